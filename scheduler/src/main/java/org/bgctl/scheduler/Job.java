@@ -1,0 +1,31 @@
+package org.bgctl.scheduler;
+
+/**
+ * A job as the scheduler sees it, after the workload transforms.
+ *
+ * @param id            job id (SWF field 1)
+ * @param submit        submit time in seconds
+ * @param runtime       actual run time in seconds (what the job will really use)
+ * @param estimate      the run time the scheduler believes (SWF field 9 or the exact run time)
+ * @param size          requested size in nodes
+ * @param requestedTime the user's wall-time limit (SWF field 9), or -1 when unknown
+ * @param user          SWF field 12, -1 when unknown
+ * @param group         SWF field 13, -1 when unknown
+ * @param executable    SWF field 14, -1 when unknown
+ * @param queue         SWF field 15, -1 when unknown
+ */
+public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
+                  int user, int group, int executable, int queue) {
+
+    public Job {
+        if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
+        if (runtime < 0) throw new IllegalArgumentException("job " + id + ": runtime must not be negative, was " + runtime);
+        if (estimate < runtime && requestedTime < 0)
+            throw new IllegalArgumentException("job " + id + ": estimate " + estimate + " below runtime " + runtime);
+    }
+
+    /** A job with only the fields scheduling needs; the rest unknown. */
+    public static Job of(long id, long submit, long runtime, long estimate, int size) {
+        return new Job(id, submit, runtime, estimate, size, -1, -1, -1, -1, -1);
+    }
+}
