@@ -20,7 +20,7 @@ public record Job(long id, long submit, long runtime, long estimate, int size, l
     public Job {
         if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
         if (runtime < 0) throw new IllegalArgumentException("job " + id + ": runtime must not be negative, was " + runtime);
-        if (estimate < runtime && requestedTime < 0)
+        if (estimate < runtime)
             throw new IllegalArgumentException("job " + id + ": estimate " + estimate + " below runtime " + runtime);
     }
 
