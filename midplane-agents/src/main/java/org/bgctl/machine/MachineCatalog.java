@@ -1,0 +1,33 @@
+package org.bgctl.machine;
+
+import org.bgctl.machine.flat.FlatMachine;
+
+/** Turns a {@code --machine} name into a fresh machine model. */
+public final class MachineCatalog {
+
+    /** The names and forms a user may give, for help and error messages. */
+    public static final String KNOWN = "flat:N (N interchangeable nodes)";
+
+    private MachineCatalog() {
+    }
+
+    /**
+     * The machine named {@code spec}.
+     *
+     * @throws IllegalArgumentException naming the bad spec and the known forms
+     */
+    public static MachineModel create(String spec) {
+        if (spec != null && spec.startsWith("flat:")) {
+            String n = spec.substring("flat:".length());
+            try {
+                int nodes = Integer.parseInt(n);
+                if (nodes > 0) return new FlatMachine(nodes);
+            } catch (NumberFormatException ignored) {
+                // reported below
+            }
+            throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
+                    + "' must be a positive whole number, as in flat:128");
+        }
+        throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
+    }
+}

@@ -1,0 +1,71 @@
+package org.bgctl.machine.flat;
+
+import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.UnitClaim;
+
+/**
+ * {@code flat:N}: N interchangeable nodes held by a single node set ({@code ns-0}), as on an
+ * SP2 or a Cplant free list. Only node counts matter.
+ */
+public final class FlatMachine implements MachineModel {
+
+    /** Entity id of the node set that holds the machine's nodes. */
+    public static final String NODE_SET = "ns-0";
+
+    private final int capacity;
+    private int free;
+
+    public FlatMachine(int capacity) {
+        if (capacity <= 0) throw new IllegalArgumentException("flat machine needs at least one node, was " + capacity);
+        this.capacity = capacity;
+        this.free = capacity;
+    }
+
+    private FlatMachine(FlatMachine other) {
+        this.capacity = other.capacity;
+        this.free = other.free;
+    }
+
+    @Override public String name() { return "flat:" + capacity; }
+    @Override public int capacity() { return capacity; }
+    @Override public int freeNodes() { return free; }
+    @Override public boolean interchangeable() { return true; }
+    @Override public List<String> units() { return List.of(NODE_SET); }
+
+    @Override
+    public Allocation place(Demand demand) {
+        return demand.nodes() <= free ? allocationOf(demand.nodes()) : null;
+    }
+
+    /** The allocation of {@code nodes} nodes on this machine (wherever they are). */
+    public static Allocation allocationOf(int nodes) {
+        return new Allocation("", List.of(new UnitClaim(NODE_SET, nodes)));
+    }
+
+    @Override
+    public boolean isFree(Allocation allocation) {
+        return allocation.nodes() <= free;
+    }
+
+    @Override
+    public void allocate(Allocation allocation) {
+        int n = allocation.nodes();
+        if (n > free) throw new IllegalStateException("cannot take " + n + " nodes, " + free + " free on " + name());
+        free -= n;
+    }
+
+    @Override
+    public void release(Allocation allocation) {
+        int n = allocation.nodes();
+        if (free + n > capacity) throw new IllegalStateException("releasing " + n + " nodes overfills " + name());
+        free += n;
+    }
+
+    @Override
+    public FlatMachine copy() {
+        return new FlatMachine(this);
+    }
+}

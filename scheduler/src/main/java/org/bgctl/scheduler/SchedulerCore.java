@@ -1,0 +1,137 @@
+package org.bgctl.scheduler;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Collections;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policy;
+
+/**
+ * The scheduler's state — queue, running jobs, machine — and the one way to change it:
+ * {@link #apply(SchedulerEvent)}. Both executors (the actors and the direct one) drive the
+ * same core, so they reach the same decisions.
+ */
+public final class SchedulerCore implements SchedulingView {
+
+    /** Queue order: (submit, job id). */
+    public static final Comparator<Job> QUEUE_ORDER =
+            Comparator.comparingLong(Job::submit).thenComparingLong(Job::id);
+
+    private static final Comparator<RunningJob> BY_ESTIMATED_END =
+            Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
+    private static final Comparator<RunningJob> BY_END =
+            Comparator.comparingLong(RunningJob::end).thenComparingLong(RunningJob::id);
+
+    private final Policy policy;
+    private final MachineModel machine;
+    private final ArrayList<Job> queue = new ArrayList<>();
+    private final List<Job> queueView = Collections.unmodifiableList(queue);
+    private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(BY_ESTIMATED_END);
+    private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
+    private final TreeSet<RunningJob> byEnd = new TreeSet<>(BY_END);
+    /** Lookup by id only; never iterated. */
+    private final Map<Long, RunningJob> running = new HashMap<>();
+    private long now = Long.MIN_VALUE;
+
+    public SchedulerCore(Policy policy, MachineModel machine) {
+        this.policy = policy;
+        this.machine = machine;
+    }
+
+    public Policy policy() {
+        return policy;
+    }
+
+    @Override public long now() { return now; }
+    @Override public List<Job> queue() { return queueView; }
+    @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
+    @Override public MachineModel machine() { return machine; }
+
+    /** Number of running jobs. */
+    public int runningCount() {
+        return running.size();
+    }
+
+    /** The running job with this id, or null. */
+    public RunningJob running(long jobId) {
+        return running.get(jobId);
+    }
+
+    /** Moves the clock forward to {@code t} (never back). */
+    public void advanceTo(long t) {
+        if (t > now) now = t;
+    }
+
+    /** The policy's decisions for the current instant. */
+    public List<Start> decide() {
+        return policy.decide(this);
+    }
+
+    /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
+    public long nextFinishTime() {
+        return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
+    }
+
+    /** The finishes due by {@code t}, in (end, job id) order; not yet applied. */
+    public List<JobFinished> finishesDue(long t) {
+        List<JobFinished> due = new ArrayList<>();
+        for (RunningJob r : byEnd) {
+            if (r.end() > t) break;
+            due.add(new JobFinished(r.id(), t));
+        }
+        return due;
+    }
+
+    /** Applies one event to the state. */
+    public void apply(SchedulerEvent event) {
+        advanceTo(event.time());
+        if (event instanceof JobSubmitted s) {
+            enqueue(s.job());
+        } else if (event instanceof JobStarted s) {
+            start(s);
+        } else if (event instanceof JobFinished f) {
+            finish(f);
+        }
+    }
+
+    private void enqueue(Job job) {
+        int at = Collections.binarySearch(queue, job, QUEUE_ORDER);
+        if (at >= 0) throw new IllegalStateException("job " + job.id() + " is already queued");
+        if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
+        queue.add(-at - 1, job);
+    }
+
+    private void start(JobStarted s) {
+        int at = indexInQueue(s.jobId());
+        Job job = queue.remove(at);
+        machine.allocate(s.allocation());
+        RunningJob r = new RunningJob(job, s.time(), s.allocation());
+        running.put(job.id(), r);
+        byEstimatedEnd.add(r);
+        byEnd.add(r);
+    }
+
+    private int indexInQueue(long jobId) {
+        for (int i = 0; i < queue.size(); i++) {
+            if (queue.get(i).id() == jobId) return i;
+        }
+        throw new IllegalStateException("job " + jobId + " is not queued");
+    }
+
+    private void finish(JobFinished f) {
+        RunningJob r = running.remove(f.jobId());
+        if (r == null) throw new IllegalStateException("job " + f.jobId() + " is not running");
+        byEstimatedEnd.remove(r);
+        byEnd.remove(r);
+        machine.release(r.allocation());
+    }
+}

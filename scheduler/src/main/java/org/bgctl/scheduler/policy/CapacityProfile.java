@@ -1,0 +1,69 @@
+package org.bgctl.scheduler.policy;
+
+import java.util.Arrays;
+
+/**
+ * Free nodes over future time as a step function: {@code free[i]} nodes are free from
+ * {@code times[i]} until {@code times[i+1]} (the last step lasts forever). Used by
+ * conservative backfilling to place reservations.
+ */
+final class CapacityProfile {
+
+    private long[] times;
+    private int[] free;
+    private int size;
+
+    /** A profile starting at {@code now} with {@code freeNow} nodes free. */
+    CapacityProfile(long now, int freeNow) {
+        times = new long[16];
+        free = new int[16];
+        times[0] = now;
+        free[0] = freeNow;
+        size = 1;
+    }
+
+    /** {@code nodes} more nodes are free from time {@code t} on. */
+    void releaseAt(long t, int nodes) {
+        int i = split(t);
+        for (int k = i; k < size; k++) free[k] += nodes;
+    }
+
+    /** The earliest time at which {@code nodes} nodes are free for {@code duration} (> 0) seconds. */
+    long earliestStart(int nodes, long duration) {
+        int i = 0;
+        while (true) {
+            while (i < size && free[i] < nodes) i++;
+            if (i == size) return Long.MAX_VALUE;
+            long start = times[i];
+            long end = start + duration;
+            int k = i + 1;
+            while (k < size && times[k] < end && free[k] >= nodes) k++;
+            if (k == size || times[k] >= end) return start;
+            i = k;
+        }
+    }
+
+    /** Takes {@code nodes} nodes from {@code start} for {@code duration} seconds. */
+    void reserve(long start, long duration, int nodes) {
+        int i = split(start);
+        int j = split(start + duration);
+        for (int k = i; k < j; k++) free[k] -= nodes;
+    }
+
+    /** Index of the step that begins exactly at {@code t}, inserting one if needed. */
+    private int split(long t) {
+        int at = Arrays.binarySearch(times, 0, size, t);
+        if (at >= 0) return at;
+        int ins = -at - 1;
+        if (size == times.length) {
+            times = Arrays.copyOf(times, size * 2);
+            free = Arrays.copyOf(free, size * 2);
+        }
+        System.arraycopy(times, ins, times, ins + 1, size - ins);
+        System.arraycopy(free, ins, free, ins + 1, size - ins);
+        times[ins] = t;
+        free[ins] = free[ins - 1];
+        size++;
+        return ins;
+    }
+}

@@ -1,0 +1,54 @@
+package org.bgctl.scheduler.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.SchedulingView;
+import org.bgctl.scheduler.Start;
+
+/**
+ * Conservative backfilling: every waiting job holds a reservation, and a job starts early only
+ * if it delays none. Reservations are rebuilt at every pass, in queue order, on a profile of
+ * free nodes made from the running jobs' estimated ends; a job whose reservation is now starts.
+ * Rebuilding in queue order never moves a job's reservation later than the previous pass
+ * gave it, since running jobs only end earlier than estimated and newcomers queue behind.
+ * A job estimated at zero seconds holds its nodes for one second in the profile, so that the
+ * instant it runs is not given away twice. Needs a machine of interchangeable nodes.
+ */
+public final class ConservativeBackfill implements Policy {
+
+    @Override
+    public String name() {
+        return "conservative";
+    }
+
+    @Override
+    public List<Start> decide(SchedulingView view) {
+        MachineModel machine = view.machine().copy();
+        if (!machine.interchangeable())
+            throw new IllegalStateException("conservative backfilling needs a machine of interchangeable nodes, not "
+                    + machine.name());
+        long now = view.now();
+        CapacityProfile profile = new CapacityProfile(now, machine.freeNodes());
+        for (RunningJob r : view.runningByEstimatedEnd()) {
+            profile.releaseAt(Math.max(r.estimatedEnd(), now), r.allocation().nodes());
+        }
+        List<Start> starts = new ArrayList<>();
+        for (Job job : view.queue()) {
+            long duration = Math.max(job.estimate(), 1);
+            long at = profile.earliestStart(job.size(), duration);
+            if (at == Long.MAX_VALUE) continue;
+            profile.reserve(at, duration, job.size());
+            if (at == now) {
+                Allocation a = machine.place(new Demand(job.size()));
+                machine.allocate(a);
+                starts.add(new Start(job, a));
+            }
+        }
+        return starts;
+    }
+}

@@ -1,0 +1,39 @@
+package org.bgctl.scheduler.policy;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.SchedulingView;
+import org.bgctl.scheduler.Start;
+
+/** First come, first served: start queue-head jobs while they fit; stop at the first that does not. */
+public final class Fcfs implements Policy {
+
+    @Override
+    public String name() {
+        return "fcfs";
+    }
+
+    @Override
+    public List<Start> decide(SchedulingView view) {
+        return startHeads(view.queue(), view.machine().copy());
+    }
+
+    /**
+     * Starts jobs from the head of {@code queue} on {@code machine} (which it modifies) while
+     * they fit; the first job that does not fit stops the walk.
+     */
+    static List<Start> startHeads(List<Job> queue, MachineModel machine) {
+        List<Start> starts = new ArrayList<>();
+        for (Job job : queue) {
+            Allocation a = machine.place(new Demand(job.size()));
+            if (a == null) break;
+            machine.allocate(a);
+            starts.add(new Start(job, a));
+        }
+        return starts;
+    }
+}

@@ -1,0 +1,37 @@
+package org.bgctl.scheduler;
+
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policy;
+
+/** Test helper: runs jobs through the direct executor and keeps start and end times by job id. */
+public final class ScheduleRecorder implements EventSink {
+
+    private final TreeMap<Long, Long> starts = new TreeMap<>();
+    private final TreeMap<Long, Long> ends = new TreeMap<>();
+
+    public static ScheduleRecorder run(Policy policy, MachineModel machine, List<Job> jobs) {
+        ScheduleRecorder recorder = new ScheduleRecorder();
+        new DirectExecutor(new SchedulerCore(policy, machine), recorder).run(new Arrivals(jobs.iterator()));
+        return recorder;
+    }
+
+    @Override
+    public void accept(SchedulerEvent event) {
+        if (event instanceof JobStarted s) starts.put(s.jobId(), s.time());
+        if (event instanceof JobFinished f) ends.put(f.jobId(), f.time());
+    }
+
+    public Map<Long, Long> starts() {
+        return starts;
+    }
+
+    public Map<Long, Long> ends() {
+        return ends;
+    }
+}
