@@ -51,6 +51,7 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
                 .onMessage(Commit.class, this::onCommit)
                 .onMessage(Abort.class, this::onAbort)
                 .onMessage(Release.class, this::onRelease)
+                .onMessage(UnitProtocol.Adopt.class, this::onAdopt)
                 .onMessage(GetOccupancy.class, this::onGetOccupancy)
                 .build();
     }
@@ -92,6 +93,15 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
             getContext().getLog().warn("{}: release of job {} that does not run here", unit, r.job());
         } else {
             free += nodes;
+        }
+        return this;
+    }
+
+    private Behavior<Command> onAdopt(UnitProtocol.Adopt a) {
+        if (a.nodes() > free) {
+            getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), a.nodes(), free);
+        } else if (running.putIfAbsent(a.job(), a.nodes()) == null) {
+            free -= a.nodes();
         }
         return this;
     }

@@ -33,6 +33,13 @@ public final class UnitProtocol {
     public record Release(long job) implements Command {
     }
 
+    /**
+     * Re-synchronisation after a restart: the scheduler's journal says this job runs here on
+     * {@code nodes} nodes.
+     */
+    public record Adopt(long job, int nodes) implements Command {
+    }
+
     /** Asks for the unit's current occupancy. */
     public record GetOccupancy(ActorRef<Occupancy> replyTo) implements Command {
     }

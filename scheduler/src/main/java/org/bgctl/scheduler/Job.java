@@ -13,9 +13,11 @@ package org.bgctl.scheduler;
  * @param group         SWF field 13, -1 when unknown
  * @param executable    SWF field 14, -1 when unknown
  * @param queue         SWF field 15, -1 when unknown
+ * @param walltimeKilled true when the run time was cut at the wall-time limit (the job is
+ *                       killed then, as production schedulers do)
  */
 public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
-                  int user, int group, int executable, int queue) {
+                  int user, int group, int executable, int queue, boolean walltimeKilled) {
 
     public Job {
         if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
@@ -26,6 +28,6 @@ public record Job(long id, long submit, long runtime, long estimate, int size, l
 
     /** A job with only the fields scheduling needs; the rest unknown. */
     public static Job of(long id, long submit, long runtime, long estimate, int size) {
-        return new Job(id, submit, runtime, estimate, size, -1, -1, -1, -1, -1);
+        return new Job(id, submit, runtime, estimate, size, -1, -1, -1, -1, -1, false);
     }
 }

@@ -1,0 +1,20 @@
+package org.bgctl.journal;
+
+import java.util.Locale;
+
+/** Where a run's journal lives. */
+public enum JournalKind {
+    /** akka-persistence-jdbc on an embedded H2 file database inside the run directory. */
+    H2,
+    /** Akka's in-memory journal: nothing survives the process. */
+    MEMORY;
+
+    /** Parses {@code h2} or {@code memory}, naming the bad value otherwise. */
+    public static JournalKind parse(String name) {
+        try {
+            return valueOf(name.toUpperCase(Locale.ROOT));
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("unknown journal '" + name + "'; known: h2, memory");
+        }
+    }
+}

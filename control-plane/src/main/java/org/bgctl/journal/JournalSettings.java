@@ -1,0 +1,39 @@
+package org.bgctl.journal;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.util.Map;
+
+/** The Akka persistence settings for a journal kind. */
+public final class JournalSettings {
+
+    /** File name (without H2's suffix) of the journal database inside a run directory. */
+    public static final String H2_FILE = "journal";
+
+    private JournalSettings() {
+    }
+
+    /** The persistence configuration for {@code kind}, the H2 file placed in {@code runDir}. */
+    public static Config config(JournalKind kind, Path runDir) {
+        return switch (kind) {
+            case MEMORY -> ConfigFactory.parseMap(Map.of(
+                    "akka.persistence.journal.plugin", "akka.persistence.journal.inmem",
+                    "akka.persistence.snapshot-store.plugin", "akka.persistence.no-snapshot-store"));
+            case H2 -> ConfigFactory.parseMap(Map.of(
+                    "bgctl.journal.h2-url", h2Url(runDir)))
+                    .withFallback(ConfigFactory.parseResources("bgctl-journal-h2.conf"))
+                    .resolve();
+        };
+    }
+
+    /** The JDBC URL of the H2 journal of a run directory. */
+    public static String h2Url(Path runDir) {
+        return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE";
+    }
+
+    /** True when {@code runDir} holds an H2 journal. */
+    public static boolean hasH2Journal(Path runDir) {
+        return runDir.resolve(H2_FILE + ".mv.db").toFile().isFile();
+    }
+}

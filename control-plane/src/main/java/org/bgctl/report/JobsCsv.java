@@ -1,0 +1,44 @@
+package org.bgctl.report;
+
+import java.io.IOException;
+import java.io.Writer;
+
+/** Writes the job table as jobs.csv, one row per job in job-id order. */
+public final class JobsCsv {
+
+    /** The header row; the column order is part of bgctl's output contract. */
+    public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
+            + "requested_size,size,shape,partition,status";
+
+    private JobsCsv() {
+    }
+
+    public static void write(JobTable table, Writer out) throws IOException {
+        out.write(HEADER);
+        out.write('\n');
+        StringBuilder line = new StringBuilder(96);
+        for (JobRecord r : table.records()) {
+            line.setLength(0);
+            line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
+            if (r.start() >= 0) line.append(r.start());
+            line.append(',');
+            if (r.end() >= 0) line.append(r.end());
+            line.append(',');
+            if (r.start() >= 0) line.append(r.waitTime());
+            line.append(',');
+            if (r.end() >= 0) line.append(r.runTime());
+            line.append(',').append(r.job().estimate())
+                .append(',').append(r.job().size())
+                .append(',').append(r.size())
+                .append(',')
+                .append(',').append(csv(r.partition()))
+                .append(',').append(r.status()).append('\n');
+            out.append(line);
+        }
+    }
+
+    private static String csv(String field) {
+        if (field.indexOf(',') < 0 && field.indexOf('"') < 0) return field;
+        return '"' + field.replace("\"", "\"\"") + '"';
+    }
+}

@@ -1,0 +1,97 @@
+package org.bgctl.run;
+
+import akka.Done;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.Terminated;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.persistence.typed.PersistenceId;
+import com.typesafe.config.Config;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.bgctl.agents.UnitAgents;
+import org.bgctl.agents.UnitProtocol;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.SchedulerActor;
+import org.bgctl.scheduler.SchedulerCore;
+
+/**
+ * A replay through the actor system in virtual time: one agent per allocation unit, the
+ * event-sourced scheduler, and the virtual clock, in one ActorSystem that lives for the run.
+ */
+public final class ActorReplay {
+
+    /** Persistence id of a run's scheduler. */
+    public static final PersistenceId SCHEDULER_ID = PersistenceId.ofUniqueId("scheduler");
+
+    private ActorReplay() {
+    }
+
+    /**
+     * Runs the arrivals to the end.
+     *
+     * @param config       the actor system's configuration (journal included)
+     * @param prepare      work to finish before the scheduler starts (e.g. creating the journal schema)
+     * @param cores        makes the scheduler's empty core
+     * @param arrivals     the jobs, in submit order
+     * @param sink         receives every event as it happens
+     * @param journalGroup journal group size in events (0 = write-ahead)
+     */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
+                                           int journalGroup) {
+        CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+        Behavior<Void> guardian = Behaviors.setup(
+                ctx -> start(ctx, prepare, cores, arrivals, sink, journalGroup, done));
+        ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl", config);
+        try {
+            return done.get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException(e.getCause());
+        } finally {
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().join();
+        }
+    }
+
+    private static Behavior<Void> start(ActorContext<Void> ctx,
+                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                        Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
+                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
+        try {
+            prepare.apply(ctx.getSystem()).toCompletableFuture().join();
+        } catch (RuntimeException e) {
+            done.completeExceptionally(e);
+            return Behaviors.stopped();
+        }
+        MachineModel machine = cores.get().machine();
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
+        for (String unit : machine.units()) agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit));
+        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
+                SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler");
+        ctx.watch(scheduler);
+        ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock", DispatcherSelector.blocking());
+        return Behaviors.receive(Void.class)
+                .onSignal(Terminated.class, t -> {
+                    done.completeExceptionally(new IllegalStateException(
+                            "the scheduler stopped before the run ended; see the log for the cause"));
+                    return Behaviors.stopped();
+                })
+                .build();
+    }
+}

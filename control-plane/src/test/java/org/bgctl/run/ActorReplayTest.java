@@ -1,0 +1,72 @@
+package org.bgctl.run;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.journal.JournalSchema;
+import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.DirectExecutor;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policies;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ActorReplayTest {
+
+    static List<Job> randomJobs(long seed, int n, int maxSize) {
+        Random rnd = new Random(seed);
+        List<Job> jobs = new ArrayList<>();
+        long t = 0;
+        for (int i = 1; i <= n; i++) {
+            t += rnd.nextInt(300);
+            long run = rnd.nextInt(10) == 0 ? 0 : rnd.nextInt(4000);
+            long est = run + rnd.nextInt(3000);
+            jobs.add(Job.of(i, t, run, est, 1 + rnd.nextInt(maxSize)));
+        }
+        return jobs;
+    }
+
+    static List<SchedulerEvent> direct(String policy, int nodes, List<Job> jobs) {
+        List<SchedulerEvent> events = new ArrayList<>();
+        new DirectExecutor(new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)), events::add)
+                .run(new Arrivals(jobs.iterator()));
+        return events;
+    }
+
+    static List<SchedulerEvent> actors(String policy, int nodes, List<Job> jobs, JournalKind journal, Path dir) {
+        List<SchedulerEvent> events = new ArrayList<>();
+        ActorReplay.run(JournalSettings.config(journal, dir).withFallback(ConfigFactory.load()),
+                system -> JournalSchema.prepare(journal, system),
+                () -> new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)),
+                new Arrivals(jobs.iterator()), events::add, 64);
+        return events;
+    }
+
+    @Test
+    void actorRunEqualsDirectRunForEveryPolicy(@TempDir Path dir) {
+        List<Job> jobs = randomJobs(7, 400, 64);
+        for (String policy : Policies.NAMES) {
+            assertEquals(direct(policy, 64, jobs), actors(policy, 64, jobs, JournalKind.MEMORY, dir), policy);
+        }
+    }
+
+    @Test
+    void theH2JournalHoldsExactlyTheEventsOfTheRun(@TempDir Path dir) {
+        List<Job> jobs = randomJobs(11, 300, 32);
+        List<SchedulerEvent> live = actors("easy", 32, jobs, JournalKind.H2, dir);
+        List<SchedulerEvent> journaled = new ArrayList<>();
+        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), journaled::add);
+        assertEquals(direct("easy", 32, jobs), live);
+        assertEquals(live, journaled);
+    }
+}

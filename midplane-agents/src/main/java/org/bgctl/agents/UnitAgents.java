@@ -1,0 +1,20 @@
+package org.bgctl.agents;
+
+import akka.actor.typed.Behavior;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.flat.FlatMachine;
+
+/** The agent behavior for each allocation unit of a machine. */
+public final class UnitAgents {
+
+    private UnitAgents() {
+    }
+
+    /** The behavior of the agent that holds {@code unit} of {@code machine}. */
+    public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
+        if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
+            return NodeSetAgent.create(unit, machine.capacity());
+        }
+        throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
+    }
+}
