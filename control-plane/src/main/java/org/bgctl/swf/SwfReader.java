@@ -1,0 +1,309 @@
+package org.bgctl.swf;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedReader;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.zip.GZIPInputStream;
+
+/**
+ * Streams the job lines of an SWF trace as {@link SwfRecord}s, one line at a time, so a trace of any
+ * size is read in constant memory. A gzip-compressed trace is recognised by its magic bytes, whatever
+ * its name.
+ *
+ * <p>The header (the {@code ;} lines before the first job line) is read on open. Later {@code ;} lines
+ * and blank lines are ignored. A job line has exactly 18 whitespace-separated numbers. Fields 6, 7 and
+ * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
+ * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
+ * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere.
+ *
+ * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
+ * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
+ * are kept.
+ */
+public final class SwfReader implements Iterator<SwfRecord>, Closeable {
+
+    /** How many skipped-line messages a lenient reader keeps. */
+    public static final int KEPT_MESSAGES = 10;
+
+    private static final int BUFFER = 1 << 16;
+    private static final long[] POWERS_OF_TEN = {
+            1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
+            1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
+            10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L};
+
+    private final BufferedReader in;
+    private final String fileName;
+    private final boolean lenient;
+    private final SwfHeader header;
+    private final int[] tokenStart = new int[SwfField.COUNT];
+    private final int[] tokenEnd = new int[SwfField.COUNT];
+    private final List<String> skippedMessages = new ArrayList<>();
+
+    private String firstJobLine;
+    private long linesRead;
+    private long recordLine;
+    private long nextLine;
+    private SwfRecord next;
+    private boolean exhausted;
+    private long skipped;
+
+    private SwfReader(BufferedReader in, String fileName, boolean lenient) throws IOException {
+        this.in = in;
+        this.fileName = fileName;
+        this.lenient = lenient;
+        this.header = readHeader();
+    }
+
+    /** Opens a trace file, plain or gzip-compressed. */
+    public static SwfReader open(Path file, boolean lenient) throws IOException {
+        return open(Files.newInputStream(file), file.getFileName().toString(), lenient);
+    }
+
+    /**
+     * Reads a trace from a stream (e.g. a class-path resource), plain or gzip-compressed.
+     * The reader owns the stream and closes it.
+     *
+     * @param name how error messages name the trace
+     */
+    public static SwfReader open(InputStream stream, String name, boolean lenient) throws IOException {
+        try {
+            BufferedInputStream buffered = new BufferedInputStream(stream, BUFFER);
+            InputStream raw = isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered;
+            BufferedReader reader = new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8), BUFFER);
+            return new SwfReader(reader, name, lenient);
+        } catch (IOException | RuntimeException e) {
+            stream.close();
+            throw e;
+        }
+    }
+
+    private static boolean isGzip(BufferedInputStream in) throws IOException {
+        in.mark(2);
+        int b0 = in.read();
+        int b1 = in.read();
+        in.reset();
+        return b0 == 0x1f && b1 == 0x8b;
+    }
+
+    private SwfHeader readHeader() throws IOException {
+        List<String> comments = new ArrayList<>();
+        String line;
+        while ((line = in.readLine()) != null) {
+            linesRead++;
+            int first = firstVisible(line);
+            if (first == line.length()) continue;
+            if (line.charAt(first) != ';') {
+                firstJobLine = line;
+                break;
+            }
+            comments.add(line.substring(first));
+        }
+        return SwfHeader.parse(comments);
+    }
+
+    private static int firstVisible(String line) {
+        int i = 0;
+        while (i < line.length() && line.charAt(i) <= ' ') i++;
+        return i;
+    }
+
+    /** The header read on open; empty if the trace has none. */
+    public SwfHeader header() {
+        return header;
+    }
+
+    /** The name error messages use for this trace. */
+    public String fileName() {
+        return fileName;
+    }
+
+    /** Whether malformed lines are skipped rather than thrown. */
+    public boolean isLenient() {
+        return lenient;
+    }
+
+    /** The 1-based line number of the record last returned by {@link #next()}, 0 before the first. */
+    public long lineNumber() {
+        return recordLine;
+    }
+
+    /** How many malformed lines a lenient reader has skipped so far. */
+    public long skippedLines() {
+        return skipped;
+    }
+
+    /** The messages of the first {@value #KEPT_MESSAGES} skipped lines. */
+    public List<String> skippedLineMessages() {
+        return List.copyOf(skippedMessages);
+    }
+
+    @Override
+    public boolean hasNext() {
+        if (next == null && !exhausted) advance();
+        return next != null;
+    }
+
+    @Override
+    public SwfRecord next() {
+        if (!hasNext()) throw new NoSuchElementException(fileName + ": no more job lines");
+        SwfRecord record = next;
+        next = null;
+        recordLine = nextLine;
+        return record;
+    }
+
+    private void advance() {
+        String line;
+        while ((line = nextJobLine()) != null) {
+            try {
+                next = parse(line, linesRead);
+                nextLine = linesRead;
+                return;
+            } catch (SwfFormatException e) {
+                if (!lenient) throw e;
+                skipped++;
+                if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
+            }
+        }
+        exhausted = true;
+    }
+
+    private String nextJobLine() {
+        if (firstJobLine != null) {
+            String line = firstJobLine;
+            firstJobLine = null;
+            return line;
+        }
+        try {
+            String line;
+            while ((line = in.readLine()) != null) {
+                linesRead++;
+                int first = firstVisible(line);
+                if (first < line.length() && line.charAt(first) != ';') return line;
+            }
+            return null;
+        } catch (IOException e) {
+            throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + e.getMessage(), e);
+        }
+    }
+
+    private SwfRecord parse(String line, long lineNo) {
+        int found = tokenize(line);
+        if (found != SwfField.COUNT)
+            throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
+        return new SwfRecord(
+                integer(line, lineNo, SwfField.JOB_ID), integer(line, lineNo, SwfField.SUBMIT),
+                integer(line, lineNo, SwfField.WAIT), integer(line, lineNo, SwfField.RUN),
+                smallInteger(line, lineNo, SwfField.ALLOC_PROCS), decimal(line, lineNo, SwfField.AVG_CPU),
+                decimal(line, lineNo, SwfField.USED_MEM), smallInteger(line, lineNo, SwfField.REQ_PROCS),
+                integer(line, lineNo, SwfField.REQ_TIME), decimal(line, lineNo, SwfField.REQ_MEM),
+                smallInteger(line, lineNo, SwfField.STATUS), smallInteger(line, lineNo, SwfField.USER),
+                smallInteger(line, lineNo, SwfField.GROUP), smallInteger(line, lineNo, SwfField.EXECUTABLE),
+                smallInteger(line, lineNo, SwfField.QUEUE), smallInteger(line, lineNo, SwfField.PARTITION),
+                integer(line, lineNo, SwfField.PRECEDING_JOB), integer(line, lineNo, SwfField.THINK_TIME));
+    }
+
+    /** Finds the whitespace-separated tokens, recording the first 18; returns how many there are. */
+    private int tokenize(String line) {
+        int count = 0;
+        int i = 0;
+        int n = line.length();
+        while (true) {
+            while (i < n && line.charAt(i) <= ' ') i++;
+            if (i == n) return count;
+            int start = i;
+            while (i < n && line.charAt(i) > ' ') i++;
+            if (count < SwfField.COUNT) {
+                tokenStart[count] = start;
+                tokenEnd[count] = i;
+            }
+            count++;
+        }
+    }
+
+    private int smallInteger(String line, long lineNo, SwfField field) {
+        long value = integer(line, lineNo, field);
+        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
+            throw bad(line, lineNo, field, "is out of range");
+        return (int) value;
+    }
+
+    /** An integer field; a fraction of zeros only ({@code 12.00}) is accepted. */
+    private long integer(String line, long lineNo, SwfField field) {
+        int i = tokenStart[field.number() - 1];
+        int end = tokenEnd[field.number() - 1];
+        boolean negative = line.charAt(i) == '-';
+        if (negative) i++;
+        int digitsStart = i;
+        long value = 0;
+        for (; i < end; i++) {
+            int d = line.charAt(i) - '0';
+            if (d < 0 || d > 9) break;
+            if (value > (Long.MAX_VALUE - d) / 10) throw bad(line, lineNo, field, "is out of range");
+            value = value * 10 + d;
+        }
+        boolean anyDigit = i > digitsStart;
+        if (i < end && line.charAt(i) == '.') {
+            boolean fractional = false;
+            for (i++; i < end; i++) {
+                char c = line.charAt(i);
+                if (c < '0' || c > '9') throw bad(line, lineNo, field, "is not a number");
+                anyDigit = true;
+                fractional |= c != '0';
+            }
+            if (fractional) throw bad(line, lineNo, field, "is not an integer");
+        }
+        if (i < end || !anyDigit) throw bad(line, lineNo, field, "is not a number");
+        return negative ? -value : value;
+    }
+
+    /** A field that may have decimals (6, 7 and 10). */
+    private double decimal(String line, long lineNo, SwfField field) {
+        int start = tokenStart[field.number() - 1];
+        int end = tokenEnd[field.number() - 1];
+        int i = start;
+        boolean negative = line.charAt(i) == '-';
+        if (negative) i++;
+        long mantissa = 0;
+        int digits = 0;
+        int decimals = -1;
+        for (; i < end; i++) {
+            char c = line.charAt(i);
+            if (c == '.' && decimals < 0) {
+                decimals = 0;
+            } else if (c >= '0' && c <= '9') {
+                mantissa = mantissa * 10 + (c - '0');
+                digits++;
+                if (decimals >= 0) decimals++;
+            } else {
+                throw bad(line, lineNo, field, "is not a number");
+            }
+        }
+        if (digits == 0) throw bad(line, lineNo, field, "is not a number");
+        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(line.substring(start, end));
+        // Both operands are exact doubles, so the one rounding of the division gives the nearest double.
+        double value = decimals > 0 ? mantissa / (double) POWERS_OF_TEN[decimals] : mantissa;
+        return negative ? -value : value;
+    }
+
+    private SwfFormatException bad(String line, long lineNo, SwfField field, String problem) {
+        String token = line.substring(tokenStart[field.number() - 1], tokenEnd[field.number() - 1]);
+        return new SwfFormatException(fileName, lineNo, field, "'" + token + "' " + problem);
+    }
+
+    @Override
+    public void close() throws IOException {
+        in.close();
+    }
+}

@@ -1,0 +1,26 @@
+package org.bgctl.workload;
+
+/** Why a trace job was not turned into a schedulable job. */
+public enum RejectionReason {
+    /** The size is not positive after falling back from field 5 to field 8. */
+    SIZE_NOT_POSITIVE("size_not_positive"),
+    /** The run time (field 4) is negative, e.g. a job cancelled before it started. */
+    RUNTIME_NEGATIVE("runtime_negative"),
+    /** The scaled size exceeds the machine. */
+    LARGER_THAN_MACHINE("larger_than_machine"),
+    /** A lenient reader skipped the line as malformed. */
+    MALFORMED_LINE("malformed_line"),
+    /** A lenient read found a submit time earlier than an earlier job's. */
+    SUBMIT_OUT_OF_ORDER("submit_out_of_order");
+
+    private final String label;
+
+    RejectionReason(String label) {
+        this.label = label;
+    }
+
+    /** The name reports use, e.g. {@code runtime_negative}. */
+    public String label() {
+        return label;
+    }
+}

@@ -1,0 +1,175 @@
+package org.bgctl.workload;
+
+import org.bgctl.scheduler.Job;
+import org.bgctl.swf.SwfField;
+import org.bgctl.swf.SwfFormatException;
+import org.bgctl.swf.SwfHeader;
+import org.bgctl.swf.SwfReader;
+import org.bgctl.swf.SwfRecord;
+
+import java.io.Closeable;
+import java.io.IOException;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
+
+/**
+ * Turns the records of an SWF trace into schedulable jobs, lazily and in trace order.
+ *
+ * <p>Selection, in this order, on each record the reader returns:
+ * <ol>
+ *   <li><b>first N</b>: reading stops after {@code firstJobs} records, whether they end up kept, rejected
+ *       or outside the window, so "first 500 jobs" means the trace's first 500 job lines. Lines a lenient
+ *       reader skips as malformed are not records and do not count.</li>
+ *   <li><b>order</b>: a submit time below an earlier record's is an error naming the line in strict mode
+ *       and is rejected as {@code submit_out_of_order} in lenient mode, so the stream's submit times never
+ *       decrease.</li>
+ *   <li><b>window</b>: records whose original submit time is below {@code fromSubmit} are passed over;
+ *       the first at or above {@code toSubmit} ends the stream (traces are in submit order).</li>
+ * </ol>
+ *
+ * <p>Rules for a record in the window, checked in this order:
+ * <ul>
+ *   <li>size = field 5 (allocated processors) if positive, else field 8 (requested processors); if not
+ *       positive the job is rejected as {@code size_not_positive};</li>
+ *   <li>field 4 (run time) negative: rejected as {@code runtime_negative};</li>
+ *   <li>size scaling: {@code ceil(size × sizeMultiply / sizeDivide)}, rounding up so that no job shrinks to
+ *       0 nodes (a 1-node job stays 1 node); a result above the machine is rejected as
+ *       {@code larger_than_machine};</li>
+ *   <li>run time = field 4 × runtimeCoefficient and requested time = field 9 × runtimeCoefficient (field 9
+ *       only when positive, else unknown, -1), each rounded to the nearest second, halves up;</li>
+ *   <li>with enforceWalltime and a known requested time, a run time above it is cut to it and the job is
+ *       marked {@link WorkloadJob#walltimeKilled()};</li>
+ *   <li>estimate = max(requested time, run time) when the requested time is known and the estimate source
+ *       is {@link EstimateSource#REQUESTED}, else the run time;</li>
+ *   <li>submit = s0 + round((field 2 − s0) × arrivalScale), halves up, where s0 is the original submit time
+ *       of the first job kept; so the default scale leaves submit times as in the trace.</li>
+ * </ul>
+ * Lines a lenient reader skipped count as {@code malformed_line}. Closing the workload closes the reader.
+ */
+public final class Workload implements Iterator<WorkloadJob>, Closeable {
+
+    private final SwfReader reader;
+    private final WorkloadOptions options;
+    private final int machineNodes;
+    private final Map<RejectionReason, Long> rejected = new EnumMap<>(RejectionReason.class);
+
+    private long jobsRead;
+    private long jobsKept;
+    private long latestSubmit = Long.MIN_VALUE;
+    private long firstKeptSubmit;
+    private WorkloadJob next;
+    private boolean finished;
+
+    /**
+     * @param reader       the trace; the workload owns it from now on
+     * @param options      selection and transforms
+     * @param machineNodes the machine's size in nodes: larger jobs are rejected
+     */
+    public Workload(SwfReader reader, WorkloadOptions options, int machineNodes) {
+        this.reader = Objects.requireNonNull(reader, "reader");
+        this.options = Objects.requireNonNull(options, "options");
+        if (machineNodes < 1) throw new IllegalArgumentException("machineNodes must be positive, was " + machineNodes);
+        this.machineNodes = machineNodes;
+    }
+
+    /** The trace's header. */
+    public SwfHeader header() {
+        return reader.header();
+    }
+
+    /** The jobs rejected so far, by reason. */
+    public JobRejections rejections() {
+        Map<RejectionReason, Long> counts = new EnumMap<>(rejected);
+        counts.put(RejectionReason.MALFORMED_LINE, reader.skippedLines());
+        return new JobRejections(counts);
+    }
+
+    /**
+     * Records read from the trace so far, counted from its start: kept, rejected, before the window, and the
+     * one that ended the window.
+     */
+    public long jobsRead() {
+        return jobsRead;
+    }
+
+    /** Jobs handed out so far. */
+    public long jobsKept() {
+        return jobsKept;
+    }
+
+    @Override
+    public boolean hasNext() {
+        while (next == null && !finished) advance();
+        return next != null;
+    }
+
+    @Override
+    public WorkloadJob next() {
+        if (!hasNext()) throw new NoSuchElementException(reader.fileName() + ": no more jobs");
+        WorkloadJob job = next;
+        next = null;
+        jobsKept++;
+        return job;
+    }
+
+    /** Reads one record and either sets {@link #next}, counts it as passed over or rejected, or finishes. */
+    private void advance() {
+        if (options.firstJobs() > 0 && jobsRead >= options.firstJobs() || !reader.hasNext()) {
+            finished = true;
+            return;
+        }
+        SwfRecord record = reader.next();
+        jobsRead++;
+        if (record.submit() < latestSubmit) {
+            if (!reader.isLenient())
+                throw new SwfFormatException(reader.fileName(), reader.lineNumber(), SwfField.SUBMIT,
+                        "'" + record.submit() + "' is earlier than an earlier job's submit time " + latestSubmit);
+            reject(RejectionReason.SUBMIT_OUT_OF_ORDER);
+            return;
+        }
+        latestSubmit = record.submit();
+        if (record.submit() >= options.toSubmit()) {
+            finished = true;
+        } else if (record.submit() >= options.fromSubmit()) {
+            next = transform(record);
+        }
+    }
+
+    private WorkloadJob transform(SwfRecord r) {
+        long procs = r.allocProcs() > 0 ? r.allocProcs() : r.reqProcs();
+        if (procs <= 0) return reject(RejectionReason.SIZE_NOT_POSITIVE);
+        if (r.runTime() < 0) return reject(RejectionReason.RUNTIME_NEGATIVE);
+        long scaled = procs * options.sizeMultiply();
+        long size = (scaled + options.sizeDivide() - 1) / options.sizeDivide();
+        if (size > machineNodes) return reject(RejectionReason.LARGER_THAN_MACHINE);
+
+        long runtime = Math.round(r.runTime() * options.runtimeCoefficient());
+        boolean requestKnown = r.reqTime() > 0;
+        long requested = requestKnown ? Math.round(r.reqTime() * options.runtimeCoefficient()) : -1;
+        boolean killed = options.enforceWalltime() && requestKnown && runtime > requested;
+        if (killed) runtime = requested;
+        long estimate = requestKnown && options.estimateSource() == EstimateSource.REQUESTED
+                ? Math.max(requested, runtime) : runtime;
+
+        if (jobsKept == 0) firstKeptSubmit = r.submit();
+        long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
+
+        Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
+                r.user(), r.group(), r.executable(), r.queue());
+        return new WorkloadJob(job, r, killed);
+    }
+
+    /** Counts a rejection; returns null so callers can {@code return reject(...)} for "no job". */
+    private WorkloadJob reject(RejectionReason reason) {
+        rejected.merge(reason, 1L, Long::sum);
+        return null;
+    }
+
+    @Override
+    public void close() throws IOException {
+        reader.close();
+    }
+}

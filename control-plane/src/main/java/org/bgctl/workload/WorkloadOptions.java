@@ -1,0 +1,118 @@
+package org.bgctl.workload;
+
+import java.util.Objects;
+
+/**
+ * How a trace becomes a workload; see {@link Workload} for the exact rules.
+ *
+ * @param firstJobs          read only the first N job lines of the trace, counted from its start whether kept,
+ *                           rejected or outside the window (lines a lenient reader skips do not count); 0 reads all
+ * @param fromSubmit         keep jobs whose original submit time (field 2, seconds) is at least this
+ * @param toSubmit           keep jobs whose original submit time is below this (exclusive);
+ *                           {@link Long#MIN_VALUE} / {@link Long#MAX_VALUE} leave the window open
+ * @param sizeMultiply       multiply each size by k (at least 1)
+ * @param sizeDivide         divide each size by k, rounding up (at least 1)
+ * @param runtimeCoefficient multiply run times and requested times by c (positive)
+ * @param arrivalScale       multiply the time since the first kept job's submit by this (positive);
+ *                           below 1 compresses arrivals and raises the offered load
+ * @param estimateSource     where the scheduler's run-time estimate comes from
+ * @param enforceWalltime    kill jobs that run past their requested time
+ */
+public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
+                              double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
+                              boolean enforceWalltime) {
+
+    public WorkloadOptions {
+        if (firstJobs < 0) throw new IllegalArgumentException("firstJobs must be 0 (all) or positive, was " + firstJobs);
+        if (fromSubmit >= toSubmit)
+            throw new IllegalArgumentException("fromSubmit (" + fromSubmit + ") must be below toSubmit (" + toSubmit + ")");
+        if (sizeMultiply < 1) throw new IllegalArgumentException("sizeMultiply must be at least 1, was " + sizeMultiply);
+        if (sizeDivide < 1) throw new IllegalArgumentException("sizeDivide must be at least 1, was " + sizeDivide);
+        if (!(runtimeCoefficient > 0) || Double.isInfinite(runtimeCoefficient))
+            throw new IllegalArgumentException("runtimeCoefficient must be positive and finite, was " + runtimeCoefficient);
+        if (!(arrivalScale > 0) || Double.isInfinite(arrivalScale))
+            throw new IllegalArgumentException("arrivalScale must be positive and finite, was " + arrivalScale);
+        Objects.requireNonNull(estimateSource, "estimateSource");
+    }
+
+    /** The trace as it is: all jobs, no scaling, estimates from the requested time, no wall-time kills. */
+    public static WorkloadOptions defaults() {
+        return builder().build();
+    }
+
+    /** A builder starting from {@link #defaults()}. */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** A builder starting from these options. */
+    public Builder toBuilder() {
+        return new Builder().firstJobs(firstJobs).submitWindow(fromSubmit, toSubmit).sizeMultiply(sizeMultiply)
+                .sizeDivide(sizeDivide).runtimeCoefficient(runtimeCoefficient).arrivalScale(arrivalScale)
+                .estimateSource(estimateSource).enforceWalltime(enforceWalltime);
+    }
+
+    /** Sets options one by one; {@link #build()} validates them. */
+    public static final class Builder {
+        private long firstJobs;
+        private long fromSubmit = Long.MIN_VALUE;
+        private long toSubmit = Long.MAX_VALUE;
+        private int sizeMultiply = 1;
+        private int sizeDivide = 1;
+        private double runtimeCoefficient = 1.0;
+        private double arrivalScale = 1.0;
+        private EstimateSource estimateSource = EstimateSource.REQUESTED;
+        private boolean enforceWalltime;
+
+        private Builder() {
+        }
+
+        public Builder firstJobs(long n) {
+            firstJobs = n;
+            return this;
+        }
+
+        /** Keeps jobs whose original submit time is in [from, to). */
+        public Builder submitWindow(long from, long to) {
+            fromSubmit = from;
+            toSubmit = to;
+            return this;
+        }
+
+        public Builder sizeMultiply(int k) {
+            sizeMultiply = k;
+            return this;
+        }
+
+        public Builder sizeDivide(int k) {
+            sizeDivide = k;
+            return this;
+        }
+
+        public Builder runtimeCoefficient(double c) {
+            runtimeCoefficient = c;
+            return this;
+        }
+
+        public Builder arrivalScale(double factor) {
+            arrivalScale = factor;
+            return this;
+        }
+
+        public Builder estimateSource(EstimateSource source) {
+            estimateSource = source;
+            return this;
+        }
+
+        public Builder enforceWalltime(boolean enforce) {
+            enforceWalltime = enforce;
+            return this;
+        }
+
+        /** @throws IllegalArgumentException naming the first invalid option */
+        public WorkloadOptions build() {
+            return new WorkloadOptions(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient,
+                    arrivalScale, estimateSource, enforceWalltime);
+        }
+    }
+}

@@ -1,0 +1,77 @@
+package org.bgctl.swf;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+import java.util.OptionalLong;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class SwfHeaderTest {
+
+    private static final List<String> LINES = List.of(
+            "; Version: 2.2",
+            "; Computer: IBM SP2",
+            "; Installation: Cornell Theory Center (CTC)",
+            "; UnixStartTime: 835823160",
+            "; TimeZoneString: US/Eastern",
+            "; MaxNodes: 338 (batch partition; 512 total)",
+            "; MaxProcs: 338",
+            "; Note: uses the EASY scheduler",
+            "; Queue:  1 DSI      ",
+            "; Queue:  2 astro    ",
+            ";",
+            "; Note: THIS IS A CLEANED VERSION OF THE LOG!",
+            ";       The filter used to produce it was",
+            ";         user=135 (2080 jobs removed)",
+            ";");
+
+    private final SwfHeader header = SwfHeader.parse(LINES);
+
+    @Test
+    void keepsLinesVerbatimAndInOrder() {
+        assertEquals(LINES, header.lines());
+    }
+
+    @Test
+    void parsesKeyValuePairs() {
+        assertEquals(Optional.of("IBM SP2"), header.computer());
+        assertEquals(Optional.of("Cornell Theory Center (CTC)"), header.installation());
+        assertEquals(OptionalLong.of(835823160L), header.unixStartTime());
+        assertEquals(Optional.of("US/Eastern"), header.timeZone());
+        assertEquals(OptionalInt.of(338), header.maxProcs());
+        assertEquals(Optional.of("2.2"), header.value("version"));
+    }
+
+    @Test
+    void maxNodesTakesTheLeadingInteger() {
+        assertEquals(OptionalInt.of(338), header.maxNodes());
+        assertEquals(Optional.of("338 (batch partition; 512 total)"), header.value("MaxNodes"));
+    }
+
+    @Test
+    void repeatedKeysKeepEveryValueAndIndentedLinesContinueTheValue() {
+        assertEquals(List.of("uses the EASY scheduler",
+                "THIS IS A CLEANED VERSION OF THE LOG!\nThe filter used to produce it was\nuser=135 (2080 jobs removed)"),
+                header.notes());
+        assertEquals(List.of("1 DSI", "2 astro"), header.values("Queue"));
+    }
+
+    @Test
+    void missingKeysAreEmpty() {
+        SwfHeader none = SwfHeader.parse(List.of("; free text", "; MaxNodes: many"));
+        assertEquals(OptionalInt.empty(), none.maxNodes());
+        assertEquals(OptionalLong.empty(), none.unixStartTime());
+        assertEquals(Optional.empty(), none.timeZone());
+        assertEquals(List.of(), none.notes());
+        assertEquals(List.of("MaxNodes"), none.keys());
+    }
+
+    @Test
+    void rejectsALineThatIsNotAComment() {
+        assertThrows(IllegalArgumentException.class, () -> SwfHeader.parse(List.of("1 2 3")));
+    }
+}

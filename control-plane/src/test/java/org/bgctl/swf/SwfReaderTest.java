@@ -1,0 +1,183 @@
+package org.bgctl.swf;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.OptionalInt;
+
+import static org.bgctl.swf.TestTraces.GOOD_LINE;
+import static org.bgctl.swf.TestTraces.write;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+class SwfReaderTest {
+
+    @TempDir
+    Path dir;
+
+    private static List<SwfRecord> readAll(SwfReader reader) throws IOException {
+        try (reader) {
+            List<SwfRecord> records = new ArrayList<>();
+            reader.forEachRemaining(records::add);
+            return records;
+        }
+    }
+
+    private SwfRecord readOne(String line) throws IOException {
+        return readAll(SwfReader.open(write(dir, "one.swf", line), false)).get(0);
+    }
+
+    private SwfFormatException strictError(String... lines) throws IOException {
+        Path file = write(dir, "bad.swf", lines);
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            return assertThrows(SwfFormatException.class, () -> reader.forEachRemaining(r -> { }));
+        }
+    }
+
+    @Test
+    void readsAllEighteenFields() throws IOException {
+        assertEquals(new SwfRecord(12, 3600, 30, 7200, 64, 7100.5, 2048, 60, 10800, 4096.25, 1, 17, 4, 9, 2, 1, 11, 45),
+                readOne("  12  3600  30  7200  64  7100.50  2048  60  10800  4096.25  1  17  4  9  2  1  11  45"));
+    }
+
+    @Test
+    void parsesTheHeaderOnOpenBeforeAnyRecordIsRead() throws IOException {
+        Path file = write(dir, "t.swf", "; Computer: IBM SP2", "", "; MaxNodes: 128", GOOD_LINE);
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(List.of("; Computer: IBM SP2", "; MaxNodes: 128"), reader.header().lines());
+            assertEquals(OptionalInt.of(128), reader.header().maxNodes());
+            assertEquals(Optional.of("IBM SP2"), reader.header().computer());
+            assertEquals(0, reader.lineNumber());
+        }
+    }
+
+    @Test
+    void ignoresCommentAndBlankLinesAfterTheFirstJob() throws IOException {
+        Path file = write(dir, "t.swf", "; h", GOOD_LINE, "", "; Note: late comment", "   ", GOOD_LINE.replaceFirst("1", "2"));
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(List.of("; h"), reader.header().lines());
+            assertEquals(1, reader.next().jobId());
+            assertEquals(2, reader.lineNumber());
+            assertEquals(2, reader.next().jobId());
+            assertEquals(6, reader.lineNumber());
+            assertFalse(reader.hasNext());
+        }
+    }
+
+    @Test
+    void acceptsDecimalsInFieldsSixSevenAndTen() throws IOException {
+        SwfRecord r = readOne("1 0 -1 937 306 142.00 55.5 -1 35100 0.25 1 97 -1 307 3 -1 -1 -1");
+        assertEquals(142.0, r.avgCpu());
+        assertEquals(55.5, r.usedMem());
+        assertEquals(0.25, r.reqMem());
+    }
+
+    @Test
+    void decimalsMatchTheJdkParser() throws IOException {
+        SwfRecord r = readOne("1 0 -1 1 1 552.21 -0.00 -1 1 12345678901234567.5 1 1 1 1 1 1 1 1");
+        assertEquals(Double.parseDouble("552.21"), r.avgCpu());
+        assertEquals(0.0, r.usedMem());
+        assertEquals(Double.parseDouble("12345678901234567.5"), r.reqMem());
+    }
+
+    @Test
+    void integerFieldsAcceptAFractionOfZerosOnly() throws IOException {
+        SwfRecord r = readOne("1 0.00 -1 100.0 4 -1 -1 4 200. -1 1 7 3 2 1 -1 -1 -1");
+        assertEquals(0, r.submit());
+        assertEquals(100, r.runTime());
+        assertEquals(200, r.reqTime());
+        SwfFormatException e = strictError("1 0 -1 100.5 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1");
+        assertEquals("bad.swf line 1, field 4 (run time): '100.5' is not an integer", e.getMessage());
+    }
+
+    @Test
+    void readsGzipWhateverTheName() throws IOException {
+        Path gz = TestTraces.writeGzip(dir, "t.swf.gz", "; MaxProcs: 8", GOOD_LINE);
+        Path hidden = TestTraces.writeGzip(dir, "t.swf", "; MaxProcs: 8", GOOD_LINE);
+        for (Path file : List.of(gz, hidden)) {
+            try (SwfReader reader = SwfReader.open(file, false)) {
+                assertEquals(OptionalInt.of(8), reader.header().maxProcs());
+                assertEquals(100, reader.next().runTime());
+            }
+        }
+    }
+
+    @Test
+    void strictErrorNamesFileLineFieldAndValue() throws IOException {
+        SwfFormatException e = strictError("; h", GOOD_LINE, "2 10 -1 abc 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1");
+        assertEquals("bad.swf line 3, field 4 (run time): 'abc' is not a number", e.getMessage());
+        assertEquals(3, e.line());
+        assertEquals("bad.swf", e.fileName());
+    }
+
+    @Test
+    void strictErrorOnAWrongFieldCount() throws IOException {
+        assertEquals("bad.swf line 1: expected 18 fields, found 17",
+                strictError("1 0 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1: expected 18 fields, found 19",
+                strictError(GOOD_LINE + " 9").getMessage());
+    }
+
+    @Test
+    void strictErrorOnOutOfRangeAndSignOnlyValues() throws IOException {
+        assertEquals("bad.swf line 1, field 5 (allocated processors): '3000000000' is out of range",
+                strictError("1 0 -1 100 3000000000 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1, field 6 (average cpu time): '-' is not a number",
+                strictError("1 0 -1 100 4 - -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1, field 2 (submit time): '1e5' is not a number",
+                strictError("1 1e5 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+    }
+
+    @Test
+    void lenientSkipsAndCountsMalformedLinesKeepingTenMessages() throws IOException {
+        List<String> lines = new ArrayList<>();
+        lines.add(GOOD_LINE);
+        for (int i = 0; i < 12; i++) lines.add("x");
+        lines.add(GOOD_LINE.replaceFirst("1", "2"));
+        Path file = write(dir, "t.swf", lines.toArray(String[]::new));
+        try (SwfReader reader = SwfReader.open(file, true)) {
+            assertTrue(reader.isLenient());
+            List<Long> ids = new ArrayList<>();
+            reader.forEachRemaining(r -> ids.add(r.jobId()));
+            assertEquals(List.of(1L, 2L), ids);
+            assertEquals(14, reader.lineNumber());
+            assertEquals(12, reader.skippedLines());
+            assertEquals(SwfReader.KEPT_MESSAGES, reader.skippedLineMessages().size());
+            assertEquals("t.swf line 2: expected 18 fields, found 1", reader.skippedLineMessages().get(0));
+        }
+    }
+
+    @Test
+    void aTraceWithoutJobsHasOnlyItsHeader() throws IOException {
+        try (SwfReader reader = SwfReader.open(write(dir, "t.swf", "; Note: empty"), false)) {
+            assertEquals(List.of("empty"), reader.header().notes());
+            assertFalse(reader.hasNext());
+        }
+    }
+
+    @Test
+    void readsTheBundledExcerptsFully() throws IOException {
+        for (String path : List.of("/traces/sdsc-sp2-excerpt.swf", "/traces/nasa-ipsc-excerpt.swf")) {
+            try (SwfReader reader = TestTraces.resource(path, false)) {
+                assertTrue(reader.header().lines().get(0).contains("excerpt (first 1000 jobs)"));
+                assertEquals(OptionalInt.of(128), reader.header().maxNodes());
+                long count = 0;
+                while (reader.hasNext()) {
+                    reader.next();
+                    count++;
+                }
+                assertEquals(1000, count, path);
+            }
+        }
+        try (SwfReader sdsc = TestTraces.resource("/traces/sdsc-sp2-excerpt.swf", false)) {
+            assertTrue(sdsc.header().value("Copyright").orElseThrow().contains("copyright notice is preserved"));
+        }
+    }
+}

@@ -1,0 +1,41 @@
+package org.bgctl.workload;
+
+import org.junit.jupiter.api.Test;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+class WorkloadOptionsTest {
+
+    private static String error(WorkloadOptions.Builder builder) {
+        return assertThrows(IllegalArgumentException.class, builder::build).getMessage();
+    }
+
+    @Test
+    void defaultsLeaveTheTraceUnchanged() {
+        assertEquals(new WorkloadOptions(0, Long.MIN_VALUE, Long.MAX_VALUE, 1, 1, 1.0, 1.0, EstimateSource.REQUESTED, false),
+                WorkloadOptions.defaults());
+    }
+
+    @Test
+    void builderRoundTrips() {
+        WorkloadOptions options = WorkloadOptions.builder().firstJobs(500).submitWindow(10, 20).sizeMultiply(2)
+                .sizeDivide(3).runtimeCoefficient(1.2).arrivalScale(0.8).estimateSource(EstimateSource.EXACT)
+                .enforceWalltime(true).build();
+        assertEquals(options, options.toBuilder().build());
+        assertEquals(new WorkloadOptions(500, 10, 20, 2, 3, 1.2, 0.8, EstimateSource.EXACT, true), options);
+    }
+
+    @Test
+    void invalidOptionsAreNamed() {
+        assertEquals("firstJobs must be 0 (all) or positive, was -1", error(WorkloadOptions.builder().firstJobs(-1)));
+        assertEquals("fromSubmit (5) must be below toSubmit (5)", error(WorkloadOptions.builder().submitWindow(5, 5)));
+        assertEquals("sizeMultiply must be at least 1, was 0", error(WorkloadOptions.builder().sizeMultiply(0)));
+        assertEquals("sizeDivide must be at least 1, was 0", error(WorkloadOptions.builder().sizeDivide(0)));
+        assertEquals("runtimeCoefficient must be positive and finite, was 0.0",
+                error(WorkloadOptions.builder().runtimeCoefficient(0)));
+        assertEquals("arrivalScale must be positive and finite, was NaN",
+                error(WorkloadOptions.builder().arrivalScale(Double.NaN)));
+        assertThrows(NullPointerException.class, () -> WorkloadOptions.builder().estimateSource(null).build());
+    }
+}
