@@ -158,7 +158,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
-                r.user(), r.group(), r.executable(), r.queue());
+                r.user(), r.group(), r.executable(), r.queue(), killed);
         return new WorkloadJob(job, r, killed);
     }
 
