@@ -53,7 +53,7 @@ class WorkloadTest {
     void defaultsKeepTheTraceAsItIs() throws IOException {
         List<WorkloadJob> jobs = jobs(WorkloadOptions.defaults(), "; MaxNodes: 128", TestTraces.GOOD_LINE);
         Job job = jobs.get(0).job();
-        assertEquals(new Job(1, 0, 100, 200, 4, 200, 7, 3, 2, 1), job);
+        assertEquals(new Job(1, 0, 100, 200, 4, 200, 7, 3, 2, 1, false), job);
         assertEquals(100, jobs.get(0).source().runTime());
         assertFalse(jobs.get(0).walltimeKilled());
     }
