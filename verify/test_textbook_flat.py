@@ -99,6 +99,33 @@ class FixtureTest(unittest.TestCase):
         self.assertEqual(got, expected)
 
 
+class GoldenTest(unittest.TestCase):
+    """verify/golden/*-first1000-*.csv are this script's output with
+    --first 1000 on 128 nodes; regenerate and compare when the traces are
+    next to the repository."""
+
+    TRACES = {"sdsc": "SDSC-SP2-1998-4.2-cln.swf", "nasa": "NASA-iPSC-1993-3.1-cln.swf"}
+
+    def test_golden_files(self):
+        for short, name in self.TRACES.items():
+            trace = os.path.join(REPO_ROOT, "..", "shared", "traces", name)
+            if not os.path.exists(trace):
+                self.skipTest(f"{name} not found next to the repository")
+            for scheduler in tf.SCHEDULERS:
+                golden = os.path.join(HERE, "golden", f"{short}-first1000-{scheduler}.csv")
+                with tempfile.TemporaryDirectory() as tmp:
+                    out_path = os.path.join(tmp, "out.csv")
+                    with contextlib.redirect_stderr(io.StringIO()):
+                        code = tf.main(["--trace", trace, "--nodes", "128", "--scheduler",
+                                        scheduler, "--first", "1000", "--check",
+                                        "--out", out_path])
+                    self.assertEqual(code, 0)
+                    with open(out_path) as stream:
+                        got = stream.read()
+                with open(golden) as stream:
+                    self.assertEqual(got, stream.read(), golden)
+
+
 class EstimateTest(unittest.TestCase):
 
     def read(self, lines, **options):
