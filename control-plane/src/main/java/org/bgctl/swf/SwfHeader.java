@@ -67,7 +67,7 @@ public final class SwfHeader {
         value.setLength(0);
     }
 
-    /** The header lines exactly as read, each starting with {@code ;}. */
+    /** The header lines in file order, each from its {@code ;} on (blank lines are not kept). */
     public List<String> lines() {
         return lines;
     }

@@ -168,12 +168,7 @@ class SwfReaderTest {
             try (SwfReader reader = TestTraces.resource(path, false)) {
                 assertTrue(reader.header().lines().get(0).contains("excerpt (first 1000 jobs)"));
                 assertEquals(OptionalInt.of(128), reader.header().maxNodes());
-                long count = 0;
-                while (reader.hasNext()) {
-                    reader.next();
-                    count++;
-                }
-                assertEquals(1000, count, path);
+                assertEquals(1000, TestTraces.count(reader), path);
             }
         }
         try (SwfReader sdsc = TestTraces.resource("/traces/sdsc-sp2-excerpt.swf", false)) {

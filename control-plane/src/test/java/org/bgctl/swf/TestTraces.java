@@ -6,6 +6,7 @@ import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Iterator;
 import java.util.List;
 import java.util.zip.GZIPOutputStream;
 
@@ -42,6 +43,16 @@ public final class TestTraces {
     public static String job(long id, long submit, long run, int allocProcs, int reqProcs, long reqTime) {
         return id + " " + submit + " -1 " + run + " " + allocProcs + " -1 -1 " + reqProcs + " " + reqTime
                 + " -1 1 5 6 7 8 -1 -1 -1";
+    }
+
+    /** Consumes the rest of {@code items} and says how many there were. */
+    public static long count(Iterator<?> items) {
+        long n = 0;
+        while (items.hasNext()) {
+            items.next();
+            n++;
+        }
+        return n;
     }
 
     /** Opens a class-path trace such as {@code /traces/sdsc-sp2-excerpt.swf}. */

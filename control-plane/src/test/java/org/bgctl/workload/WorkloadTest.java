@@ -176,7 +176,7 @@ class WorkloadTest {
     @Test
     void malformedLinesOfALenientReaderAreCounted() throws IOException {
         try (Workload workload = open(WorkloadOptions.defaults(), true, "garbage", job(1, 0, 10, 1, -1, -1), "1 2 3")) {
-            assertEquals(1, drainCount(workload));
+            assertEquals(1, TestTraces.count(workload));
             assertEquals(2, workload.rejections().count(RejectionReason.MALFORMED_LINE));
         }
     }
@@ -204,7 +204,7 @@ class WorkloadTest {
     void rejectionsListReasonsInAlphabeticalOrder() throws IOException {
         try (Workload workload = open(WorkloadOptions.defaults(), true, job(1, 0, -1, 1, -1, -1),
                 job(2, 0, 10, 0, 0, -1), job(3, 0, 10, 999, -1, -1), "bad", job(4, 0, -5, 1, -1, -1))) {
-            assertEquals(0, drainCount(workload));
+            assertEquals(0, TestTraces.count(workload));
             JobRejections rejections = workload.rejections();
             assertEquals(List.of("larger_than_machine", "malformed_line", "runtime_negative", "size_not_positive"),
                     List.copyOf(rejections.asMap().keySet()));
@@ -212,15 +212,6 @@ class WorkloadTest {
             assertEquals("larger_than_machine=1, malformed_line=1, runtime_negative=2, size_not_positive=1",
                     rejections.toString());
         }
-    }
-
-    private static long drainCount(Workload workload) {
-        long n = 0;
-        while (workload.hasNext()) {
-            workload.next();
-            n++;
-        }
-        return n;
     }
 
     @Test
@@ -234,7 +225,7 @@ class WorkloadTest {
     void sdscExcerptKeepsOrRejectsEveryJob() throws IOException {
         try (Workload workload = new Workload(TestTraces.resource("/traces/sdsc-sp2-excerpt.swf", false),
                 WorkloadOptions.defaults(), 128)) {
-            long kept = drainCount(workload);
+            long kept = TestTraces.count(workload);
             assertEquals(1000, workload.jobsRead());
             assertEquals(1000, kept + workload.rejections().total());
             assertTrue(workload.rejections().count(RejectionReason.RUNTIME_NEGATIVE) > 0);
