@@ -41,7 +41,7 @@ import java.util.Objects;
  *   <li>run time = field 4 × runtimeCoefficient and requested time = field 9 × runtimeCoefficient (field 9
  *       only when positive, else unknown, -1), each rounded to the nearest second, halves up;</li>
  *   <li>with enforceWalltime and a known requested time, a run time above it is cut to it and the job is
- *       marked {@link WorkloadJob#walltimeKilled()};</li>
+ *       marked {@link Job#walltimeKilled()};</li>
  *   <li>estimate = max(requested time, run time) when the requested time is known and the estimate source
  *       is {@link EstimateSource#REQUESTED}, else the run time;</li>
  *   <li>submit = s0 + round((field 2 − s0) × arrivalScale), halves up, where s0 is the original submit time
@@ -159,7 +159,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
                 r.user(), r.group(), r.executable(), r.queue(), killed);
-        return new WorkloadJob(job, r, killed);
+        return new WorkloadJob(job, r);
     }
 
     /** Counts a rejection; returns null so callers can {@code return reject(...)} for "no job". */

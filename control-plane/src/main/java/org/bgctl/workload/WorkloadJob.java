@@ -10,9 +10,8 @@ import java.util.Objects;
  *
  * @param job            what the scheduler runs
  * @param source         the trace line it came from, untouched (for user, group, queue and the like)
- * @param walltimeKilled the wall-time limit cut the run time: the job is killed when it reaches it
  */
-public record WorkloadJob(Job job, SwfRecord source, boolean walltimeKilled) {
+public record WorkloadJob(Job job, SwfRecord source) {
 
     public WorkloadJob {
         Objects.requireNonNull(job, "job");

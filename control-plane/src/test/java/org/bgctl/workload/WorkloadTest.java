@@ -55,7 +55,7 @@ class WorkloadTest {
         Job job = jobs.get(0).job();
         assertEquals(new Job(1, 0, 100, 200, 4, 200, 7, 3, 2, 1, false), job);
         assertEquals(100, jobs.get(0).source().runTime());
-        assertFalse(jobs.get(0).walltimeKilled());
+        assertFalse(jobs.get(0).job().walltimeKilled());
     }
 
     @Test
@@ -108,7 +108,7 @@ class WorkloadTest {
         WorkloadOptions options = WorkloadOptions.builder().enforceWalltime(true).build();
         List<WorkloadJob> jobs = jobs(options, job(1, 0, 300, 1, -1, 200), job(2, 0, 100, 1, -1, 200), job(3, 0, 300, 1, -1, -1));
         assertEquals(List.of(200L, 100L, 300L), jobs.stream().map(j -> j.job().runtime()).toList());
-        assertEquals(List.of(true, false, false), jobs.stream().map(WorkloadJob::walltimeKilled).toList());
+        assertEquals(List.of(true, false, false), jobs.stream().map(j -> j.job().walltimeKilled()).toList());
         assertEquals(200, jobs.get(0).job().estimate());
     }
 

@@ -28,7 +28,10 @@ final class CapacityProfile {
         for (int k = i; k < size; k++) free[k] += nodes;
     }
 
-    /** The earliest time at which {@code nodes} nodes are free for {@code duration} (> 0) seconds. */
+    /**
+     * The earliest time at which {@code nodes} nodes are free for {@code duration} seconds
+     * (a zero duration needs them at that instant only).
+     */
     long earliestStart(int nodes, long duration) {
         int i = 0;
         while (true) {
@@ -45,6 +48,7 @@ final class CapacityProfile {
 
     /** Takes {@code nodes} nodes from {@code start} for {@code duration} seconds. */
     void reserve(long start, long duration, int nodes) {
+        if (duration <= 0) return;
         int i = split(start);
         int j = split(start + duration);
         for (int k = i; k < j; k++) free[k] -= nodes;

@@ -16,8 +16,10 @@ import org.bgctl.scheduler.Start;
  * free nodes made from the running jobs' estimated ends; a job whose reservation is now starts.
  * Rebuilding in queue order never moves a job's reservation later than the previous pass
  * gave it, since running jobs only end earlier than estimated and newcomers queue behind.
- * A job estimated at zero seconds holds its nodes for one second in the profile, so that the
- * instant it runs is not given away twice. Needs a machine of interchangeable nodes.
+ * A job estimated at zero seconds needs its nodes at one instant only and takes no time in the
+ * profile; a job reserved now starts only if the nodes are really free, since a zero-length
+ * job started in the same pass still holds its nodes until its finish, right after the pass,
+ * which is followed by another pass at the same instant. Needs a machine of interchangeable nodes.
  */
 public final class ConservativeBackfill implements Policy {
 
@@ -39,15 +41,14 @@ public final class ConservativeBackfill implements Policy {
         }
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
-            long duration = Math.max(job.estimate(), 1);
-            long at = profile.earliestStart(job.size(), duration);
+            long at = profile.earliestStart(job.size(), job.estimate());
             if (at == Long.MAX_VALUE) continue;
-            profile.reserve(at, duration, job.size());
-            if (at == now) {
-                Allocation a = machine.place(new Demand(job.size()));
-                machine.allocate(a);
-                starts.add(new Start(job, a));
-            }
+            profile.reserve(at, job.estimate(), job.size());
+            if (at != now) continue;
+            Allocation a = machine.place(new Demand(job.size()));
+            if (a == null) continue;
+            machine.allocate(a);
+            starts.add(new Start(job, a));
         }
         return starts;
     }

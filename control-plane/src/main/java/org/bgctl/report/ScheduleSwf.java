@@ -1,0 +1,46 @@
+package org.bgctl.report;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.scheduler.Job;
+import org.bgctl.swf.SwfRecord;
+import org.bgctl.swf.SwfWriter;
+
+/**
+ * Writes the emulated schedule as an SWF trace, so any SWF tool can read it: wait and run time
+ * are the emulated ones, allocated processors the nodes the job held, requested processors and
+ * time what it asked for. Status 1 = completed, 0 = killed (at its wall time); a job that never
+ * started is written with status 5 (cancelled), wait and run -1.
+ */
+public final class ScheduleSwf {
+
+    private ScheduleSwf() {
+    }
+
+    public static void write(Path file, JobTable table, String machine, String scheduler, String trace,
+                             int nodes) throws IOException {
+        List<String> header = new ArrayList<>();
+        header.add("; Version: 2.2");
+        header.add("; Computer: bgctl emulation of " + machine);
+        header.add("; MaxNodes: " + nodes);
+        header.add("; MaxProcs: " + nodes);
+        header.add("; MaxJobs: " + table.records().size());
+        header.add("; MaxRecords: " + table.records().size());
+        header.add("; Note: schedule emulated by bgctl with scheduler " + scheduler + " from trace " + trace);
+        header.add("; Note: wait and run times are emulated; times are seconds from the trace's origin");
+        try (SwfWriter out = SwfWriter.open(file, header)) {
+            for (JobRecord r : table.records()) out.write(record(r));
+        }
+    }
+
+    private static SwfRecord record(JobRecord r) {
+        Job j = r.job();
+        boolean ran = r.finished();
+        int status = !ran ? 5 : j.walltimeKilled() ? 0 : 1;
+        return new SwfRecord(j.id(), j.submit(), ran ? r.waitTime() : -1, ran ? r.runTime() : -1,
+                ran ? r.size() : -1, -1, -1, j.size(), j.requestedTime(), -1, status,
+                j.user(), j.group(), j.executable(), j.queue(), -1, -1, -1);
+    }
+}

@@ -1,0 +1,82 @@
+package org.bgctl.report;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * summary.json: an ordered map of snake_case keys. Everything but the {@code run} object is
+ * reproducible byte for byte; wall-clock figures go in {@code run}.
+ */
+public final class Summary {
+
+    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+    private final Map<String, Object> fields = new LinkedHashMap<>();
+    private final Map<String, Object> run = new LinkedHashMap<>();
+
+    /** Adds a reproducible field. */
+    public Summary put(String key, Object value) {
+        fields.put(key, normalize(value));
+        return this;
+    }
+
+    /** Adds a wall-clock figure to the {@code run} object. */
+    public Summary putRun(String key, Object value) {
+        run.put(key, normalize(value));
+        return this;
+    }
+
+    /** The metrics, under their contract names. */
+    public Summary putMetrics(RunMetrics m) {
+        return put("makespan_s", m.makespan())
+                .put("mean_wait_s", m.meanWait())
+                .put("p50_wait_s", m.p50Wait())
+                .put("p95_wait_s", m.p95Wait())
+                .put("max_wait_s", m.maxWait())
+                .put("mean_response_s", m.meanResponse())
+                .put("mean_bounded_slowdown", m.meanBoundedSlowdown())
+                .put("utilization", m.utilization())
+                .put("unused_capacity", m.unusedCapacity())
+                .put("lost_capacity", m.lostCapacity())
+                .put("sum_flow_s", m.sumFlow())
+                .put("sum_weighted_flow", m.sumWeightedFlow());
+    }
+
+    public Object get(String key) {
+        return fields.get(key);
+    }
+
+    /** The whole document, {@code run} last. */
+    public Map<String, Object> asMap() {
+        Map<String, Object> all = new LinkedHashMap<>(fields);
+        all.put("run", run);
+        return all;
+    }
+
+    public void write(Path file) throws IOException {
+        JSON.writeValue(file.toFile(), asMap());
+    }
+
+    public String toJson() {
+        try {
+            return JSON.writeValueAsString(asMap());
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Doubles are rounded to 6 decimals so the file reads well and compares exactly. */
+    private static Object normalize(Object value) {
+        if (value instanceof Double d) {
+            if (!Double.isFinite(d)) return null;
+            return new BigDecimal(d).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros();
+        }
+        return value;
+    }
+}
