@@ -6,7 +6,7 @@ import akka.persistence.jdbc.query.javadsl.JdbcReadJournal;
 import akka.persistence.query.PersistenceQuery;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
-import java.util.function.Consumer;
+import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /** Reads a run's journal back, event by event, in the order it was written. */
@@ -21,7 +21,7 @@ public final class JournalReader {
      *
      * @throws IllegalArgumentException when the directory holds no journal
      */
-    public static long read(Path runDir, String persistenceId, Consumer<SchedulerEvent> consumer) {
+    public static long read(Path runDir, String persistenceId, EventSink consumer) {
         if (!JournalSettings.hasH2Journal(runDir))
             throw new IllegalArgumentException("no journal in " + runDir + " (expected "
                     + JournalSettings.H2_FILE + ".mv.db; runs made with --journal memory keep none)");

@@ -19,12 +19,17 @@ public final class JobTable implements EventSink {
     private final TreeMap<Long, JobRecord> records = new TreeMap<>();
     private long events;
     private volatile long finished;
+    private volatile long submitted;
+    private volatile long lastTime;
 
     @Override
     public void accept(SchedulerEvent event) {
         events++;
+        lastTime = event.time();
         if (event instanceof JobSubmitted s) {
-            records.put(s.jobId(), new JobRecord(s.job(), -1, -1, 0, ""));
+            if (records.putIfAbsent(s.jobId(), new JobRecord(s.job(), -1, -1, 0, "")) != null)
+                throw new IllegalStateException("job " + s.jobId() + " submitted twice");
+            submitted++;
         } else if (event instanceof JobStarted s) {
             JobRecord r = record(s);
             records.put(s.jobId(), new JobRecord(r.job(), s.time(), -1, s.allocation().nodes(), s.allocation().partition()));
@@ -56,6 +61,16 @@ public final class JobTable implements EventSink {
     /** Events seen. */
     public long events() {
         return events;
+    }
+
+    /** Jobs submitted so far; safe to read from another thread for progress reports. */
+    public long submittedCount() {
+        return submitted;
+    }
+
+    /** The time of the last event; safe to read from another thread. */
+    public long lastTime() {
+        return lastTime;
     }
 
     /** Jobs finished so far; safe to read from another thread for progress reports. */

@@ -34,6 +34,9 @@ public final class ActorReplay {
     /** Persistence id of a run's scheduler. */
     public static final PersistenceId SCHEDULER_ID = PersistenceId.ofUniqueId("scheduler");
 
+    /** The one-thread dispatcher of virtual time (see reference.conf). */
+    public static final String VIRTUAL_TIME_DISPATCHER = "bgctl.virtual-time-dispatcher";
+
     private ActorReplay() {
     }
 
@@ -81,11 +84,13 @@ public final class ActorReplay {
         }
         MachineModel machine = cores.get().machine();
         Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
-        for (String unit : machine.units()) agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit));
+        DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
+        for (String unit : machine.units())
+            agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));
         ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
-                SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler");
+                SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler", oneThread);
         ctx.watch(scheduler);
-        ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock", DispatcherSelector.blocking());
+        ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(

@@ -31,6 +31,11 @@ public final class DirectExecutor {
         }
     }
 
+    /** Jobs still waiting (after {@link #run}: jobs that could never start). */
+    public int queued() {
+        return core.queue().size();
+    }
+
     /** Everything that happens at time {@code t}. */
     public void step(long t, List<Job> arriving) {
         core.advanceTo(t);

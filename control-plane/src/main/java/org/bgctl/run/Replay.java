@@ -1,0 +1,194 @@
+package org.bgctl.run;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.List;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalSchema;
+import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
+import org.bgctl.report.JobsCsv;
+import org.bgctl.report.RunMetrics;
+import org.bgctl.report.ScheduleSwf;
+import org.bgctl.report.Summary;
+import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.DirectExecutor;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.Workload;
+import org.bgctl.workload.WorkloadJob;
+import org.bgctl.workload.WorkloadOptions;
+
+/**
+ * A replay of an SWF trace in virtual time: the trace is streamed through the workload
+ * transforms into the scheduler (actors or direct), and the run directory receives
+ * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself.
+ */
+public final class Replay {
+
+    private Replay() {
+    }
+
+    /**
+     * Runs the replay and writes its outputs.
+     *
+     * @param every how often to call {@code progress}
+     * @throws IllegalArgumentException for a bad machine, scheduler or run directory
+     * @throws org.bgctl.swf.SwfFormatException for a malformed trace line (strict mode)
+     */
+    public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
+        Policies.create(spec.scheduler());
+        MachineModel machine = MachineCatalog.create(spec.machine());
+        Supplier<SchedulerCore> cores = () ->
+                new SchedulerCore(Policies.create(spec.scheduler()), MachineCatalog.create(spec.machine()));
+        Path out = spec.out();
+        Files.createDirectories(out);
+        if (JournalSettings.hasH2Journal(out))
+            throw new IllegalArgumentException("run directory " + out
+                    + " already holds a journal; choose another --out (nothing was changed)");
+
+        JobTable table = new JobTable();
+        long started = System.nanoTime();
+        VirtualClock.Outcome outcome;
+        Workload workload;
+        List<String> malformed;
+        try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            workload = new Workload(reader, spec.workload(), machine.capacity());
+            long total = reader.header().maxJobs().orElse(-1);
+            ScheduledExecutorService ticker = startProgress(progress, every, table, total);
+            try {
+                outcome = execute(spec, cores, new Arrivals(jobs(workload)), table);
+            } finally {
+                ticker.shutdownNow();
+            }
+            progress.report(table.finishedCount(), table.submittedCount(), total, table.lastTime(), table.events());
+            malformed = reader.skippedLineMessages();
+        }
+        double wall = (System.nanoTime() - started) / 1e9;
+
+        RunMetrics metrics = RunMetrics.of(table.records(), machine.capacity());
+        Summary summary = summarize(spec, machine, workload, table, metrics, outcome, wall);
+        if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
+        writeOutputs(spec, machine, table, summary);
+        return new ReplayResult(summary, metrics, table);
+    }
+
+    private static VirtualClock.Outcome execute(ReplaySpec spec, Supplier<SchedulerCore> cores, Arrivals arrivals,
+                                                JobTable table) {
+        if (spec.executor() == ExecutorKind.DIRECT) {
+            DirectExecutor direct = new DirectExecutor(cores.get(), table);
+            direct.run(arrivals);
+            return new VirtualClock.Outcome(-1, direct.queued(), 0, table.lastTime());
+        }
+        Config config = JournalSettings.config(spec.journal(), spec.out()).withFallback(ConfigFactory.load());
+        int group = config.getInt("bgctl.virtual-journal-group");
+        return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system),
+                cores, arrivals, table, group);
+    }
+
+    private static Iterator<Job> jobs(Workload workload) {
+        return new Iterator<>() {
+            @Override
+            public boolean hasNext() {
+                return workload.hasNext();
+            }
+
+            @Override
+            public Job next() {
+                WorkloadJob w = workload.next();
+                return w.job();
+            }
+        };
+    }
+
+    private static ScheduledExecutorService startProgress(Progress progress, Duration every, JobTable table,
+                                                          long total) {
+        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "bgctl-progress");
+            t.setDaemon(true);
+            return t;
+        });
+        long ms = Math.max(50, every.toMillis());
+        ticker.scheduleAtFixedRate(() -> progress.report(table.finishedCount(), table.submittedCount(), total,
+                table.lastTime(), table.events()), ms, ms, TimeUnit.MILLISECONDS);
+        return ticker;
+    }
+
+    private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
+                                     RunMetrics metrics, VirtualClock.Outcome outcome, double wall) {
+        long killed = 0;
+        long neverStarted = 0;
+        for (JobRecord r : table.records()) {
+            if (r.finished() && r.job().walltimeKilled()) killed++;
+            if (r.start() < 0) neverStarted++;
+        }
+        Summary s = new Summary()
+                .put("machine", machine.name())
+                .put("scheduler", spec.scheduler())
+                .put("trace", spec.trace().name())
+                .put("nodes", machine.capacity())
+                .put("workload", workloadFields(spec.workload(), spec.lenient()))
+                .put("jobs_read", workload.jobsRead())
+                .put("jobs_submitted", table.records().size())
+                .put("jobs", metrics.jobs())
+                .put("jobs_never_started", neverStarted)
+                .put("jobs_skipped", workload.rejections().asMap())
+                .putMetrics(metrics)
+                .put("migrations_total", 0)
+                .put("migrations_successful", 0)
+                .put("preemptions", 0)
+                .put("jobs_killed", killed)
+                .put("events", table.events());
+        s.putRun("executor", spec.executor().name().toLowerCase())
+                .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())
+                .putRun("wall_s", wall)
+                .putRun("jobs_per_s", wall > 0 ? table.records().size() / wall : 0.0)
+                .putRun("events_per_s", wall > 0 ? table.events() / wall : 0.0)
+                .putRun("journaled_events", outcome.journaled());
+        return s;
+    }
+
+    private static Map<String, Object> workloadFields(WorkloadOptions w, boolean lenient) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("first_jobs", w.firstJobs());
+        m.put("submit_from", w.fromSubmit() == Long.MIN_VALUE ? null : w.fromSubmit());
+        m.put("submit_to", w.toSubmit() == Long.MAX_VALUE ? null : w.toSubmit());
+        m.put("size_multiply", w.sizeMultiply());
+        m.put("size_divide", w.sizeDivide());
+        m.put("runtime_coefficient", w.runtimeCoefficient());
+        m.put("arrival_scale", w.arrivalScale());
+        m.put("estimate_source", w.estimateSource().name().toLowerCase());
+        m.put("enforce_walltime", w.enforceWalltime());
+        m.put("lenient", lenient);
+        return m;
+    }
+
+    private static void writeOutputs(ReplaySpec spec, MachineModel machine, JobTable table, Summary summary)
+            throws IOException {
+        Path out = spec.out();
+        try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
+            JobsCsv.write(table, w);
+        }
+        ScheduleSwf.write(out.resolve("schedule.swf"), table, machine.name(), spec.scheduler(), spec.trace().name(),
+                machine.capacity());
+        summary.write(out.resolve("summary.json"));
+    }
+}
