@@ -43,9 +43,9 @@ public final class InspectCommand implements Callable<Integer> {
             JobTable table = new JobTable();
             long n = JournalReader.read(run, id, table);
             try (Writer w = Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8)) {
-                JobsCsv.write(table, w);
+                JobsCsv.write(table.records(), w);
             }
-            out.printf("%d events read; %d jobs written to %s%n", n, table.records().size(), jobsCsv);
+            out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
             long[] seq = {0};
             long n = JournalReader.read(run, id, e -> {

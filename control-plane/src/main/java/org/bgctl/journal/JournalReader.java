@@ -7,6 +7,7 @@ import akka.persistence.query.PersistenceQuery;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /** Reads a run's journal back, event by event, in the order it was written. */
@@ -33,8 +34,10 @@ public final class JournalReader {
             long[] count = {0};
             journal.currentEventsByPersistenceId(persistenceId, 0, Long.MAX_VALUE)
                     .runForeach(envelope -> {
-                        count[0]++;
-                        consumer.accept((SchedulerEvent) envelope.event());
+                        for (SchedulerEvent e : ((EventBatch) envelope.event()).events()) {
+                            count[0]++;
+                            consumer.accept(e);
+                        }
                     }, system)
                     .toCompletableFuture().join();
             return count[0];

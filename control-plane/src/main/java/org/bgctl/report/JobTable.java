@@ -1,10 +1,12 @@
 package org.bgctl.report;
 
 import java.util.ArrayList;
-import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
-import java.util.TreeMap;
+import java.util.Map;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -16,7 +18,26 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  */
 public final class JobTable implements EventSink {
 
-    private final TreeMap<Long, JobRecord> records = new TreeMap<>();
+    /** A job's row while events come in. */
+    private static final class Row {
+        final Job job;
+        long start = -1;
+        long end = -1;
+        int size;
+        String partition = "";
+
+        Row(Job job) {
+            this.job = job;
+        }
+
+        JobRecord record() {
+            return new JobRecord(job, start, end, size, partition);
+        }
+    }
+
+    private final List<Row> rows = new ArrayList<>();
+    /** Lookup by job id only; never iterated. */
+    private final Map<Long, Row> byId = new HashMap<>();
     private long events;
     private volatile long finished;
     private volatile long submitted;
@@ -27,35 +48,39 @@ public final class JobTable implements EventSink {
         events++;
         lastTime = event.time();
         if (event instanceof JobSubmitted s) {
-            if (records.putIfAbsent(s.jobId(), new JobRecord(s.job(), -1, -1, 0, "")) != null)
+            Row row = new Row(s.job());
+            if (byId.putIfAbsent(s.jobId(), row) != null)
                 throw new IllegalStateException("job " + s.jobId() + " submitted twice");
+            rows.add(row);
             submitted++;
         } else if (event instanceof JobStarted s) {
-            JobRecord r = record(s);
-            records.put(s.jobId(), new JobRecord(r.job(), s.time(), -1, s.allocation().nodes(), s.allocation().partition()));
+            Row row = row(s);
+            row.start = s.time();
+            row.size = s.allocation().nodes();
+            row.partition = s.allocation().partition();
         } else if (event instanceof JobFinished f) {
-            JobRecord r = record(f);
-            records.put(f.jobId(), new JobRecord(r.job(), r.start(), f.time(), r.size(), r.partition()));
+            row(f).end = f.time();
             finished++;
         }
     }
 
-    private JobRecord record(SchedulerEvent e) {
-        JobRecord r = records.get(e.jobId());
+    private Row row(SchedulerEvent e) {
+        Row r = byId.get(e.jobId());
         if (r == null) throw new IllegalStateException("event for unknown job " + e.jobId() + ": " + e);
         return r;
     }
 
     /** All jobs in job-id order. */
-    public Collection<JobRecord> records() {
-        return records.values();
+    public List<JobRecord> records() {
+        List<JobRecord> all = new ArrayList<>(rows.size());
+        for (Row r : rows) all.add(r.record());
+        all.sort(Comparator.comparingLong(r -> r.job().id()));
+        return all;
     }
 
-    /** Jobs that ended, in job-id order. */
-    public List<JobRecord> finishedRecords() {
-        List<JobRecord> done = new ArrayList<>();
-        for (JobRecord r : records.values()) if (r.finished()) done.add(r);
-        return done;
+    /** Jobs submitted. */
+    public int size() {
+        return rows.size();
     }
 
     /** Events seen. */

@@ -2,8 +2,9 @@ package org.bgctl.report;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.List;
 
-/** Writes the job table as jobs.csv, one row per job in job-id order. */
+/** Writes job records as jobs.csv, one row per job, in the order given (job-id order). */
 public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
@@ -13,11 +14,11 @@ public final class JobsCsv {
     private JobsCsv() {
     }
 
-    public static void write(JobTable table, Writer out) throws IOException {
+    public static void write(List<JobRecord> records, Writer out) throws IOException {
         out.write(HEADER);
         out.write('\n');
         StringBuilder line = new StringBuilder(96);
-        for (JobRecord r : table.records()) {
+        for (JobRecord r : records) {
             line.setLength(0);
             line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
             if (r.start() >= 0) line.append(r.start());

@@ -19,19 +19,19 @@ public final class ScheduleSwf {
     private ScheduleSwf() {
     }
 
-    public static void write(Path file, JobTable table, String machine, String scheduler, String trace,
+    public static void write(Path file, List<JobRecord> records, String machine, String scheduler, String trace,
                              int nodes) throws IOException {
         List<String> header = new ArrayList<>();
         header.add("; Version: 2.2");
         header.add("; Computer: bgctl emulation of " + machine);
         header.add("; MaxNodes: " + nodes);
         header.add("; MaxProcs: " + nodes);
-        header.add("; MaxJobs: " + table.records().size());
-        header.add("; MaxRecords: " + table.records().size());
+        header.add("; MaxJobs: " + records.size());
+        header.add("; MaxRecords: " + records.size());
         header.add("; Note: schedule emulated by bgctl with scheduler " + scheduler + " from trace " + trace);
         header.add("; Note: wait and run times are emulated; times are seconds from the trace's origin");
         try (SwfWriter out = SwfWriter.open(file, header)) {
-            for (JobRecord r : table.records()) out.write(record(r));
+            for (JobRecord r : records) out.write(record(r));
         }
     }
 

@@ -84,10 +84,11 @@ public final class Replay {
         }
         double wall = (System.nanoTime() - started) / 1e9;
 
-        RunMetrics metrics = RunMetrics.of(table.records(), machine.capacity());
-        Summary summary = summarize(spec, machine, workload, table, metrics, outcome, wall);
+        List<JobRecord> records = table.records();
+        RunMetrics metrics = RunMetrics.of(records, machine.capacity());
+        Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall);
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
-        writeOutputs(spec, machine, table, summary);
+        writeOutputs(spec, machine, records, summary);
         return new ReplayResult(summary, metrics, table);
     }
 
@@ -133,10 +134,10 @@ public final class Replay {
     }
 
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
-                                     RunMetrics metrics, VirtualClock.Outcome outcome, double wall) {
+                                     List<JobRecord> records, RunMetrics metrics, VirtualClock.Outcome outcome, double wall) {
         long killed = 0;
         long neverStarted = 0;
-        for (JobRecord r : table.records()) {
+        for (JobRecord r : records) {
             if (r.finished() && r.job().walltimeKilled()) killed++;
             if (r.start() < 0) neverStarted++;
         }
@@ -147,7 +148,7 @@ public final class Replay {
                 .put("nodes", machine.capacity())
                 .put("workload", workloadFields(spec.workload(), spec.lenient()))
                 .put("jobs_read", workload.jobsRead())
-                .put("jobs_submitted", table.records().size())
+                .put("jobs_submitted", records.size())
                 .put("jobs", metrics.jobs())
                 .put("jobs_never_started", neverStarted)
                 .put("jobs_skipped", workload.rejections().asMap())
@@ -160,7 +161,7 @@ public final class Replay {
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())
                 .putRun("wall_s", wall)
-                .putRun("jobs_per_s", wall > 0 ? table.records().size() / wall : 0.0)
+                .putRun("jobs_per_s", wall > 0 ? records.size() / wall : 0.0)
                 .putRun("events_per_s", wall > 0 ? table.events() / wall : 0.0)
                 .putRun("journaled_events", outcome.journaled());
         return s;
@@ -181,13 +182,13 @@ public final class Replay {
         return m;
     }
 
-    private static void writeOutputs(ReplaySpec spec, MachineModel machine, JobTable table, Summary summary)
+    private static void writeOutputs(ReplaySpec spec, MachineModel machine, List<JobRecord> records, Summary summary)
             throws IOException {
         Path out = spec.out();
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-            JobsCsv.write(table, w);
+            JobsCsv.write(records, w);
         }
-        ScheduleSwf.write(out.resolve("schedule.swf"), table, machine.name(), spec.scheduler(), spec.trace().name(),
+        ScheduleSwf.write(out.resolve("schedule.swf"), records, machine.name(), spec.scheduler(), spec.trace().name(),
                 machine.capacity());
         summary.write(out.resolve("summary.json"));
     }

@@ -18,6 +18,7 @@ import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.machine.UnitClaim;
+import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -29,13 +30,14 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * unit agents: Reserve to each unit of the partition, then — all granted — the decision is
  * recorded and Commit sent, or Abort when any unit refused.
  *
- * <p>Journal grouping: with {@code journalGroup = 0} every decision is written to the journal
- * before its Commit is sent (write-ahead; used in real time). With a group of N events, as in
- * virtual time, decisions take effect at once and the journal is written in groups of at least
- * N events, and always before the run is reported finished; the state a crash can lose is
- * re-derived from the same inputs, since virtual time is deterministic.
+ * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
+ * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
+ * sent (write-ahead; used in real time). With a group of N events, as in virtual time,
+ * decisions take effect at once and a batch is written once more than N events are waiting,
+ * and always before the run is reported finished; what a crash can lose is re-derived from the
+ * same inputs, since virtual time is deterministic.
  */
-public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Command, SchedulerEvent, SchedulerActor.State> {
+public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Command, EventBatch, SchedulerActor.State> {
 
     /** What the scheduler accepts. */
     public interface Command extends CborSerializable {
@@ -125,10 +127,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     @Override
-    public EventHandler<State, SchedulerEvent> eventHandler() {
-        return (state, event) -> {
-            if (!state.live) state.core.apply(event);
-            state.journaled++;
+    public EventHandler<State, EventBatch> eventHandler() {
+        return (state, batch) -> {
+            if (!state.live) batch.events().forEach(state.core::apply);
+            state.journaled += batch.events().size();
             return state;
         };
     }
@@ -151,7 +153,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     @Override
-    public CommandHandler<Command, SchedulerEvent, State> commandHandler() {
+    public CommandHandler<Command, EventBatch, State> commandHandler() {
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
                 .onCommand(UnitReplied.class, this::onUnitReplied)
@@ -160,7 +162,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .build();
     }
 
-    private Effect<SchedulerEvent, State> onAdvance(State state, Advance advance) {
+    private Effect<EventBatch, State> onAdvance(State state, Advance advance) {
         if (state.waiting != null) throw new IllegalStateException("time " + advance.time()
                 + " released while time " + state.stampTime + " is still in progress");
         long t = advance.time();
@@ -180,7 +182,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }
     }
 
-    private Effect<SchedulerEvent, State> pass(State state) {
+    private Effect<EventBatch, State> pass(State state) {
         List<Start> starts = state.core.decide();
         if (starts.isEmpty()) return settle(state);
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
@@ -194,7 +196,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return Effect().none();
     }
 
-    private Effect<SchedulerEvent, State> onUnitReplied(State state, UnitReplied replied) {
+    private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
         Transaction tx = state.transaction;
         if (tx == null || !tx.record(replied.reply())) return Effect().none();
         state.transaction = null;
@@ -210,8 +212,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             }
         }
         if (journalGroup == 0 && !state.unjournaled.isEmpty()) {
-            List<SchedulerEvent> batch = drain(state);
-            return Effect().persist(batch).thenRun(s -> {
+            return Effect().persist(drain(state)).thenRun(s -> {
                 commit(granted);
                 context.getSelf().tell(new ContinueStamp());
             });
@@ -226,7 +227,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }
     }
 
-    private Effect<SchedulerEvent, State> afterCommits(State state) {
+    private Effect<EventBatch, State> afterCommits(State state) {
         if (state.core.nextFinishTime() <= state.stampTime) {
             finishDue(state, state.stampTime);
             return pass(state);
@@ -234,7 +235,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return settle(state);
     }
 
-    private Effect<SchedulerEvent, State> settle(State state) {
+    private Effect<EventBatch, State> settle(State state) {
         ActorRef<Settled> replyTo = state.waiting;
         state.waiting = null;
         Settled settled = new Settled(state.stampTime, state.core.nextFinishTime(),
@@ -245,15 +246,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return Effect().none().thenRun(s -> replyTo.tell(settled));
     }
 
-    private Effect<SchedulerEvent, State> onFlush(State state, Flush flush) {
+    private Effect<EventBatch, State> onFlush(State state, Flush flush) {
         if (state.unjournaled.isEmpty()) {
             return Effect().none().thenRun(s -> flush.replyTo().tell(new Flushed(s.journaled)));
         }
         return Effect().persist(drain(state)).thenRun(s -> flush.replyTo().tell(new Flushed(s.journaled)));
     }
 
-    private static List<SchedulerEvent> drain(State state) {
-        List<SchedulerEvent> batch = new ArrayList<>(state.unjournaled);
+    private static EventBatch drain(State state) {
+        EventBatch batch = new EventBatch(state.unjournaled);
         state.unjournaled.clear();
         return batch;
     }

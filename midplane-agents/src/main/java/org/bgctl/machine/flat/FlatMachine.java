@@ -16,16 +16,19 @@ public final class FlatMachine implements MachineModel {
     public static final String NODE_SET = "ns-0";
 
     private final int capacity;
+    private final Allocation[] allocations;
     private int free;
 
     public FlatMachine(int capacity) {
         if (capacity <= 0) throw new IllegalArgumentException("flat machine needs at least one node, was " + capacity);
         this.capacity = capacity;
+        this.allocations = new Allocation[capacity + 1];
         this.free = capacity;
     }
 
     private FlatMachine(FlatMachine other) {
         this.capacity = other.capacity;
+        this.allocations = other.allocations;
         this.free = other.free;
     }
 
@@ -37,7 +40,11 @@ public final class FlatMachine implements MachineModel {
 
     @Override
     public Allocation place(Demand demand) {
-        return demand.nodes() <= free ? allocationOf(demand.nodes()) : null;
+        int n = demand.nodes();
+        if (n > free) return null;
+        Allocation a = allocations[n];
+        if (a == null) allocations[n] = a = allocationOf(n);
+        return a;
     }
 
     /** The allocation of {@code nodes} nodes on this machine (wherever they are). */

@@ -1,11 +1,18 @@
 package org.bgctl.scheduler.event;
 
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import org.bgctl.agents.CborSerializable;
 
 /**
  * A fact recorded in the scheduler's journal. The journal is the source of truth of a run:
  * the scheduler's state, the job table and every report are rebuilt from these events alone.
  */
+@JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+@JsonSubTypes({
+        @JsonSubTypes.Type(value = JobSubmitted.class, name = "submitted"),
+        @JsonSubTypes.Type(value = JobStarted.class, name = "started"),
+        @JsonSubTypes.Type(value = JobFinished.class, name = "finished")})
 public sealed interface SchedulerEvent extends CborSerializable
         permits JobSubmitted, JobStarted, JobFinished {
 

@@ -2,6 +2,7 @@ package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.Iterator;
 import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
@@ -61,14 +62,27 @@ public final class EasyBackfill implements Policy {
     }
 
     private static Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
-        List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
-        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation()));
-        ending.sort(BY_ESTIMATED_END);
+        // Jobs started in this pass end (by estimate) at now + estimate; merge them, in
+        // (estimated end, job id) order, with the running jobs, which come in that order.
+        List<RunningJob> started = new ArrayList<>(starts.size());
+        for (Start s : starts) started.add(new RunningJob(s.job(), view.now(), s.allocation()));
+        started.sort(BY_ESTIMATED_END);
 
         MachineModel future = now.copy();
         Demand demand = new Demand(head.size());
         long shadow = Long.MAX_VALUE;
-        for (RunningJob r : ending) {
+        Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
+        RunningJob nextRunning = running.hasNext() ? running.next() : null;
+        int nextStarted = 0;
+        while (nextRunning != null || nextStarted < started.size()) {
+            RunningJob r;
+            if (nextRunning == null || (nextStarted < started.size()
+                    && BY_ESTIMATED_END.compare(started.get(nextStarted), nextRunning) < 0)) {
+                r = started.get(nextStarted++);
+            } else {
+                r = nextRunning;
+                nextRunning = running.hasNext() ? running.next() : null;
+            }
             long end = Math.max(r.estimatedEnd(), view.now());
             if (end > shadow) break;
             future.release(r.allocation());
