@@ -1,0 +1,64 @@
+package org.bgctl.run;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.report.JobTable;
+import org.bgctl.report.JobsCsv;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplayOutputsTest {
+
+    @Test
+    void actorRunAndDirectRunWriteTheSameBytes(@TempDir Path dir) throws Exception {
+        Path actors = dir.resolve("actors");
+        Path direct = dir.resolve("direct");
+        Runs.replay(Runs.SDSC, "flat:128", "easy", ExecutorKind.ACTORS, JournalKind.H2, actors);
+        Runs.replay(Runs.SDSC, "flat:128", "easy", ExecutorKind.DIRECT, JournalKind.MEMORY, direct);
+        assertSameOutputs(actors, direct);
+    }
+
+    @Test
+    void theSameReplayTwiceGivesIdenticalOutputs(@TempDir Path dir) throws Exception {
+        Path first = dir.resolve("first");
+        Path second = dir.resolve("second");
+        Runs.replay(Runs.SDSC, "flat:128", "conservative", ExecutorKind.ACTORS, JournalKind.H2, first);
+        Runs.replay(Runs.SDSC, "flat:128", "conservative", ExecutorKind.ACTORS, JournalKind.H2, second);
+        assertSameOutputs(first, second);
+    }
+
+    @Test
+    void theJournalAloneRebuildsJobsCsvExactly(@TempDir Path dir) throws Exception {
+        Runs.replay(Runs.NASA, "flat:32", "easy", ExecutorKind.ACTORS, JournalKind.H2, dir);
+        JobTable table = new JobTable();
+        long events = JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), table);
+        StringWriter rebuilt = new StringWriter();
+        JobsCsv.write(table.records(), rebuilt);
+        assertEquals(Files.readString(dir.resolve("jobs.csv")), rebuilt.toString());
+        assertTrue(events > 0);
+    }
+
+    @Test
+    void aRunDirectoryWithAJournalIsNeverOverwritten(@TempDir Path dir) throws Exception {
+        Runs.replay(Runs.NASA, "flat:128", "fcfs", ExecutorKind.ACTORS, JournalKind.H2, dir);
+        byte[] before = Files.readAllBytes(dir.resolve("jobs.csv"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Runs.replay(Runs.NASA, "flat:128", "easy", ExecutorKind.ACTORS, JournalKind.H2, dir));
+        assertTrue(e.getMessage().contains("already holds a journal"), e.getMessage());
+        assertArrayEquals(before, Files.readAllBytes(dir.resolve("jobs.csv")));
+    }
+
+    private static void assertSameOutputs(Path a, Path b) throws Exception {
+        assertArrayEquals(Files.readAllBytes(a.resolve("jobs.csv")), Files.readAllBytes(b.resolve("jobs.csv")));
+        assertArrayEquals(Files.readAllBytes(a.resolve("schedule.swf")), Files.readAllBytes(b.resolve("schedule.swf")));
+        assertEquals(Runs.reproducibleSummary(a), Runs.reproducibleSummary(b));
+    }
+}
