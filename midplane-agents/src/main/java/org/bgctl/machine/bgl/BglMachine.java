@@ -7,14 +7,16 @@ import org.bgctl.machine.Shape;
 
 /**
  * A machine of midplanes with its static wiring and the link-set lookup table of each dimension. It
- * holds no occupancy.
+ * holds no occupancy: that is a {@link BglState}.
  */
 public final class BglMachine {
     private final Wiring wiring;
+    private final Grid grid;
     private final LinkSetTable[] tables;
 
     private BglMachine(Wiring wiring, LinkSetTable[] tables) {
         this.wiring = wiring;
+        this.grid = new Grid(wiring.midplanes());
         this.tables = tables;
     }
 
@@ -56,6 +58,15 @@ public final class BglMachine {
     /** The link-set table of every line of {@code dimension}. */
     public LinkSetTable table(Dimension dimension) {
         return tables[dimension.ordinal()];
+    }
+
+    /** A state of this machine with every midplane, switch and cable free and up. */
+    public BglState newState() {
+        return new BglState(this);
+    }
+
+    Grid grid() {
+        return grid;
     }
 
     @Override
