@@ -1,15 +1,10 @@
 package org.bgctl.machine;
 
+import java.util.Locale;
+
 /** One of the three axes of a 3D machine. */
 public enum Dimension {
     X, Y, Z;
-
-    private static final Dimension[] ALL = values();
-
-    /** The dimension with this ordinal (0 = x, 1 = y, 2 = z). */
-    public static Dimension of(int ordinal) {
-        return ALL[ordinal];
-    }
 
     /** Of three values given in x, y, z order, the one that belongs to this dimension. */
     public int pick(int x, int y, int z) {
@@ -31,6 +26,6 @@ public enum Dimension {
 
     /** The lower-case name used in configuration files and messages: {@code x}, {@code y} or {@code z}. */
     public String label() {
-        return name().toLowerCase(java.util.Locale.ROOT);
+        return name().toLowerCase(Locale.ROOT);
     }
 }

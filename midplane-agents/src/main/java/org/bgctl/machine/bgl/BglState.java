@@ -27,7 +27,8 @@ import org.bgctl.machine.Dimension;
  * <p>Not thread-safe. {@link #copy()} is cheap (a few small arrays) for what-if searches.
  */
 public final class BglState {
-    private static final int DIMENSIONS = Dimension.values().length;
+    private static final Dimension[] AXES = Dimension.values();
+    private static final int DIMENSIONS = AXES.length;
 
     private final BglMachine machine;
     private final Grid grid;
@@ -312,7 +313,7 @@ public final class BglState {
                 int usable = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]);
                 for (int x = 0; x < xs; x++) {
                     boolean used = (midplaneUsed[xLine] >> x & 1) != 0;
-                    for (Dimension d : Dimension.values()) {
+                    for (Dimension d : AXES) {
                         int line = grid.line(d, x, y, z);
                         int bit = 1 << d.pick(x, y, z);
                         if (used) switchBusy[d.ordinal()][line] |= bit;

@@ -1,5 +1,6 @@
 package org.bgctl.machine.bgl;
 
+import java.util.Arrays;
 import java.util.EnumSet;
 import java.util.Set;
 import org.bgctl.machine.Dimension;
@@ -45,7 +46,7 @@ public record PartitionRequest(int size, Shape shape, boolean rotations, Topolog
     public PartitionRequest denyingPassThrough(Dimension... dimensions) {
         Set<Dimension> denied = EnumSet.noneOf(Dimension.class);
         denied.addAll(denyPassThrough);
-        denied.addAll(java.util.Arrays.asList(dimensions));
+        denied.addAll(Arrays.asList(dimensions));
         return new PartitionRequest(size, shape, rotations, topology, denied);
     }
 }

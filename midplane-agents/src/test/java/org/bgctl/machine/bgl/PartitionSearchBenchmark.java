@@ -1,5 +1,7 @@
 package org.bgctl.machine.bgl;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -74,8 +76,8 @@ public final class PartitionSearchBenchmark {
         start = System.nanoTime();
         try {
             LinkSetTableFile.decode(file, x);
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
         long load = System.nanoTime() - start;
         System.out.printf("x-line table %s: built in %.1f ms cold, %.2f ms warm (median); "
