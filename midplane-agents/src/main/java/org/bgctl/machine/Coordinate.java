@@ -1,0 +1,29 @@
+package org.bgctl.machine;
+
+/** A position in a 3D machine, counted from 0 in each dimension. */
+public record Coordinate(int x, int y, int z) {
+
+    public Coordinate {
+        if (x < 0 || y < 0 || z < 0)
+            throw new IllegalArgumentException("coordinates must not be negative: " + x + "," + y + "," + z);
+    }
+
+    /** The coordinate along {@code dimension}. */
+    public int get(Dimension dimension) {
+        return dimension.pick(x, y, z);
+    }
+
+    /** This coordinate with the value along {@code dimension} replaced. */
+    public Coordinate with(Dimension dimension, int value) {
+        return switch (dimension) {
+            case X -> new Coordinate(value, y, z);
+            case Y -> new Coordinate(x, value, z);
+            case Z -> new Coordinate(x, y, value);
+        };
+    }
+
+    @Override
+    public String toString() {
+        return "(" + x + "," + y + "," + z + ")";
+    }
+}

@@ -1,0 +1,362 @@
+package org.bgctl.machine.bgl;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Dimension;
+
+/**
+ * The occupancy and health of a {@link BglMachine}: which midplanes, switches and cables are used or
+ * down, and which partitions hold them.
+ *
+ * <p>Rules:
+ * <ul>
+ *   <li>A partition holds its midplanes, the cables of its link sets in every spanned line, and the
+ *       switches it passes through.</li>
+ *   <li>A switch serves one partition at a time: the one holding its midplane, or one passing through
+ *       it. So a switch whose midplane is held cannot be passed through, and a midplane whose switch
+ *       (in any dimension) is passed through cannot be allocated.</li>
+ *   <li>Nothing down can be allocated: a midplane needs its three switches up; a down midplane's switch
+ *       may still be passed through.</li>
+ *   <li>Components may fail under a running partition; the partition stays allocated until released.</li>
+ * </ul>
+ *
+ * <p>Not thread-safe. {@link #copy()} is cheap (a few small arrays) for what-if searches.
+ */
+public final class BglState {
+    private static final Dimension[] AXES = Dimension.values();
+    private static final int DIMENSIONS = AXES.length;
+
+    private final BglMachine machine;
+    private final Grid grid;
+    /** Per x-line: bit x set when midplane (x, y, z) is held by a partition. */
+    private final int[] midplaneUsed;
+    /** Per x-line: bit x set when midplane (x, y, z) is down. */
+    private final int[] midplaneDown;
+    /** Per dimension, per line: bit i set when the switch at position i is down. */
+    private final int[][] switchDown;
+    /** Per dimension, per line: bit i set when the switch at position i is passed through. */
+    private final int[][] passThrough;
+    /** Per dimension, per line: bit i set when cable i of the line is held. */
+    private final long[][] cableUsed;
+    /** Per dimension, per line: bit i set when cable i of the line is down. */
+    private final long[][] cableDown;
+    private final List<Partition> allocated;
+
+    /** Derived, per x-line: midplanes that a new partition may take. */
+    private final int[] available;
+    /** Derived, per dimension, per line: switches a new partition may not pass through. */
+    private final int[][] switchBusy;
+    /** Derived, per dimension, per line: cables a new partition may not use. */
+    private final long[][] cableBusy;
+
+    BglState(BglMachine machine) {
+        this.machine = machine;
+        this.grid = machine.grid();
+        int xLines = grid.lineCount(Dimension.X);
+        midplaneUsed = new int[xLines];
+        midplaneDown = new int[xLines];
+        available = new int[xLines];
+        switchDown = new int[DIMENSIONS][];
+        passThrough = new int[DIMENSIONS][];
+        switchBusy = new int[DIMENSIONS][];
+        cableUsed = new long[DIMENSIONS][];
+        cableDown = new long[DIMENSIONS][];
+        cableBusy = new long[DIMENSIONS][];
+        for (Dimension d : Dimension.values()) {
+            int lines = grid.lineCount(d);
+            switchDown[d.ordinal()] = new int[lines];
+            passThrough[d.ordinal()] = new int[lines];
+            switchBusy[d.ordinal()] = new int[lines];
+            cableUsed[d.ordinal()] = new long[lines];
+            cableDown[d.ordinal()] = new long[lines];
+            cableBusy[d.ordinal()] = new long[lines];
+        }
+        allocated = new ArrayList<>();
+        refresh();
+    }
+
+    private BglState(BglState other) {
+        machine = other.machine;
+        grid = other.grid;
+        midplaneUsed = other.midplaneUsed.clone();
+        midplaneDown = other.midplaneDown.clone();
+        available = other.available.clone();
+        switchDown = deepCopy(other.switchDown);
+        passThrough = deepCopy(other.passThrough);
+        switchBusy = deepCopy(other.switchBusy);
+        cableUsed = deepCopy(other.cableUsed);
+        cableDown = deepCopy(other.cableDown);
+        cableBusy = deepCopy(other.cableBusy);
+        allocated = new ArrayList<>(other.allocated);
+    }
+
+    private static int[][] deepCopy(int[][] a) {
+        int[][] copy = a.clone();
+        for (int i = 0; i < copy.length; i++) copy[i] = copy[i].clone();
+        return copy;
+    }
+
+    private static long[][] deepCopy(long[][] a) {
+        long[][] copy = a.clone();
+        for (int i = 0; i < copy.length; i++) copy[i] = copy[i].clone();
+        return copy;
+    }
+
+    /** An independent copy: changes to either do not show in the other. */
+    public BglState copy() {
+        return new BglState(this);
+    }
+
+    public BglMachine machine() {
+        return machine;
+    }
+
+    /** The partitions allocated, in allocation order. */
+    public List<Partition> allocated() {
+        return List.copyOf(allocated);
+    }
+
+    /** The number of midplanes held by partitions. */
+    public int usedMidplanes() {
+        int used = 0;
+        for (int mask : midplaneUsed) used += Integer.bitCount(mask);
+        return used;
+    }
+
+    /** Whether {@code partition} could be allocated now. */
+    public boolean fits(Partition partition) {
+        return conflict(partition).isEmpty();
+    }
+
+    /**
+     * Why {@code partition} cannot be allocated now, or empty when it can.
+     *
+     * @throws IllegalArgumentException when the partition does not describe a box of this machine joined
+     *                                  by link sets of its wiring
+     */
+    public Optional<String> conflict(Partition partition) {
+        validate(partition);
+        for (Coordinate c : partition.midplanes(grid.size())) {
+            int xLine = grid.xLine(c.y(), c.z());
+            if ((midplaneUsed[xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is in use");
+            if ((midplaneDown[xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is down");
+            for (Dimension d : Dimension.values()) {
+                int line = grid.line(d, c);
+                int bit = 1 << c.get(d);
+                if ((switchDown[d.ordinal()][line] & bit) != 0)
+                    return Optional.of("the " + d.label() + " switch of " + c + " is down");
+                if ((passThrough[d.ordinal()][line] & bit) != 0)
+                    return Optional.of("the " + d.label() + " switch of " + c + " is passed through");
+            }
+        }
+        for (Dimension d : Dimension.values()) {
+            LinkSet linkSet = partition.linkSet(d);
+            for (Coordinate origin : spannedLines(partition, d)) {
+                int line = grid.line(d, origin);
+                long cables = linkSet.cables() & cableBusy[d.ordinal()][line];
+                if (cables != 0) {
+                    int cable = Long.numberOfTrailingZeros(cables);
+                    return Optional.of("cable " + cable + " of the " + d.label() + "-line through " + origin
+                            + ((cableDown[d.ordinal()][line] >> cable & 1) != 0 ? " is down" : " is in use"));
+                }
+                int switches = linkSet.passThrough() & switchBusy[d.ordinal()][line];
+                if (switches != 0)
+                    return Optional.of("the " + d.label() + " switch of "
+                            + origin.with(d, Integer.numberOfTrailingZeros(switches)) + " cannot be passed through");
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Holds the partition's midplanes, cables and pass-through switches.
+     *
+     * @throws IllegalStateException    when it does not fit (see {@link #conflict})
+     * @throws IllegalArgumentException when it is not a partition of this machine
+     */
+    public void allocate(Partition partition) {
+        conflict(partition).ifPresent(why -> {
+            throw new IllegalStateException(partition + " does not fit: " + why);
+        });
+        for (Coordinate c : partition.midplanes(grid.size())) midplaneUsed[grid.xLine(c.y(), c.z())] |= 1 << c.x();
+        for (Dimension d : Dimension.values()) {
+            LinkSet linkSet = partition.linkSet(d);
+            for (Coordinate origin : spannedLines(partition, d)) {
+                int line = grid.line(d, origin);
+                cableUsed[d.ordinal()][line] |= linkSet.cables();
+                passThrough[d.ordinal()][line] |= linkSet.passThrough();
+            }
+        }
+        allocated.add(partition);
+        refresh();
+    }
+
+    /**
+     * Frees everything {@code partition} holds; components that failed meanwhile stay down.
+     *
+     * @throws IllegalStateException when the partition is not allocated
+     */
+    public void release(Partition partition) {
+        if (!allocated.remove(partition)) throw new IllegalStateException(partition + " is not allocated");
+        for (Coordinate c : partition.midplanes(grid.size())) midplaneUsed[grid.xLine(c.y(), c.z())] &= ~(1 << c.x());
+        for (Dimension d : Dimension.values()) {
+            LinkSet linkSet = partition.linkSet(d);
+            for (Coordinate origin : spannedLines(partition, d)) {
+                int line = grid.line(d, origin);
+                cableUsed[d.ordinal()][line] &= ~linkSet.cables();
+                passThrough[d.ordinal()][line] &= ~linkSet.passThrough();
+            }
+        }
+        refresh();
+    }
+
+    /** Marks {@code component} failed; a partition already holding it keeps it. */
+    public void markDown(Component component) {
+        setDown(component, true);
+    }
+
+    /** Marks {@code component} repaired. */
+    public void markUp(Component component) {
+        setDown(component, false);
+    }
+
+    /** Whether {@code component} is down. */
+    public boolean isDown(Component component) {
+        if (component instanceof Component.MidplaneAt m)
+            return (midplaneDown[xLineOf(m.at())] >> m.at().x() & 1) != 0;
+        if (component instanceof Component.SwitchAt s)
+            return (switchDown[s.dimension().ordinal()][lineOf(s)] >> s.at().get(s.dimension()) & 1) != 0;
+        Component.CableAt c = (Component.CableAt) component;
+        return (cableDown[c.line().dimension().ordinal()][lineOf(c)] >> c.cable() & 1) != 0;
+    }
+
+    private void setDown(Component component, boolean down) {
+        if (component instanceof Component.MidplaneAt m) {
+            int line = xLineOf(m.at());
+            midplaneDown[line] = with(midplaneDown[line], m.at().x(), down);
+        } else if (component instanceof Component.SwitchAt s) {
+            int line = lineOf(s);
+            int[] lines = switchDown[s.dimension().ordinal()];
+            lines[line] = with(lines[line], s.at().get(s.dimension()), down);
+        } else {
+            Component.CableAt c = (Component.CableAt) component;
+            int line = lineOf(c);
+            long[] lines = cableDown[c.line().dimension().ordinal()];
+            lines[line] = down ? lines[line] | 1L << c.cable() : lines[line] & ~(1L << c.cable());
+        }
+        refresh();
+    }
+
+    private static int with(int mask, int bit, boolean set) {
+        return set ? mask | 1 << bit : mask & ~(1 << bit);
+    }
+
+    private int xLineOf(Coordinate c) {
+        grid.checkInside(c);
+        return grid.xLine(c.y(), c.z());
+    }
+
+    private int lineOf(Component.SwitchAt s) {
+        grid.checkInside(s.at());
+        return grid.line(s.dimension(), s.at());
+    }
+
+    private int lineOf(Component.CableAt c) {
+        grid.checkInside(c.line().origin());
+        int cables = machine.wiring().line(c.line().dimension()).cables().size();
+        if (c.cable() < 0 || c.cable() >= cables)
+            throw new IllegalArgumentException("no cable " + c.cable() + " in a line of " + cables + " cables");
+        return grid.line(c.line());
+    }
+
+    /** The first midplane of each line of {@code d} that {@code partition} spans. */
+    private List<Coordinate> spannedLines(Partition partition, Dimension d) {
+        int base = partition.base().get(d);
+        List<Coordinate> origins = new ArrayList<>();
+        for (Coordinate c : partition.midplanes(grid.size()))
+            if (c.get(d) == base) origins.add(c);
+        return origins;
+    }
+
+    private void validate(Partition p) {
+        grid.checkInside(p.base());
+        if (!p.shape().fitsIn(grid.size()))
+            throw new IllegalArgumentException(p.shape() + " does not fit in the " + grid.size() + " machine");
+        for (Dimension d : Dimension.values()) {
+            int span = Grid.arc(p.base().get(d), p.shape().extent(d), grid.length(d));
+            LinkSet linkSet = p.linkSet(d);
+            if (linkSet.midplanes() != span)
+                throw new IllegalArgumentException("the " + d.label() + " link set joins midplanes "
+                        + Integer.toBinaryString(linkSet.midplanes()) + " but the box spans " + Integer.toBinaryString(span));
+            if (!machine.table(d).contains(p.topology(), linkSet))
+                throw new IllegalArgumentException(linkSet + " is not a " + p.topology() + " link set of the "
+                        + d.label() + "-line wiring");
+        }
+    }
+
+    /** Recomputes the derived masks from the primary ones. */
+    private void refresh() {
+        for (int d = 0; d < DIMENSIONS; d++)
+            for (int line = 0; line < switchBusy[d].length; line++) {
+                switchBusy[d][line] = switchDown[d][line] | passThrough[d][line];
+                cableBusy[d][line] = cableUsed[d][line] | cableDown[d][line];
+            }
+        int xs = grid.length(Dimension.X);
+        int allX = (1 << xs) - 1;
+        for (int z = 0; z < grid.length(Dimension.Z); z++)
+            for (int y = 0; y < grid.length(Dimension.Y); y++) {
+                int xLine = grid.xLine(y, z);
+                int usable = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]);
+                for (int x = 0; x < xs; x++) {
+                    boolean used = (midplaneUsed[xLine] >> x & 1) != 0;
+                    for (Dimension d : AXES) {
+                        int line = grid.line(d, x, y, z);
+                        int bit = 1 << d.pick(x, y, z);
+                        if (used) switchBusy[d.ordinal()][line] |= bit;
+                        if (((switchDown[d.ordinal()][line] | passThrough[d.ordinal()][line]) & bit) != 0) usable &= ~(1 << x);
+                    }
+                }
+                available[xLine] = usable;
+            }
+    }
+
+    /** Per x-line ({@link Grid#xLine}): bit x set when midplane (x, y, z) may be taken. Read only. */
+    int[] available() {
+        return available;
+    }
+
+    /** Per dimension, per line: switches that may not be passed through. Read only. */
+    int[][] switchBusy() {
+        return switchBusy;
+    }
+
+    /** Per dimension, per line: cables that may not be used. Read only. */
+    long[][] cableBusy() {
+        return cableBusy;
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof BglState s && machine == s.machine
+                && Arrays.equals(midplaneUsed, s.midplaneUsed) && Arrays.equals(midplaneDown, s.midplaneDown)
+                && Arrays.deepEquals(switchDown, s.switchDown) && Arrays.deepEquals(passThrough, s.passThrough)
+                && Arrays.deepEquals(cableUsed, s.cableUsed) && Arrays.deepEquals(cableDown, s.cableDown)
+                && new HashSet<>(allocated).equals(new HashSet<>(s.allocated));
+    }
+
+    @Override
+    public int hashCode() {
+        return Arrays.deepHashCode(new Object[] {midplaneUsed, midplaneDown, switchDown, passThrough, cableUsed, cableDown})
+                + new HashSet<>(allocated).hashCode();
+    }
+
+    @Override
+    public String toString() {
+        return "BglState[" + machine.wiring().name() + ", " + allocated.size() + " partitions, "
+                + usedMidplanes() + " midplanes used]";
+    }
+}

@@ -1,0 +1,53 @@
+package org.bgctl.machine.bgl;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Shape;
+
+/**
+ * A box of midplanes joined as a mesh or a torus. The box starts at {@code base} and extends
+ * {@code shape} midplanes in each dimension, wrapping around the machine's edges. Along each dimension
+ * the same link set joins the box's midplanes in every line the box spans.
+ *
+ * @param base     the box's corner with the lowest coordinates before wrap-around
+ * @param shape    midplanes per dimension
+ * @param topology mesh or torus, the same in every dimension
+ * @param x        the link set of every spanned x-line
+ * @param y        the link set of every spanned y-line
+ * @param z        the link set of every spanned z-line
+ */
+public record Partition(Coordinate base, Shape shape, Topology topology, LinkSet x, LinkSet y, LinkSet z) {
+
+    /** The link set used in every spanned line of {@code dimension}. */
+    public LinkSet linkSet(Dimension dimension) {
+        return dimension.pick(x, y, z);
+    }
+
+    /** The number of midplanes. */
+    public int size() {
+        return shape.volume();
+    }
+
+    /**
+     * The number of cables used over all spanned lines of all dimensions: the partition's merit (fewer
+     * is better).
+     */
+    public int cableCount() {
+        return x.cableCount() * shape.y() * shape.z()
+                + y.cableCount() * shape.x() * shape.z()
+                + z.cableCount() * shape.x() * shape.y();
+    }
+
+    /** The box's midplanes in a machine of {@code machine} midplanes, x varying fastest. */
+    public List<Coordinate> midplanes(Shape machine) {
+        List<Coordinate> midplanes = new ArrayList<>(size());
+        for (int k = 0; k < shape.z(); k++)
+            for (int j = 0; j < shape.y(); j++)
+                for (int i = 0; i < shape.x(); i++)
+                    midplanes.add(new Coordinate((base.x() + i) % machine.x(),
+                            (base.y() + j) % machine.y(), (base.z() + k) % machine.z()));
+        return midplanes;
+    }
+}

@@ -1,0 +1,211 @@
+package org.bgctl.machine.bgl;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Shape;
+
+/**
+ * The two-phase candidate search of the BG/L allocation study. Phase one scans every box of free, up
+ * midplanes that matches the request; phase two picks, per dimension, the first link set in table
+ * order (fewest cables) whose cables and pass-through switches are free in every line the box spans.
+ * A candidate's merit is its total cable count ({@link Partition#cableCount()}); the best is the one
+ * with the fewest cables, the first found on ties.
+ *
+ * <p>Scan order: shapes first — for a size, {@link Shapes#ofVolume} order (longest along x first); for a
+ * shape, the shape then its other rotations in {@link Shape#rotations()} order, or the shape alone
+ * when pinned — then base x, then base y, then base z, each ascending. A box wraps around the machine's
+ * edges; in a dimension where it spans the whole line only base 0 is tried.
+ */
+public final class PartitionSearch {
+    private static final int X = 0, Y = 1, Z = 2;
+
+    private final BglMachine machine;
+    private final Shape size;
+    private final LinkSetTable[] tables = new LinkSetTable[3];
+    /** [dimension][topology][midplane mask]: cables of the mask's first link set, or -1 if it has none. */
+    private final int[][][] fewestCables = new int[3][Topology.values().length][];
+    private final List<List<Shape>> shapesByVolume = new ArrayList<>();
+
+    public PartitionSearch(BglMachine machine) {
+        this.machine = machine;
+        this.size = machine.shape();
+        for (Dimension d : Dimension.values()) {
+            LinkSetTable table = machine.table(d);
+            tables[d.ordinal()] = table;
+            for (Topology t : Topology.values()) {
+                int[] fewest = new int[1 << table.length()];
+                fewest[0] = -1;
+                for (int m = 1; m < fewest.length; m++)
+                    fewest[m] = table.first(t, m) == table.end(t, m) ? -1 : table.get(t, table.first(t, m)).cableCount();
+                fewestCables[d.ordinal()][t.ordinal()] = fewest;
+            }
+        }
+        shapesByVolume.add(List.of());
+        for (int v = 1; v <= size.volume(); v++) shapesByVolume.add(Shapes.ofVolume(v, size));
+    }
+
+    /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
+    public Optional<Partition> best(BglState state, PartitionRequest request) {
+        Best best = new Best();
+        scan(state, request, best);
+        return best.merit == Integer.MAX_VALUE ? Optional.empty()
+                : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
+    }
+
+    /** Every candidate, in scan order, each with its fewest-cable link sets. */
+    public List<Partition> candidates(BglState state, PartitionRequest request) {
+        List<Partition> all = new ArrayList<>();
+        scan(state, request, new Sink() {
+            @Override
+            public int bound() {
+                return Integer.MAX_VALUE;
+            }
+
+            @Override
+            public boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit) {
+                all.add(partition(shape, bx, by, bz, request.topology(), ix, iy, iz));
+                return true;
+            }
+        });
+        return all;
+    }
+
+    /** The shapes a request may take, in scan order. */
+    List<Shape> shapes(PartitionRequest request) {
+        if (request.shape() == null)
+            return request.size() < shapesByVolume.size() ? shapesByVolume.get(request.size()) : List.of();
+        List<Shape> shapes = new ArrayList<>();
+        for (Shape s : request.rotations() ? request.shape().rotations() : List.of(request.shape()))
+            if (s.fitsIn(size)) shapes.add(s);
+        return shapes;
+    }
+
+    private Partition partition(Shape shape, int bx, int by, int bz, Topology t, int ix, int iy, int iz) {
+        return new Partition(new Coordinate(bx, by, bz), shape, t,
+                tables[X].get(t, ix), tables[Y].get(t, iy), tables[Z].get(t, iz));
+    }
+
+    private void scan(BglState state, PartitionRequest request, Sink sink) {
+        if (state.machine() != machine) throw new IllegalArgumentException("the state is of another machine");
+        Topology t = request.topology();
+        boolean[] deny = new boolean[3];
+        for (Dimension d : request.denyPassThrough()) deny[d.ordinal()] = true;
+        int[] available = state.available();
+        int[][] switchBusy = state.switchBusy();
+        long[][] cableBusy = state.cableBusy();
+        int nx = size.x(), ny = size.y(), nz = size.z();
+        int[] fewestX = fewestCables[X][t.ordinal()], fewestY = fewestCables[Y][t.ordinal()],
+                fewestZ = fewestCables[Z][t.ordinal()];
+        for (Shape shape : shapes(request)) {
+            int ex = shape.x(), ey = shape.y(), ez = shape.z();
+            int xLines = ey * ez, yLines = ex * ez, zLines = ex * ey;
+            for (int bx = 0; bx < (ex == nx ? 1 : nx); bx++) {
+                int xm = Grid.arc(bx, ex, nx);
+                if (fewestX[xm] < 0) continue;
+                for (int by = 0; by < (ey == ny ? 1 : ny); by++) {
+                    int ym = Grid.arc(by, ey, ny);
+                    if (fewestY[ym] < 0) continue;
+                    for (int bz = 0; bz < (ez == nz ? 1 : nz); bz++) {
+                        int zm = Grid.arc(bz, ez, nz);
+                        if (fewestZ[zm] < 0) continue;
+                        int bound = sink.bound();
+                        if (fewestX[xm] * xLines + fewestY[ym] * yLines + fewestZ[zm] * zLines >= bound) continue;
+
+                        long xCables = 0;
+                        int xSwitches = 0;
+                        boolean free = true;
+                        for (int j = 0; j < ey && free; j++) {
+                            int y = (by + j) % ny;
+                            for (int k = 0; k < ez; k++) {
+                                int line = y + ny * ((bz + k) % nz);
+                                if ((available[line] & xm) != xm) {
+                                    free = false;
+                                    break;
+                                }
+                                xCables |= cableBusy[X][line];
+                                xSwitches |= switchBusy[X][line];
+                            }
+                        }
+                        if (!free) continue;
+                        int ix = firstFree(tables[X], t, xm, xCables, xSwitches, deny[X]);
+                        if (ix < 0) continue;
+
+                        long yCables = 0, zCables = 0;
+                        int ySwitches = 0, zSwitches = 0;
+                        for (int i = 0; i < ex; i++) {
+                            int x = (bx + i) % nx;
+                            for (int k = 0; k < ez; k++) {
+                                int line = x + nx * ((bz + k) % nz);
+                                yCables |= cableBusy[Y][line];
+                                ySwitches |= switchBusy[Y][line];
+                            }
+                            for (int j = 0; j < ey; j++) {
+                                int line = x + nx * ((by + j) % ny);
+                                zCables |= cableBusy[Z][line];
+                                zSwitches |= switchBusy[Z][line];
+                            }
+                        }
+                        int iy = firstFree(tables[Y], t, ym, yCables, ySwitches, deny[Y]);
+                        if (iy < 0) continue;
+                        int iz = firstFree(tables[Z], t, zm, zCables, zSwitches, deny[Z]);
+                        if (iz < 0) continue;
+
+                        int merit = tables[X].get(t, ix).cableCount() * xLines
+                                + tables[Y].get(t, iy).cableCount() * yLines
+                                + tables[Z].get(t, iz).cableCount() * zLines;
+                        if (merit < bound && !sink.accept(shape, bx, by, bz, ix, iy, iz, merit)) return;
+                    }
+                }
+            }
+        }
+    }
+
+    /** Index of the first link set for {@code midplanes} clear of the busy cables and switches, or -1. */
+    private static int firstFree(LinkSetTable table, Topology t, int midplanes, long busyCables, int busySwitches,
+                                 boolean denyPassThrough) {
+        for (int i = table.first(t, midplanes), end = table.end(t, midplanes); i < end; i++) {
+            LinkSet s = table.get(t, i);
+            if ((s.cables() & busyCables) == 0 && (s.passThrough() & busySwitches) == 0
+                    && !(denyPassThrough && s.passThrough() != 0))
+                return i;
+        }
+        return -1;
+    }
+
+    /** Receives feasible boxes in scan order. */
+    private interface Sink {
+        /** Boxes with this merit or more are not wanted. */
+        int bound();
+
+        /** A feasible box below the bound; returns whether to go on scanning. */
+        boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit);
+    }
+
+    /** Keeps the first box of lowest merit; stops once a box needs no cable. */
+    private static final class Best implements Sink {
+        int merit = Integer.MAX_VALUE;
+        Shape shape;
+        int bx, by, bz, ix, iy, iz;
+
+        @Override
+        public int bound() {
+            return merit;
+        }
+
+        @Override
+        public boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit) {
+            this.merit = merit;
+            this.shape = shape;
+            this.bx = bx;
+            this.by = by;
+            this.bz = bz;
+            this.ix = ix;
+            this.iy = iy;
+            this.iz = iz;
+            return merit > 0;
+        }
+    }
+}

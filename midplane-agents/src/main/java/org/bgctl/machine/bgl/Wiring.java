@@ -1,0 +1,104 @@
+package org.bgctl.machine.bgl;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Shape;
+
+/**
+ * The static description of a machine of midplanes: its size, the nodes of one midplane and the
+ * cabling of each dimension's lines. Read from a HOCON machine file:
+ *
+ * <pre>
+ * name = bgl
+ * midplanes = [8, 4, 4]            # midplanes along x, y, z
+ * nodes-per-midplane = [8, 8, 8]
+ * lines {
+ *   x = [ {from: 0, out-port: 2, to: 1, in-port: 5}, ... ]
+ *   y = [ ... ]
+ *   z = ${lines.y}
+ * }
+ * </pre>
+ *
+ * @param name              the machine's name, as given to {@code --machine}
+ * @param midplanes         midplanes per dimension
+ * @param nodesPerMidplane  nodes of one midplane per dimension
+ * @param x                 the wiring of every x-line
+ * @param y                 the wiring of every y-line
+ * @param z                 the wiring of every z-line
+ */
+public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineWiring x, LineWiring y, LineWiring z) {
+
+    /** Where machine files are found on the class path: {@code machines/<name>.conf}. */
+    public static final String RESOURCE_FOLDER = "machines/";
+
+    public Wiring {
+        for (Dimension d : Dimension.values())
+            if (d.pick(x, y, z).length() != midplanes.extent(d))
+                throw new IllegalArgumentException(name + ": the " + d.label() + "-line wiring has "
+                        + d.pick(x, y, z).length() + " midplanes but the machine has " + midplanes.extent(d));
+    }
+
+    /** The wiring of every line of {@code dimension}. */
+    public LineWiring line(Dimension dimension) {
+        return dimension.pick(x, y, z);
+    }
+
+    /** The machine shipped under {@code machines/<name>.conf} on the class path, e.g. {@code bgl}. */
+    public static Wiring loadResource(String name) {
+        String resource = RESOURCE_FOLDER + name + ".conf";
+        return fromConfig(ConfigFactory.parseResources(Wiring.class.getClassLoader(), resource,
+                ConfigParseOptions.defaults().setAllowMissing(false)).resolve());
+    }
+
+    /** A machine file of the user's. */
+    public static Wiring load(Path file) {
+        return fromConfig(ConfigFactory.parseFile(file.toFile(),
+                ConfigParseOptions.defaults().setAllowMissing(false)).resolve());
+    }
+
+    /**
+     * A machine from a resolved config object laid out as in the class description.
+     *
+     * @throws IllegalArgumentException naming the file and line when the wiring is invalid
+     */
+    public static Wiring fromConfig(Config machine) {
+        String origin = machine.origin().description();
+        try {
+            Shape midplanes = shape(machine, "midplanes");
+            Config lines = machine.getConfig("lines");
+            LineWiring[] wiring = new LineWiring[3];
+            for (Dimension d : Dimension.values())
+                wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d));
+            return new Wiring(machine.getString("name"), midplanes, shape(machine, "nodes-per-midplane"),
+                    wiring[0], wiring[1], wiring[2]);
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException("invalid machine file: " + e.getMessage(), e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(origin + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Shape shape(Config machine, String path) {
+        List<Integer> extents = machine.getIntList(path);
+        if (extents.size() != 3)
+            throw new IllegalArgumentException(path + " needs 3 numbers (x, y, z), not " + extents);
+        return new Shape(extents.get(0), extents.get(1), extents.get(2));
+    }
+
+    private static LineWiring lineWiring(Config lines, Dimension d, int length) {
+        List<Cable> cables = new ArrayList<>();
+        for (Config c : lines.getConfigList(d.label()))
+            cables.add(new Cable(c.getInt("from"), c.getInt("out-port"), c.getInt("to"), c.getInt("in-port")));
+        try {
+            return new LineWiring(length, cables);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,163 @@
+package org.bgctl.machine.bgl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.state.Action;
+import net.jqwik.api.state.ActionChain;
+import net.jqwik.api.state.Transformer;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Dimension;
+
+/**
+ * Random sequences of allocate (the search's best candidate), release, fail and repair on BG/L never
+ * hold a midplane, switch or cable twice, never allocate onto a down component, and leave the state
+ * exactly what its partitions and failures make it, so a release restores what the partition took.
+ */
+class AllocationInvariantsTest {
+    private static final BglMachine MACHINE = Fixtures.BGL;
+    private static final PartitionSearch SEARCH = new PartitionSearch(MACHINE);
+
+    /** The state under test and the failures injected into it, in order. */
+    static final class Run {
+        final BglState state = MACHINE.newState();
+        final List<Component> down = new ArrayList<>();
+
+        @Override
+        public String toString() {
+            return state + ", down " + down;
+        }
+    }
+
+    @Property(tries = 150)
+    void allocationsNeverCollideAndReleasesRestoreExactly(@ForAll("runs") ActionChain<Run> chain) {
+        chain.withInvariant("nothing held twice", AllocationInvariantsTest::nothingHeldTwice)
+                .withInvariant("state made of its partitions and failures", AllocationInvariantsTest::stateIsItsParts)
+                .run();
+    }
+
+    @Provide
+    Arbitrary<ActionChain<Run>> runs() {
+        return ActionChain.<Run>startWith(Run::new)
+                .withAction(4, new Allocate())
+                .withAction(2, new Release())
+                .withAction(new Fail())
+                .withAction(new Repair())
+                .withMaxTransformations(40);
+    }
+
+    private static final class Allocate implements Action.Independent<Run> {
+        @Override
+        public Arbitrary<Transformer<Run>> transformer() {
+            return Combinators.combine(Arbitraries.integers().between(1, 16), Arbitraries.of(Topology.class),
+                            Arbitraries.of(Dimension.class).set().ofMaxSize(1))
+                    .as((size, topology, deny) -> new PartitionRequest(size, null, true, topology, deny))
+                    .map(request -> Transformer.mutate("allocate " + request, run -> allocate(run, request)));
+        }
+    }
+
+    private static void allocate(Run run, PartitionRequest request) {
+        Optional<Partition> best = SEARCH.best(run.state, request);
+        List<Partition> candidates = SEARCH.candidates(run.state, request);
+        assertEquals(candidates.stream().min(Comparator.comparingInt(Partition::cableCount)), best);
+        if (best.isEmpty()) return;
+        Partition p = best.get();
+        for (Component c : resources(p)) assertFalse(run.state.isDown(c), "allocating onto down " + c);
+        BglState before = run.state.copy();
+        run.state.allocate(p);
+        BglState undone = run.state.copy();
+        undone.release(p);
+        assertEquals(before, undone);
+    }
+
+    private static final class Release implements Action.Dependent<Run> {
+        @Override
+        public boolean precondition(Run run) {
+            return !run.state.allocated().isEmpty();
+        }
+
+        @Override
+        public Arbitrary<Transformer<Run>> transformer(Run run) {
+            List<Partition> allocated = run.state.allocated();
+            return Arbitraries.of(allocated).map(p -> Transformer.mutate("release " + p, r -> r.state.release(p)));
+        }
+    }
+
+    private static final class Fail implements Action.Independent<Run> {
+        @Override
+        public Arbitrary<Transformer<Run>> transformer() {
+            Arbitrary<Coordinate> at = Combinators.combine(Arbitraries.integers().between(0, 7),
+                    Arbitraries.integers().between(0, 3), Arbitraries.integers().between(0, 3)).as(Coordinate::new);
+            Arbitrary<Dimension> dimension = Arbitraries.of(Dimension.class);
+            Arbitrary<Component> component = Arbitraries.oneOf(
+                    at.map(Component.MidplaneAt::new),
+                    Combinators.combine(dimension, at).as(Component.SwitchAt::new),
+                    Combinators.combine(dimension, at, Arbitraries.integers().between(0, 13)).as((d, c, i) ->
+                            new Component.CableAt(Line.through(d, c), i % MACHINE.wiring().line(d).cables().size())));
+            return component.map(c -> Transformer.mutate("fail " + c, run -> {
+                run.state.markDown(c);
+                if (!run.down.contains(c)) run.down.add(c);
+            }));
+        }
+    }
+
+    private static final class Repair implements Action.Dependent<Run> {
+        @Override
+        public boolean precondition(Run run) {
+            return !run.down.isEmpty();
+        }
+
+        @Override
+        public Arbitrary<Transformer<Run>> transformer(Run run) {
+            return Arbitraries.of(List.copyOf(run.down)).map(c -> Transformer.mutate("repair " + c, r -> {
+                r.state.markUp(c);
+                r.down.remove(c);
+            }));
+        }
+    }
+
+    /** Every midplane, switch and cable a partition holds, worked out from its box and link sets. */
+    private static List<Component> resources(Partition p) {
+        List<Component> held = new ArrayList<>();
+        for (Coordinate c : p.midplanes(MACHINE.shape())) {
+            held.add(new Component.MidplaneAt(c));
+            for (Dimension d : Dimension.values()) {
+                held.add(new Component.SwitchAt(d, c));
+                if (c.get(d) != p.base().get(d)) continue;
+                Line line = Line.through(d, c);
+                LinkSet linkSet = p.linkSet(d);
+                for (int i = 0; i < Long.SIZE; i++)
+                    if ((linkSet.cables() >> i & 1) != 0) held.add(new Component.CableAt(line, i));
+                for (int i = 0; i < MACHINE.shape().extent(d); i++)
+                    if ((linkSet.passThrough() >> i & 1) != 0) held.add(new Component.SwitchAt(d, line.at(i)));
+            }
+        }
+        return held;
+    }
+
+    private static void nothingHeldTwice(Run run) {
+        Set<Component> held = new HashSet<>();
+        for (Partition p : run.state.allocated())
+            for (Component c : resources(p)) assertTrue(held.add(c), c + " held twice");
+    }
+
+    private static void stateIsItsParts(Run run) {
+        BglState rebuilt = MACHINE.newState();
+        run.state.allocated().forEach(rebuilt::allocate);
+        run.down.forEach(rebuilt::markDown);
+        assertEquals(rebuilt, run.state);
+    }
+}

@@ -1,0 +1,168 @@
+package org.bgctl.machine.bgl;
+
+import static org.bgctl.machine.Dimension.X;
+import static org.bgctl.machine.Dimension.Y;
+import static org.bgctl.machine.bgl.Fixtures.BGL;
+import static org.bgctl.machine.bgl.Fixtures.box;
+import static org.bgctl.machine.bgl.Fixtures.linkSets;
+import static org.bgctl.machine.bgl.Fixtures.mask;
+import static org.bgctl.machine.bgl.Topology.MESH;
+import static org.bgctl.machine.bgl.Topology.TORUS;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Optional;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Shape;
+import org.junit.jupiter.api.Test;
+
+class BglStateTest {
+    private static final Shape ONE = new Shape(1, 1, 1);
+    private static final Shape TWO_ALONG_X = new Shape(2, 1, 1);
+    private static final Shape TWO_ALONG_Y = new Shape(1, 2, 1);
+
+    private final BglState state = BGL.newState();
+
+    @Test
+    void releaseRestoresTheStateBeforeAllocation() {
+        state.allocate(box(BGL, TORUS, new Shape(2, 2, 2), 4, 3, 0));
+        BglState before = state.copy();
+        Partition p = box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0);
+
+        state.allocate(p);
+        assertNotEquals(before, state);
+        state.release(p);
+        assertEquals(before, state);
+    }
+
+    @Test
+    void aMidplaneIsNeverBookedTwice() {
+        state.allocate(box(BGL, MESH, TWO_ALONG_X, 0, 0, 0));
+        IllegalStateException e = assertThrows(IllegalStateException.class,
+                () -> state.allocate(box(BGL, MESH, ONE, 1, 0, 0)));
+        assertTrue(e.getMessage().endsWith("midplane (1,0,0) is in use"), e.getMessage());
+    }
+
+    @Test
+    void onlyAnAllocatedPartitionCanBeReleased() {
+        assertThrows(IllegalStateException.class, () -> state.release(box(BGL, MESH, ONE, 0, 0, 0)));
+    }
+
+    @Test
+    void xToriOfZeroOneFourFiveAndTwoThreeCoexistInOneXLine() {
+        state.allocate(box(BGL, TORUS, TWO_ALONG_X, 0, 0, 0));
+        state.allocate(box(BGL, TORUS, TWO_ALONG_X, 4, 0, 0));
+        state.allocate(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0));
+        assertEquals(3, state.allocated().size());
+    }
+
+    @Test
+    void aYTorusOfTwoMidplanesLeavesNoRoomForAnotherPartitionOfTwoInItsLine() {
+        state.allocate(box(BGL, TORUS, TWO_ALONG_Y, 0, 0, 0));
+        for (LinkSet mesh : linkSets(BGL, Y, MESH, 2, 3))
+            assertFalse(state.fits(new Partition(new Coordinate(0, 2, 0), TWO_ALONG_Y, MESH,
+                    LinkSet.single(0), mesh, LinkSet.single(0))));
+        assertTrue(state.fits(box(BGL, MESH, TWO_ALONG_Y, 1, 2, 0)), "another y-line is untouched");
+    }
+
+    @Test
+    void aPassedThroughSwitchBlocksItsMidplane() {
+        state.allocate(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0));
+        assertEquals(Optional.of("the x switch of (6,0,0) is passed through"),
+                state.conflict(box(BGL, MESH, ONE, 6, 0, 0)));
+        assertTrue(state.fits(box(BGL, MESH, ONE, 6, 1, 0)));
+    }
+
+    @Test
+    void aHeldMidplaneBlocksPassingThroughItsSwitch() {
+        state.allocate(box(BGL, MESH, ONE, 7, 0, 0));
+        assertEquals(Optional.of("the x switch of (7,0,0) cannot be passed through"),
+                state.conflict(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0)));
+    }
+
+    @Test
+    void aDownMidplaneCannotBeAllocatedUntilRepaired() {
+        Component midplane = new Component.MidplaneAt(new Coordinate(3, 1, 2));
+        state.markDown(midplane);
+        assertEquals(Optional.of("midplane (3,1,2) is down"), state.conflict(box(BGL, MESH, ONE, 3, 1, 2)));
+        state.markUp(midplane);
+        assertTrue(state.fits(box(BGL, MESH, ONE, 3, 1, 2)));
+    }
+
+    @Test
+    void aDownCableBlocksTheLinkSetsThatUseIt() {
+        state.markDown(new Component.CableAt(Line.through(X, new Coordinate(5, 1, 0)), 0));
+        assertEquals(Optional.of("cable 0 of the x-line through (0,1,0) is down"),
+                state.conflict(box(BGL, TORUS, TWO_ALONG_X, 0, 1, 0)));
+        assertTrue(state.fits(box(BGL, TORUS, TWO_ALONG_X, 0, 0, 0)));
+    }
+
+    @Test
+    void aDownSwitchBlocksItsMidplaneAndPassingThroughIt() {
+        state.markDown(new Component.SwitchAt(Y, new Coordinate(3, 2, 1)));
+        assertEquals(Optional.of("the y switch of (3,2,1) is down"), state.conflict(box(BGL, MESH, ONE, 3, 2, 1)));
+        state.markDown(new Component.SwitchAt(X, new Coordinate(6, 0, 0)));
+        assertEquals(Optional.of("the x switch of (6,0,0) cannot be passed through"),
+                state.conflict(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0)));
+    }
+
+    @Test
+    void theSwitchOfADownMidplaneCanBePassedThrough() {
+        state.markDown(new Component.MidplaneAt(new Coordinate(6, 0, 0)));
+        state.markDown(new Component.MidplaneAt(new Coordinate(7, 0, 0)));
+        assertTrue(state.fits(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0)));
+    }
+
+    @Test
+    void aFailureUnderARunningPartitionOutlivesItsRelease() {
+        Partition p = box(BGL, MESH, TWO_ALONG_X, 0, 0, 0);
+        state.allocate(p);
+        Component midplane = new Component.MidplaneAt(new Coordinate(1, 0, 0));
+        state.markDown(midplane);
+        assertEquals(List.of(p), state.allocated());
+
+        state.release(p);
+        BglState expected = BGL.newState();
+        expected.markDown(midplane);
+        assertEquals(expected, state);
+        assertTrue(state.isDown(midplane));
+    }
+
+    @Test
+    void aCopyIsIndependent() {
+        BglState copy = state.copy();
+        copy.allocate(box(BGL, MESH, ONE, 0, 0, 0));
+        copy.markDown(new Component.MidplaneAt(new Coordinate(1, 0, 0)));
+        assertEquals(BGL.newState(), state);
+        assertEquals(1, copy.usedMidplanes());
+    }
+
+    @Test
+    void onePartitionsUseNoCable() {
+        for (int z = 0; z < 4; z++)
+            for (int y = 0; y < 4; y++)
+                for (int x = 0; x < 8; x++) state.allocate(box(BGL, TORUS, ONE, x, y, z));
+        assertEquals(128, state.usedMidplanes());
+        for (long[] lines : state.cableBusy())
+            for (long cables : lines) assertEquals(0, cables);
+    }
+
+    @Test
+    void aPartitionMustUseLinkSetsOfTheWiring() {
+        LinkSet madeUp = new LinkSet(mask(0, 1), 0b1, 0);
+        Partition p = new Partition(new Coordinate(0, 0, 0), TWO_ALONG_X, TORUS, madeUp, LinkSet.single(0), LinkSet.single(0));
+        assertThrows(IllegalArgumentException.class, () -> state.fits(p));
+    }
+
+    @Test
+    void aPartitionsLinkSetsMustJoinItsBox() {
+        Partition p = new Partition(new Coordinate(1, 0, 0), TWO_ALONG_X, TORUS,
+                Fixtures.best(BGL, X, TORUS, 0, 1), LinkSet.single(0), LinkSet.single(0));
+        assertThrows(IllegalArgumentException.class, () -> state.fits(p));
+    }
+
+}
