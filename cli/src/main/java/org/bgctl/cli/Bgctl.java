@@ -3,6 +3,7 @@ package org.bgctl.cli;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import org.bgctl.swf.SwfFormatException;
+import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -16,6 +17,8 @@ public final class Bgctl {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
+        // Initialise logging before any actor system starts logging from other threads.
+        LoggerFactory.getLogger(Bgctl.class);
         System.exit(commandLine().execute(args));
     }
 
