@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import java.util.Collections;
 import java.util.TreeMap;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Command;
 import org.bgctl.agents.UnitProtocol.Commit;
@@ -57,15 +58,17 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     }
 
     private Behavior<Command> onReserve(Reserve r) {
-        if (reserved.containsKey(r.tx())) {
+        if (!(r.claim() instanceof NodeClaim claim)) {
+            r.replyTo().tell(new Refused(unit, r.tx(), "a node set holds nodes, not " + r.claim()));
+        } else if (reserved.containsKey(r.tx())) {
             r.replyTo().tell(new Refused(unit, r.tx(), "transaction " + r.tx() + " already holds nodes here"));
         } else if (running.containsKey(r.job())) {
             r.replyTo().tell(new Refused(unit, r.tx(), "job " + r.job() + " already runs here"));
-        } else if (r.nodes() > free) {
-            r.replyTo().tell(new Refused(unit, r.tx(), r.nodes() + " nodes asked, " + free + " free"));
+        } else if (claim.nodes() > free) {
+            r.replyTo().tell(new Refused(unit, r.tx(), claim.nodes() + " nodes asked, " + free + " free"));
         } else {
-            free -= r.nodes();
-            reserved.put(r.tx(), new Hold(r.job(), r.nodes()));
+            free -= claim.nodes();
+            reserved.put(r.tx(), new Hold(r.job(), claim.nodes()));
             r.replyTo().tell(new Reserved(unit, r.tx()));
         }
         return this;
@@ -98,10 +101,12 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     }
 
     private Behavior<Command> onAdopt(UnitProtocol.Adopt a) {
-        if (a.nodes() > free) {
-            getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), a.nodes(), free);
-        } else if (running.putIfAbsent(a.job(), a.nodes()) == null) {
-            free -= a.nodes();
+        if (!(a.claim() instanceof NodeClaim claim)) {
+            getContext().getLog().error("{}: cannot adopt {} for job {}", unit, a.claim(), a.job());
+        } else if (claim.nodes() > free) {
+            getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), claim.nodes(), free);
+        } else if (running.putIfAbsent(a.job(), claim.nodes()) == null) {
+            free -= claim.nodes();
         }
         return this;
     }

@@ -2,11 +2,13 @@ package org.bgctl.agents;
 
 import akka.actor.typed.ActorRef;
 import java.util.SortedMap;
+import org.bgctl.machine.Claim;
 
 /**
- * The messages the scheduler exchanges with an allocation unit agent. Allocation is a
- * transaction: {@link Reserve} (the unit answers {@link Reserved} or {@link Refused}), then
- * {@link Commit} or {@link Abort}; a committed job is later {@link Release}d.
+ * The messages the scheduler exchanges with the agents of allocation units and switches.
+ * Allocation is a transaction: {@link Reserve} (the agent answers {@link Reserved} or
+ * {@link Refused}) — node claims first, port claims second — then {@link Commit} or
+ * {@link Abort}; a committed job is later {@link Release}d.
  */
 public final class UnitProtocol {
 
@@ -17,8 +19,8 @@ public final class UnitProtocol {
     public interface Command extends CborSerializable {
     }
 
-    /** Phase one: hold {@code nodes} nodes for transaction {@code tx} of job {@code job}. */
-    public record Reserve(long tx, long job, int nodes, ActorRef<ReserveReply> replyTo) implements Command {
+    /** Hold what {@code claim} names for transaction {@code tx} of job {@code job}. */
+    public record Reserve(long tx, long job, Claim claim, ActorRef<ReserveReply> replyTo) implements Command {
     }
 
     /** Phase two: the held nodes now run the job. */
@@ -34,10 +36,10 @@ public final class UnitProtocol {
     }
 
     /**
-     * Re-synchronisation after a restart: the scheduler's journal says this job runs here on
-     * {@code nodes} nodes.
+     * Re-synchronisation after a restart: the scheduler's journal says this job holds
+     * {@code claim} here.
      */
-    public record Adopt(long job, int nodes) implements Command {
+    public record Adopt(long job, Claim claim) implements Command {
     }
 
     /** Asks for the unit's current occupancy. */

@@ -1,14 +1,17 @@
 package org.bgctl.machine;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Where a job runs: the claims on each allocation unit, and a printable partition name.
+ * Where a job runs: what each agent holds for it, and the partition's name. The name is
+ * canonical: the machine model that made the allocation can rebuild it from the name alone
+ * (the journal keeps allocations, and recovery re-applies them).
  *
- * @param partition a short human-readable name of the partition (empty on flat machines)
- * @param claims    the units and how many of their nodes the job holds, in unit order
+ * @param partition the partition's canonical name (empty on flat machines)
+ * @param claims    what each agent holds: node claims (phase one) before port claims (phase two)
  */
-public record Allocation(String partition, List<UnitClaim> claims) {
+public record Allocation(String partition, List<Claim> claims) {
 
     public Allocation {
         claims = List.copyOf(claims);
@@ -17,7 +20,14 @@ public record Allocation(String partition, List<UnitClaim> claims) {
     /** Total nodes held. */
     public int nodes() {
         int n = 0;
-        for (UnitClaim c : claims) n += c.nodes();
+        for (Claim c : claims) if (c instanceof NodeClaim nc) n += nc.nodes();
         return n;
+    }
+
+    /** The claims of one phase, in order. */
+    public List<Claim> phase(int phase) {
+        List<Claim> of = new ArrayList<>();
+        for (Claim c : claims) if (c.phase() == phase) of.add(c);
+        return of;
     }
 }

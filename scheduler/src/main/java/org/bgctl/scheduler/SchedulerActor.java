@@ -17,7 +17,7 @@ import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
@@ -27,8 +27,9 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 /**
  * The scheduler as an event-sourced actor. It owns the {@link SchedulerCore}, runs the policy
  * at each instant the clock releases, and executes every decision as a transaction with the
- * unit agents: Reserve to each unit of the partition, then — all granted — the decision is
- * recorded and Commit sent, or Abort when any unit refused.
+ * agents in two phases — Reserve to every unit of the partition (compute), then to every switch
+ * whose ports it uses (links) — then, all granted, the decision is recorded and Commit sent, or
+ * Abort when any agent refused.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
  * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
@@ -146,9 +147,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.live = true;
         state.nextTx = state.journaled + 1;
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
-            for (UnitClaim c : r.allocation().claims()) {
-                units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c.nodes()));
-            }
+            for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
     }
 
@@ -178,7 +177,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (JobFinished f : state.core.finishesDue(t)) {
             RunningJob r = state.core.running(f.jobId());
             emit(state, f);
-            for (UnitClaim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Release(r.id()));
+            for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Release(r.id()));
         }
     }
 
@@ -188,10 +187,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
         state.nextTx += starts.size();
         state.transaction = tx;
-        for (Transaction.Branch b : tx.branches) {
-            for (UnitClaim c : Transaction.claims(b)) {
-                units.ref(c.unit()).tell(new UnitProtocol.Reserve(b.tx, b.start.job().id(), c.nodes(), replies));
-            }
+        return reserveNextPhase(state, tx);
+    }
+
+    private Effect<EventBatch, State> reserveNextPhase(State state, Transaction tx) {
+        List<Transaction.Request> requests = tx.nextPhase();
+        if (requests.isEmpty()) return conclude(state, tx);
+        for (Transaction.Request r : requests) {
+            units.ref(r.claim().unit()).tell(new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), replies));
         }
         return Effect().none();
     }
@@ -199,6 +202,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
         Transaction tx = state.transaction;
         if (tx == null || !tx.record(replied.reply())) return Effect().none();
+        return reserveNextPhase(state, tx);
+    }
+
+    /** Every phase answered: record and commit the granted decisions, abort the others. */
+    private Effect<EventBatch, State> conclude(State state, Transaction tx) {
         state.transaction = null;
         List<Transaction.Branch> granted = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
@@ -223,7 +231,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private void commit(List<Transaction.Branch> granted) {
         for (Transaction.Branch b : granted) {
-            for (UnitClaim c : Transaction.claims(b)) units.ref(c.unit()).tell(new UnitProtocol.Commit(b.tx));
+            for (Claim c : b.start.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Commit(b.tx));
         }
     }
 

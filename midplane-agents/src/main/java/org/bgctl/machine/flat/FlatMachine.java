@@ -4,7 +4,7 @@ import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.NodeClaim;
 
 /**
  * {@code flat:N}: N interchangeable nodes held by a single node set ({@code ns-0}), as on an
@@ -49,7 +49,7 @@ public final class FlatMachine implements MachineModel {
 
     /** The allocation of {@code nodes} nodes on this machine (wherever they are). */
     public static Allocation allocationOf(int nodes) {
-        return new Allocation("", List.of(new UnitClaim(NODE_SET, nodes)));
+        return new Allocation("", List.of(new NodeClaim(NODE_SET, nodes)));
     }
 
     @Override
