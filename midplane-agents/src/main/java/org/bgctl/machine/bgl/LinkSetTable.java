@@ -5,6 +5,7 @@ import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
+import org.bgctl.machine.Topology;
 
 /**
  * The lookup table of one line wiring: for every set of the line's midplanes (a bit mask, contiguous

@@ -10,6 +10,7 @@ import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.zip.CRC32;
+import org.bgctl.machine.Topology;
 
 /**
  * The on-disk form of a {@link LinkSetTable}: a magic number, the format version, the key of the line

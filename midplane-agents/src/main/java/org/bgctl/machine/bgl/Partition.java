@@ -5,6 +5,7 @@ import java.util.List;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
 
 /**
  * A box of midplanes joined as a mesh or a torus. The box starts at {@code base} and extends

@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.Set;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
 
 /**
  * What a job asks of the partition search.

@@ -6,6 +6,7 @@ import java.util.Optional;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
 
 /**
  * The two-phase candidate search of the BG/L allocation study. Phase one scans every box of free, up

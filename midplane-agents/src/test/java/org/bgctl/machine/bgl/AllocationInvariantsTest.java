@@ -21,6 +21,7 @@ import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.Transformer;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Topology;
 
 /**
  * Random sequences of allocate (the search's best candidate), release, fail and repair on BG/L never

@@ -2,12 +2,12 @@ package org.bgctl.machine.bgl;
 
 import static org.bgctl.machine.Dimension.X;
 import static org.bgctl.machine.Dimension.Y;
+import static org.bgctl.machine.Topology.MESH;
+import static org.bgctl.machine.Topology.TORUS;
 import static org.bgctl.machine.bgl.Fixtures.BGL;
 import static org.bgctl.machine.bgl.Fixtures.box;
 import static org.bgctl.machine.bgl.Fixtures.linkSets;
 import static org.bgctl.machine.bgl.Fixtures.mask;
-import static org.bgctl.machine.bgl.Topology.MESH;
-import static org.bgctl.machine.bgl.Topology.TORUS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;

@@ -4,6 +4,7 @@ import java.util.List;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
 
 /** Machines and helpers shared by the tests. */
 final class Fixtures {

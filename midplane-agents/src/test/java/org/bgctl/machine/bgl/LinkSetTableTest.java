@@ -2,19 +2,20 @@ package org.bgctl.machine.bgl;
 
 import static org.bgctl.machine.Dimension.X;
 import static org.bgctl.machine.Dimension.Y;
+import static org.bgctl.machine.Topology.MESH;
+import static org.bgctl.machine.Topology.TORUS;
 import static org.bgctl.machine.bgl.Fixtures.BGL;
 import static org.bgctl.machine.bgl.Fixtures.TORUS_BGL;
 import static org.bgctl.machine.bgl.Fixtures.best;
 import static org.bgctl.machine.bgl.Fixtures.linkSets;
 import static org.bgctl.machine.bgl.Fixtures.mask;
-import static org.bgctl.machine.bgl.Topology.MESH;
-import static org.bgctl.machine.bgl.Topology.TORUS;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Topology;
 import org.junit.jupiter.api.Test;
 
 class LinkSetTableTest {

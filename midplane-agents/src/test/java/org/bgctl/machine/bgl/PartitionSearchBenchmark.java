@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Topology;
 
 /**
  * Measures one partition search for one job on a half-full BG/L, and the building of the link-set

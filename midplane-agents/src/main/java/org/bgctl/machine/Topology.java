@@ -1,4 +1,4 @@
-package org.bgctl.machine.bgl;
+package org.bgctl.machine;
 
 /** How a partition's midplanes are joined along each dimension. */
 public enum Topology {
