@@ -19,4 +19,10 @@ public sealed interface Claim permits NodeClaim, PortClaim {
 
     /** 1 for compute (units), 2 for links (switches). */
     int phase();
+
+    /**
+     * Whether this claim and {@code other} take something in common: the same unit's nodes, or a
+     * port of the same switch.
+     */
+    boolean overlaps(Claim other);
 }

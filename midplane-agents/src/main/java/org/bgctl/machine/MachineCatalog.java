@@ -1,12 +1,43 @@
 package org.bgctl.machine;
 
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bgctl.machine.bgl.BglMachine;
+import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.LinkSetCache;
+import org.bgctl.machine.bgl.Wiring;
 import org.bgctl.machine.flat.FlatMachine;
 
-/** Turns a {@code --machine} name into a fresh machine model. */
+/**
+ * Turns a {@code --machine} name into a fresh machine model.
+ *
+ * <p>Names: {@code flat:N}; a machine of midplanes shipped with bgctl ({@code bgl}, {@code torus-bgl},
+ * from {@code machines/<name>.conf} on the class path); or a machine file of the user's, named by its
+ * path, which must end in {@code .conf}. Machines of midplanes take options after a comma, as in
+ * {@code bgl,deny-passthrough=xy}:
+ * <ul>
+ *   <li>{@code deny-passthrough=DIMS}: in each dimension listed ({@code x}, {@code y}, {@code z}, any
+ *       combination) no partition may pass through the switch of a midplane outside it (Slurm's
+ *       DenyPassthrough, Cobalt's block_passthrough).</li>
+ * </ul>
+ * A model's {@link MachineModel#name()} is its canonical name: options in a fixed form, so that
+ * {@code create(model.name())} rebuilds the same machine.
+ */
 public final class MachineCatalog {
 
     /** The names and forms a user may give, for help and error messages. */
-    public static final String KNOWN = "flat:N (N interchangeable nodes)";
+    public static final String KNOWN = "flat:N (N interchangeable nodes), bgl, torus-bgl, or a machine file FILE.conf;"
+            + " machines of midplanes take options after a comma: deny-passthrough=DIMS, e.g. bgl,deny-passthrough=x";
+
+    private static final String DENY_PASS_THROUGH = "deny-passthrough";
+
+    /** Machines of midplanes loaded so far, with their link-set tables; lookup only. */
+    private static final Map<Wiring, BglMachine> LOADED = new ConcurrentHashMap<>();
 
     private MachineCatalog() {
     }
@@ -14,20 +45,73 @@ public final class MachineCatalog {
     /**
      * The machine named {@code spec}.
      *
-     * @throws IllegalArgumentException naming the bad spec and the known forms
+     * @throws IllegalArgumentException naming the bad spec, what is wrong and the known forms
      */
     public static MachineModel create(String spec) {
-        if (spec != null && spec.startsWith("flat:")) {
-            String n = spec.substring("flat:".length());
-            try {
-                int nodes = Integer.parseInt(n);
-                if (nodes > 0) return new FlatMachine(nodes);
-            } catch (NumberFormatException ignored) {
-                // reported below
-            }
-            throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                    + "' must be a positive whole number, as in flat:128");
+        if (spec == null || spec.isBlank()) throw new IllegalArgumentException("no machine named; known: " + KNOWN);
+        String[] parts = spec.split(",", -1);
+        String base = parts[0];
+        if (base.startsWith("flat:")) {
+            if (parts.length > 1) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
+            return flat(spec, base.substring("flat:".length()));
         }
+        Wiring wiring = wiring(spec, base);
+        Set<Dimension> deny = EnumSet.noneOf(Dimension.class);
+        for (int i = 1; i < parts.length; i++) option(spec, parts[i], deny);
+        BglMachine machine = LOADED.computeIfAbsent(wiring,
+                w -> BglMachine.of(w, LinkSetCache.fromConfig(ConfigFactory.load())));
+        return new BglMachineModel(canonicalName(base, deny), machine, deny);
+    }
+
+    private static MachineModel flat(String spec, String n) {
+        try {
+            int nodes = Integer.parseInt(n);
+            if (nodes > 0) return new FlatMachine(nodes);
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
+                + "' must be a positive whole number, as in flat:128");
+    }
+
+    private static Wiring wiring(String spec, String base) {
+        if (base.endsWith(".conf")) {
+            Path file = Path.of(base);
+            if (!Files.isRegularFile(file))
+                throw new IllegalArgumentException("machine '" + spec + "': the machine file " + file
+                        + " does not exist or is not a file");
+            return Wiring.load(file);
+        }
+        if (!base.isEmpty() && MachineCatalog.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null)
+            return Wiring.loadResource(base);
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
+    }
+
+    private static void option(String spec, String option, Set<Dimension> deny) {
+        String[] kv = option.split("=", 2);
+        if (kv.length != 2 || !kv[0].equals(DENY_PASS_THROUGH))
+            throw new IllegalArgumentException("machine '" + spec + "': unknown option '" + option
+                    + "'; known: " + DENY_PASS_THROUGH + "=DIMS (DIMS: one or more of x, y, z, e.g. xy)");
+        if (!deny.isEmpty()) throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " given twice");
+        if (kv[1].isEmpty())
+            throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " needs dimensions, e.g. x or xy");
+        for (char c : kv[1].toCharArray()) {
+            Dimension d = switch (c) {
+                case 'x' -> Dimension.X;
+                case 'y' -> Dimension.Y;
+                case 'z' -> Dimension.Z;
+                default -> throw new IllegalArgumentException("machine '" + spec + "': '" + c + "' in " + option
+                        + " is not a dimension (x, y or z)");
+            };
+            if (!deny.add(d))
+                throw new IllegalArgumentException("machine '" + spec + "': dimension " + c + " listed twice in " + option);
+        }
+    }
+
+    private static String canonicalName(String base, Set<Dimension> deny) {
+        if (deny.isEmpty()) return base;
+        StringBuilder name = new StringBuilder(base).append(',').append(DENY_PASS_THROUGH).append('=');
+        for (Dimension d : Dimension.values()) if (deny.contains(d)) name.append(d.label());
+        return name.toString();
     }
 }

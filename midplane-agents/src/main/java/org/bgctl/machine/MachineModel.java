@@ -1,29 +1,70 @@
 package org.bgctl.machine;
 
+import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
+import java.util.SortedSet;
+
 /**
  * A machine's allocation state as plain data: what is free, and where a demand would fit.
  * Policies read it and try what-ifs on {@link #copy()}s; executors apply decisions to it.
  * Implementations are not thread-safe.
+ *
+ * <p>Machines with parts that can fail name them by component id (on BG/L a midplane, a switch
+ * or a cable); a component that is down is never part of a new allocation.
  */
 public interface MachineModel {
 
-    /** The machine's name as given to {@code --machine}. */
+    /** The machine's name as given to {@code --machine}: {@code MachineCatalog.create(name())} rebuilds it. */
     String name();
 
     /** Total nodes of the machine. */
     int capacity();
 
-    /** Nodes free now. */
+    /** Nodes free now: neither allocated nor down. */
     int freeNodes();
 
     /** True when every node is interchangeable, so only node counts matter (flat machines). */
     boolean interchangeable();
 
-    /** Where the demand would be placed now, or null when it does not fit. */
+    /**
+     * Nodes of the smallest piece the machine allocates: 512 (a midplane) on BG/L, 1 on a flat
+     * machine. A job's nodes are rounded up to whole pieces.
+     */
+    default int granularity() {
+        return 1;
+    }
+
+    /** The grid of allocation units, on machines whose jobs have a geometry; empty on flat machines. */
+    default Optional<Shape> grid() {
+        return Optional.empty();
+    }
+
+    /**
+     * Where the demand would be placed now, or null when it does not fit now.
+     *
+     * @throws IllegalArgumentException when it could never fit, not even on the empty machine
+     */
     Allocation place(Demand demand);
+
+    /**
+     * Why the demand could never be placed, not even on the empty machine (more nodes than the
+     * machine has, a shape that does not fit, a topology its wiring cannot close), or empty when it
+     * can be.
+     */
+    default Optional<String> unplaceable(Demand demand) {
+        return demand.nodes() > capacity()
+                ? Optional.of(demand.nodes() + " nodes asked, " + name() + " has " + capacity())
+                : Optional.empty();
+    }
 
     /** True when every claim of the allocation could be taken now. */
     boolean isFree(Allocation allocation);
+
+    /** Why the allocation cannot be taken now, or empty when it can. */
+    default Optional<String> conflict(Allocation allocation) {
+        return isFree(allocation) ? Optional.empty() : Optional.of("not free on " + name());
+    }
 
     /** Takes the allocation; throws IllegalStateException when any part of it is not free. */
     void allocate(Allocation allocation);
@@ -31,8 +72,35 @@ public interface MachineModel {
     /** Gives the allocation back. */
     void release(Allocation allocation);
 
-    /** The entity ids of the allocation units, in a fixed order. */
-    java.util.List<String> units();
+    /** The entity ids of the agents (allocation units, and switches where there are any), in a fixed order. */
+    List<String> units();
+
+    /** Nodes of one unit of {@link #units()}: 0 for a unit that holds no nodes, such as a switch. */
+    int nodesOf(String unit);
+
+    /**
+     * Marks a component down (or up again). Allocations already holding it keep it until released.
+     *
+     * @throws IllegalArgumentException naming the component when the machine has no such component
+     */
+    default void setHealth(String component, boolean up) {
+        throw new IllegalArgumentException(name() + " has no component '" + component + "' that can fail");
+    }
+
+    /** The components that are down, in id order. */
+    default SortedSet<String> downComponents() {
+        return Collections.emptySortedSet();
+    }
+
+    /**
+     * What the failure of {@code component} takes from the agents: the claims it overlaps (a
+     * midplane's nodes, all ports of a switch, the two ports a cable joins).
+     *
+     * @throws IllegalArgumentException naming the component when the machine has no such component
+     */
+    default List<Claim> componentClaims(String component) {
+        throw new IllegalArgumentException(name() + " has no component '" + component + "' that can fail");
+    }
 
     /** An independent copy for what-if planning. */
     MachineModel copy();

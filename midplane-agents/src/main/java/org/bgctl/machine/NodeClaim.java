@@ -12,4 +12,9 @@ public record NodeClaim(String unit, int nodes) implements Claim {
     public int phase() {
         return 1;
     }
+
+    @Override
+    public boolean overlaps(Claim other) {
+        return other instanceof NodeClaim n && n.unit.equals(unit);
+    }
 }

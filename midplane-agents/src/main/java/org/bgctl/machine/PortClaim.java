@@ -13,4 +13,9 @@ public record PortClaim(String unit, int ports) implements Claim {
     public int phase() {
         return 2;
     }
+
+    @Override
+    public boolean overlaps(Claim other) {
+        return other instanceof PortClaim p && p.unit.equals(unit) && (p.ports & ports) != 0;
+    }
 }

@@ -127,6 +127,15 @@ public final class BglState {
         return used;
     }
 
+    /** The number of midplanes neither held by a partition nor down. */
+    public int freeMidplanes() {
+        int all = (1 << grid.length(Dimension.X)) - 1;
+        int free = 0;
+        for (int line = 0; line < midplaneUsed.length; line++)
+            free += Integer.bitCount(all & ~(midplaneUsed[line] | midplaneDown[line]));
+        return free;
+    }
+
     /** Whether {@code partition} could be allocated now. */
     public boolean fits(Partition partition) {
         return conflict(partition).isEmpty();

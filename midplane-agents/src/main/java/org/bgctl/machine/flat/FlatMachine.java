@@ -1,6 +1,7 @@
 package org.bgctl.machine.flat;
 
 import java.util.List;
+import java.util.Optional;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
@@ -8,7 +9,7 @@ import org.bgctl.machine.NodeClaim;
 
 /**
  * {@code flat:N}: N interchangeable nodes held by a single node set ({@code ns-0}), as on an
- * SP2 or a Cplant free list. Only node counts matter.
+ * SP2 or a Cplant free list. Only node counts matter; a demand's geometry is ignored.
  */
 public final class FlatMachine implements MachineModel {
 
@@ -39,9 +40,18 @@ public final class FlatMachine implements MachineModel {
     @Override public List<String> units() { return List.of(NODE_SET); }
 
     @Override
+    public int nodesOf(String unit) {
+        if (!NODE_SET.equals(unit)) throw new IllegalArgumentException(name() + " has no unit '" + unit + "'");
+        return capacity;
+    }
+
+    @Override
     public Allocation place(Demand demand) {
         int n = demand.nodes();
-        if (n > free) return null;
+        if (n > free) {
+            if (n > capacity) throw new IllegalArgumentException(n + " nodes asked, " + name() + " has " + capacity);
+            return null;
+        }
         Allocation a = allocations[n];
         if (a == null) allocations[n] = a = allocationOf(n);
         return a;
@@ -55,6 +65,12 @@ public final class FlatMachine implements MachineModel {
     @Override
     public boolean isFree(Allocation allocation) {
         return allocation.nodes() <= free;
+    }
+
+    @Override
+    public Optional<String> conflict(Allocation allocation) {
+        int n = allocation.nodes();
+        return n <= free ? Optional.empty() : Optional.of(n + " nodes asked, " + free + " free on " + name());
     }
 
     @Override

@@ -1,0 +1,312 @@
+package org.bgctl.machine.bgl;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
+import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Demand;
+import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Geometry;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
+import org.bgctl.machine.PortClaim;
+import org.bgctl.machine.Shape;
+
+/**
+ * A BG/L machine ({@code bgl}, {@code torus-bgl} or a user's wiring) as a {@link MachineModel}: a
+ * {@link BglState} searched with {@link PartitionSearch}.
+ *
+ * <p>Units and agents ({@link BglIds}): one per midplane ({@code mp-R<x><y><z>}, holding
+ * {@code nodes-per-midplane} nodes) and one per switch ({@code sw-<d>-R<x><y><z>}, holding none).
+ * A job of n nodes needs {@code ceil(n / nodes-per-midplane)} midplanes; its {@link Geometry} gives
+ * the box (or any box of that many midplanes), whether it may be rotated, and mesh or torus.
+ *
+ * <p>An allocation claims, in this order: the nodes of each midplane of the box (x varying fastest),
+ * then, in switch-id order, the ports of every switch the partition uses — ports 0 and 1 (the faces of
+ * the midplane) of each of its midplanes' three switches, since a switch serves one partition at a time
+ * and the partition holding a midplane holds its switches, plus both ends of every cable of its link
+ * sets in every spanned line; a switch it only passes through gets the ends of those cables. Its
+ * partition string is the {@link PartitionNames canonical name}, from which the exact partition is
+ * rebuilt when an allocation is re-applied.
+ */
+public final class BglMachineModel implements MachineModel {
+    /** Ports 0 and 1 of a switch: the two that join it to its own midplane. */
+    public static final int MIDPLANE_PORTS = 0b11;
+    /** All six ports of a switch. */
+    public static final int ALL_PORTS = 0b111111;
+
+    /** What every copy of one machine shares: the wiring, the search and the caches. */
+    private static final class Layout {
+        final String name;
+        final BglMachine machine;
+        final Set<Dimension> denyPassThrough;
+        final PartitionSearch search;
+        final PartitionNames names;
+        final int nodesPerMidplane;
+        final List<String> units;
+        final Set<String> midplanes = new TreeSet<>();
+        final Set<String> switches = new TreeSet<>();
+        final BglState empty;
+        /** Lookups by key only; never iterated. */
+        final Map<Partition, Allocation> allocations = new ConcurrentHashMap<>();
+        final Map<PartitionRequest, Boolean> placeable = new ConcurrentHashMap<>();
+
+        Layout(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
+            this.name = name;
+            this.machine = machine;
+            this.denyPassThrough = denyPassThrough.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(denyPassThrough));
+            this.search = new PartitionSearch(machine);
+            this.names = new PartitionNames(machine);
+            this.nodesPerMidplane = machine.wiring().nodesPerMidplane().volume();
+            this.empty = machine.newState();
+            List<Coordinate> all = new ArrayList<>();
+            Shape size = machine.shape();
+            for (int z = 0; z < size.z(); z++)
+                for (int y = 0; y < size.y(); y++)
+                    for (int x = 0; x < size.x(); x++) all.add(new Coordinate(x, y, z));
+            List<String> units = new ArrayList<>();
+            for (Coordinate c : all) units.add(BglIds.midplane(c));
+            midplanes.addAll(units);
+            for (Dimension d : Dimension.values()) for (Coordinate c : all) units.add(BglIds.switchOf(d, c));
+            switches.addAll(units.subList(all.size(), units.size()));
+            this.units = List.copyOf(units);
+        }
+    }
+
+    private final Layout layout;
+    private final BglState state;
+    private final TreeSet<String> down;
+
+    /**
+     * A machine with every midplane, switch and cable free and up.
+     *
+     * @param name            the name {@code MachineCatalog} rebuilds it from, options included
+     * @param machine         the wiring and link-set tables
+     * @param denyPassThrough dimensions in which no partition may pass through a switch of a midplane
+     *                        outside it
+     */
+    public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
+        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>());
+    }
+
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down) {
+        this.layout = layout;
+        this.state = state;
+        this.down = down;
+    }
+
+    @Override
+    public String name() {
+        return layout.name;
+    }
+
+    /** The wiring and link-set tables. */
+    public BglMachine machine() {
+        return layout.machine;
+    }
+
+    /** The dimensions in which partitions may not pass through other midplanes' switches. */
+    public Set<Dimension> denyPassThrough() {
+        return layout.denyPassThrough;
+    }
+
+    @Override
+    public int capacity() {
+        return layout.machine.shape().volume() * layout.nodesPerMidplane;
+    }
+
+    @Override
+    public int freeNodes() {
+        return state.freeMidplanes() * layout.nodesPerMidplane;
+    }
+
+    @Override
+    public boolean interchangeable() {
+        return false;
+    }
+
+    @Override
+    public int granularity() {
+        return layout.nodesPerMidplane;
+    }
+
+    @Override
+    public Optional<Shape> grid() {
+        return Optional.of(layout.machine.shape());
+    }
+
+    @Override
+    public Allocation place(Demand demand) {
+        PartitionRequest request = request(demand);
+        Optional<Partition> best = layout.search.best(state, request);
+        if (best.isPresent()) return allocationOf(best.get());
+        unplaceable(request).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
+        return null;
+    }
+
+    @Override
+    public Optional<String> unplaceable(Demand demand) {
+        try {
+            return unplaceable(request(demand));
+        } catch (IllegalArgumentException e) {
+            return Optional.of(e.getMessage());
+        }
+    }
+
+    private Optional<String> unplaceable(PartitionRequest request) {
+        if (request.shape() != null && layout.search.shapes(request).isEmpty())
+            return Optional.of("shape " + request.shape() + " does not fit the " + layout.machine.shape() + " midplanes of "
+                    + name() + (request.rotations() ? " in any rotation" : " unrotated"));
+        boolean fits = layout.placeable.computeIfAbsent(request, r -> layout.search.best(layout.empty, r).isPresent());
+        if (fits) return Optional.empty();
+        return Optional.of("no " + request.topology().name().toLowerCase(Locale.ROOT) + " partition of "
+                + (request.shape() != null ? "shape " + request.shape() : request.size() + " midplanes")
+                + " can be wired on " + name() + ", not even on the empty machine");
+    }
+
+    /** The partition request for a demand: its box (or size in midplanes), rotations and topology. */
+    private PartitionRequest request(Demand demand) {
+        int midplanes = Shapes.midplanes(demand.nodes(), layout.nodesPerMidplane);
+        int volume = layout.machine.shape().volume();
+        Geometry g = demand.geometry();
+        if (g.shape() == null) {
+            if (midplanes > volume)
+                throw new IllegalArgumentException("a job of " + demand.nodes() + " nodes needs " + midplanes
+                        + " midplanes; " + name() + " has " + volume);
+            return new PartitionRequest(midplanes, null, true, g.topology(), layout.denyPassThrough);
+        }
+        if (g.shape().volume() < midplanes)
+            throw new IllegalArgumentException("shape " + g.shape() + " holds " + g.shape().volume()
+                    + " midplanes, fewer than the " + midplanes + " that " + demand.nodes() + " nodes need");
+        return new PartitionRequest(g.shape().volume(), g.shape(), g.rotations(), g.topology(), layout.denyPassThrough);
+    }
+
+    @Override
+    public boolean isFree(Allocation allocation) {
+        return state.fits(partition(allocation));
+    }
+
+    @Override
+    public Optional<String> conflict(Allocation allocation) {
+        return state.conflict(partition(allocation));
+    }
+
+    @Override
+    public void allocate(Allocation allocation) {
+        Partition p = partition(allocation);
+        Allocation expected = allocationOf(p);
+        if (expected != allocation && !expected.claims().equals(allocation.claims()))
+            throw new IllegalArgumentException("allocation " + allocation.partition()
+                    + ": its claims are not those of the partition on " + name());
+        state.allocate(p);
+    }
+
+    @Override
+    public void release(Allocation allocation) {
+        state.release(partition(allocation));
+    }
+
+    /**
+     * The partition an allocation of this machine names.
+     *
+     * @throws IllegalArgumentException when its partition string is not a partition of this machine
+     */
+    public Partition partition(Allocation allocation) {
+        return layout.names.parse(allocation.partition());
+    }
+
+    /** The allocation of {@code partition}: its claims and canonical name. */
+    public Allocation allocationOf(Partition partition) {
+        return layout.allocations.computeIfAbsent(partition, this::claims);
+    }
+
+    private Allocation claims(Partition p) {
+        BglMachine machine = layout.machine;
+        List<Coordinate> midplanes = p.midplanes(machine.shape());
+        List<Claim> claims = new ArrayList<>();
+        TreeMap<String, Integer> ports = new TreeMap<>();
+        for (Coordinate c : midplanes) {
+            claims.add(new NodeClaim(BglIds.midplane(c), layout.nodesPerMidplane));
+            for (Dimension d : Dimension.values()) ports.merge(BglIds.switchOf(d, c), MIDPLANE_PORTS, (a, b) -> a | b);
+        }
+        for (Dimension d : Dimension.values()) {
+            List<Cable> cables = p.linkSet(d).cablesIn(machine.wiring().line(d));
+            for (Coordinate c : midplanes) {
+                if (c.get(d) != p.base().get(d)) continue;
+                Line line = Line.through(d, c);
+                for (Cable cable : cables) {
+                    ports.merge(BglIds.switchOf(d, line.at(cable.from())), 1 << cable.outPort(), (a, b) -> a | b);
+                    ports.merge(BglIds.switchOf(d, line.at(cable.to())), 1 << cable.inPort(), (a, b) -> a | b);
+                }
+            }
+        }
+        ports.forEach((sw, mask) -> claims.add(new PortClaim(sw, mask)));
+        return new Allocation(layout.names.format(p), claims);
+    }
+
+    @Override
+    public List<String> units() {
+        return layout.units;
+    }
+
+    @Override
+    public int nodesOf(String unit) {
+        if (layout.midplanes.contains(unit)) return layout.nodesPerMidplane;
+        if (layout.switches.contains(unit)) return 0;
+        throw new IllegalArgumentException(name() + " has no unit '" + unit + "'");
+    }
+
+    @Override
+    public void setHealth(String component, boolean up) {
+        Component c = BglIds.component(component, layout.machine);
+        if (up) {
+            state.markUp(c);
+            down.remove(component);
+        } else {
+            state.markDown(c);
+            down.add(component);
+        }
+    }
+
+    @Override
+    public SortedSet<String> downComponents() {
+        return Collections.unmodifiableSortedSet(down);
+    }
+
+    @Override
+    public List<Claim> componentClaims(String component) {
+        Component c = BglIds.component(component, layout.machine);
+        if (c instanceof Component.MidplaneAt)
+            return List.of(new NodeClaim(component, layout.nodesPerMidplane));
+        if (c instanceof Component.SwitchAt)
+            return List.of(new PortClaim(component, ALL_PORTS));
+        Component.CableAt at = (Component.CableAt) c;
+        Dimension d = at.line().dimension();
+        Cable cable = layout.machine.wiring().line(d).cables().get(at.cable());
+        return List.of(new PortClaim(BglIds.switchOf(d, at.line().at(cable.from())), 1 << cable.outPort()),
+                new PortClaim(BglIds.switchOf(d, at.line().at(cable.to())), 1 << cable.inPort()));
+    }
+
+    @Override
+    public BglMachineModel copy() {
+        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down));
+    }
+
+    @Override
+    public String toString() {
+        return "BglMachineModel[" + name() + ", " + state.usedMidplanes() + " midplanes used, " + down.size() + " down]";
+    }
+}

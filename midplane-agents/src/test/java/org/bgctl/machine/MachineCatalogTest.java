@@ -1,0 +1,94 @@
+package org.bgctl.machine;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Set;
+import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.flat.FlatMachine;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MachineCatalogTest {
+
+    /** Four midplanes along x (a ring with the split cables 1 to 0 and 3 to 2), two along y, one along z. */
+    static final String SMALL_MACHINE = """
+            name = small
+            midplanes = [4, 2, 1]
+            nodes-per-midplane = [8, 8, 8]
+            lines {
+              x = [
+                {from: 0, out-port: 2, to: 1, in-port: 5}
+                {from: 1, out-port: 2, to: 2, in-port: 5}
+                {from: 2, out-port: 2, to: 3, in-port: 5}
+                {from: 3, out-port: 2, to: 0, in-port: 5}
+                {from: 1, out-port: 4, to: 0, in-port: 3}
+                {from: 3, out-port: 4, to: 2, in-port: 3}
+              ]
+              y = [
+                {from: 0, out-port: 2, to: 1, in-port: 5}
+                {from: 1, out-port: 2, to: 0, in-port: 5}
+              ]
+              z = []
+            }
+            """;
+
+    @Test
+    void bglAndTorusBglAreEightByFourByFourMidplanesOf512Nodes() {
+        for (String name : new String[] {"bgl", "torus-bgl"}) {
+            MachineModel m = MachineCatalog.create(name);
+            assertEquals(name, m.name());
+            assertEquals(65536, m.capacity());
+            assertEquals(512, m.granularity());
+            assertEquals(new Shape(8, 4, 4), m.grid().orElseThrow());
+            assertFalse(m.interchangeable());
+        }
+    }
+
+    @Test
+    void optionsComeOutInCanonicalFormAndTheNameRebuildsTheMachine() {
+        BglMachineModel m = (BglMachineModel) MachineCatalog.create("bgl,deny-passthrough=zx");
+        assertEquals("bgl,deny-passthrough=xz", m.name());
+        assertEquals(Set.of(Dimension.X, Dimension.Z), m.denyPassThrough());
+        assertEquals(m.name(), MachineCatalog.create(m.name()).name());
+    }
+
+    @Test
+    void aMachineFileIsNamedByItsPath(@TempDir Path dir) throws Exception {
+        Path file = Files.writeString(dir.resolve("small.conf"), SMALL_MACHINE);
+        MachineModel m = MachineCatalog.create(file + ",deny-passthrough=y");
+        assertEquals(file + ",deny-passthrough=y", m.name());
+        assertEquals(8 * 512, m.capacity());
+        assertEquals(8 + 24, m.units().size());
+    }
+
+    @Test
+    void flatMachinesStayFlat() {
+        MachineModel m = MachineCatalog.create("flat:128");
+        assertTrue(m instanceof FlatMachine);
+        assertEquals(1, m.granularity());
+        assertTrue(m.grid().isEmpty());
+    }
+
+    @Test
+    void badNamesAreErrorsThatSayWhatIsWrong(@TempDir Path dir) {
+        assertMessage("unknown machine 'bg/l'; known: flat:N", "bg/l");
+        assertMessage("the node count 'x' must be a positive whole number", "flat:x");
+        assertMessage("flat machines take no options", "flat:8,deny-passthrough=x");
+        assertMessage("unknown option 'passthrough=x'; known: deny-passthrough=DIMS", "bgl,passthrough=x");
+        assertMessage("'w' in deny-passthrough=xw is not a dimension", "bgl,deny-passthrough=xw");
+        assertMessage("dimension x listed twice", "bgl,deny-passthrough=xx");
+        assertMessage("deny-passthrough needs dimensions", "bgl,deny-passthrough=");
+        assertMessage("does not exist or is not a file", dir.resolve("missing.conf").toString());
+        assertMessage("no machine named", "");
+    }
+
+    private static void assertMessage(String expected, String spec) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create(spec));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+}
