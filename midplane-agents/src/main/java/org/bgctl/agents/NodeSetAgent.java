@@ -7,6 +7,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
 import java.util.Collections;
 import java.util.TreeMap;
+import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Command;
@@ -29,7 +30,6 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     }
 
     private final String unit;
-    private final int capacity;
     private int free;
     private final TreeMap<Long, Hold> reserved = new TreeMap<>();
     private final TreeMap<Long, Integer> running = new TreeMap<>();
@@ -41,7 +41,6 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private NodeSetAgent(ActorContext<Command> context, String unit, int capacity) {
         super(context);
         this.unit = unit;
-        this.capacity = capacity;
         this.free = capacity;
     }
 
@@ -112,11 +111,12 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     }
 
     private Behavior<Command> onGetOccupancy(GetOccupancy g) {
-        TreeMap<Long, Integer> held = new TreeMap<>();
-        reserved.forEach((tx, hold) -> held.put(tx, hold.nodes()));
-        g.replyTo().tell(new Occupancy(unit, capacity, free,
-                Collections.unmodifiableSortedMap(new TreeMap<>(running)),
-                Collections.unmodifiableSortedMap(held)));
+        TreeMap<Long, Claim> jobs = new TreeMap<>();
+        running.forEach((job, nodes) -> jobs.put(job, new NodeClaim(unit, nodes)));
+        TreeMap<Long, Claim> held = new TreeMap<>();
+        reserved.forEach((tx, hold) -> held.put(tx, new NodeClaim(unit, hold.nodes())));
+        g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
+                Collections.unmodifiableSortedMap(held), Collections.emptySortedSet()));
         return this;
     }
 }

@@ -2,9 +2,11 @@ package org.bgctl.agents;
 
 import akka.actor.typed.Behavior;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.bgl.BglIds;
+import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.flat.FlatMachine;
 
-/** The agent behavior for each allocation unit of a machine. */
+/** The agent behavior for each unit of a machine. */
 public final class UnitAgents {
 
     private UnitAgents() {
@@ -14,6 +16,11 @@ public final class UnitAgents {
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
+        }
+        if (machine instanceof BglMachineModel) {
+            int nodes = machine.nodesOf(unit);
+            if (BglIds.isMidplane(unit)) return MidplaneAgent.create(unit, nodes);
+            if (BglIds.isSwitch(unit)) return SwitchAgent.create(unit);
         }
         throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
     }

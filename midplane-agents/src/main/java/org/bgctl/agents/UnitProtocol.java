@@ -1,14 +1,18 @@
 package org.bgctl.agents;
 
 import akka.actor.typed.ActorRef;
+import java.util.List;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import org.bgctl.machine.Claim;
 
 /**
  * The messages the scheduler exchanges with the agents of allocation units and switches.
  * Allocation is a transaction: {@link Reserve} (the agent answers {@link Reserved} or
  * {@link Refused}) — node claims first, port claims second — then {@link Commit} or
- * {@link Abort}; a committed job is later {@link Release}d.
+ * {@link Abort}; a committed job is later {@link Release}d. Agents are authoritative for health:
+ * faults are injected with {@link SetHealth}, an agent refuses what is down and says which
+ * components are, and tells the holder when a part it holds goes down ({@link HoldLost}).
  */
 public final class UnitProtocol {
 
@@ -42,12 +46,22 @@ public final class UnitProtocol {
     public record Adopt(long job, Claim claim) implements Command {
     }
 
+    /**
+     * Fault injection and repair: component {@code component} is down (or up again); {@code part} is
+     * what it takes from this agent (a midplane's nodes, some or all ports of a switch).
+     */
+    public record SetHealth(String component, Claim part, boolean up) implements Command {
+    }
+
     /** Asks for the unit's current occupancy. */
     public record GetOccupancy(ActorRef<Occupancy> replyTo) implements Command {
     }
 
-    /** A unit's answer to {@link Reserve}. */
-    public sealed interface ReserveReply extends CborSerializable permits Reserved, Refused {
+    /**
+     * What a unit tells the holder of a reservation: its answer to {@link Reserve}, and later
+     * news that a part it holds went down.
+     */
+    public sealed interface ReserveReply extends CborSerializable permits Reserved, Refused, HoldLost {
         String unit();
 
         long tx();
@@ -57,20 +71,45 @@ public final class UnitProtocol {
     public record Reserved(String unit, long tx) implements ReserveReply {
     }
 
-    /** The unit cannot hold the nodes, and says why. */
-    public record Refused(String unit, long tx, String reason) implements ReserveReply {
+    /**
+     * The unit cannot hold the claim, and says why.
+     *
+     * @param down the failed components under the claim, in id order; empty when it was refused for
+     *             another reason (held, malformed)
+     */
+    public record Refused(String unit, long tx, String reason, List<String> down) implements ReserveReply {
+
+        public Refused {
+            down = List.copyOf(down);
+        }
+
+        /** A refusal for a reason other than a failure. */
+        public Refused(String unit, long tx, String reason) {
+            this(unit, tx, reason, List.of());
+        }
     }
 
     /**
-     * A unit's occupancy.
+     * A part held for transaction {@code tx} — reserved or already committed — went down.
+     *
+     * @param down the failed components, in id order
+     */
+    public record HoldLost(String unit, long tx, String reason, List<String> down) implements ReserveReply {
+
+        public HoldLost {
+            down = List.copyOf(down);
+        }
+    }
+
+    /**
+     * A unit's occupancy and health.
      *
      * @param unit     entity id
-     * @param capacity nodes of the unit
-     * @param free     nodes neither held nor reserved
-     * @param running  job id to nodes, for committed jobs
-     * @param reserved transaction id to nodes, for open transactions
+     * @param running  job id to what the job holds here, for committed jobs
+     * @param reserved transaction id to what it holds here, for open transactions
+     * @param down     the failed components that take parts of this unit, in id order
      */
-    public record Occupancy(String unit, int capacity, int free, SortedMap<Long, Integer> running,
-                            SortedMap<Long, Integer> reserved) implements CborSerializable {
+    public record Occupancy(String unit, SortedMap<Long, Claim> running, SortedMap<Long, Claim> reserved,
+                            SortedSet<String> down) implements CborSerializable {
     }
 }

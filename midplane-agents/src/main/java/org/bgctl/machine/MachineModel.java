@@ -4,6 +4,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
+import java.util.function.Predicate;
 
 /**
  * A machine's allocation state as plain data: what is free, and where a demand would fit.
@@ -46,6 +47,16 @@ public interface MachineModel {
      * @throws IllegalArgumentException when it could never fit, not even on the empty machine
      */
     Allocation place(Demand demand);
+
+    /**
+     * Of the placements of the demand now that {@code acceptable} accepts, the one {@link #place}
+     * would prefer, or null when there is none. Where every node is alike this is {@link #place}'s
+     * answer if acceptable.
+     */
+    default Allocation place(Demand demand, Predicate<Allocation> acceptable) {
+        Allocation a = place(demand);
+        return a != null && acceptable.test(a) ? a : null;
+    }
 
     /**
      * Why the demand could never be placed, not even on the empty machine (more nodes than the

@@ -12,6 +12,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Predicate;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -155,6 +156,12 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException(why);
         });
         return null;
+    }
+
+    @Override
+    public Allocation place(Demand demand, Predicate<Allocation> acceptable) {
+        Optional<Partition> best = layout.search.best(state, request(demand), p -> acceptable.test(allocationOf(p)));
+        return best.map(this::allocationOf).orElse(null);
     }
 
     @Override

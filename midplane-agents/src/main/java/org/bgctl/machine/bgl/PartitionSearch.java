@@ -3,6 +3,7 @@ package org.bgctl.machine.bgl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Predicate;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
@@ -50,7 +51,15 @@ public final class PartitionSearch {
 
     /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
     public Optional<Partition> best(BglState state, PartitionRequest request) {
-        Best best = new Best();
+        return best(state, request, null);
+    }
+
+    /**
+     * Of the candidates that {@code acceptable} accepts (all when it is null), the one with the fewest
+     * cables, the first found on ties.
+     */
+    public Optional<Partition> best(BglState state, PartitionRequest request, Predicate<Partition> acceptable) {
+        Best best = new Best(request.topology(), acceptable);
         scan(state, request, best);
         return best.merit == Integer.MAX_VALUE ? Optional.empty()
                 : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
@@ -185,11 +194,19 @@ public final class PartitionSearch {
         boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit);
     }
 
-    /** Keeps the first box of lowest merit; stops once a box needs no cable. */
-    private static final class Best implements Sink {
+    /** Keeps the first acceptable box of lowest merit; stops once such a box needs no cable. */
+    private final class Best implements Sink {
+        final Topology topology;
+        /** Null when every box is acceptable. */
+        final Predicate<Partition> acceptable;
         int merit = Integer.MAX_VALUE;
         Shape shape;
         int bx, by, bz, ix, iy, iz;
+
+        Best(Topology topology, Predicate<Partition> acceptable) {
+            this.topology = topology;
+            this.acceptable = acceptable;
+        }
 
         @Override
         public int bound() {
@@ -198,6 +215,7 @@ public final class PartitionSearch {
 
         @Override
         public boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit) {
+            if (acceptable != null && !acceptable.test(partition(shape, bx, by, bz, topology, ix, iy, iz))) return true;
             this.merit = merit;
             this.shape = shape;
             this.bx = bx;
