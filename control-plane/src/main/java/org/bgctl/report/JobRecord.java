@@ -10,8 +10,9 @@ import org.bgctl.scheduler.Job;
  * @param end       end time, or -1 when it never ended
  * @param size      nodes allocated (0 when it never started)
  * @param partition the partition's name (empty on flat machines)
+ * @param killedBy  the failed component that killed the job, or empty
  */
-public record JobRecord(Job job, long start, long end, int size, String partition) {
+public record JobRecord(Job job, long start, long end, int size, String partition, String killedBy) {
 
     public boolean finished() {
         return end >= 0;
@@ -33,6 +34,12 @@ public record JobRecord(Job job, long start, long end, int size, String partitio
     public String status() {
         if (start < 0) return "never_started";
         if (end < 0) return "running";
+        if (!killedBy.isEmpty()) return "killed_by_fault";
         return job.walltimeKilled() ? "killed_at_walltime" : "completed";
+    }
+
+    /** Whether the job was killed: at its wall time, or by a failed component. */
+    public boolean killed() {
+        return finished() && (job.walltimeKilled() || !killedBy.isEmpty());
     }
 }

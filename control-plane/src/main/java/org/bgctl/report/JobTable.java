@@ -7,7 +7,9 @@ import java.util.List;
 import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -25,13 +27,14 @@ public final class JobTable implements EventSink {
         long end = -1;
         int size;
         String partition = "";
+        String killedBy = "";
 
         Row(Job job) {
             this.job = job;
         }
 
         JobRecord record() {
-            return new JobRecord(job, start, end, size, partition);
+            return new JobRecord(job, start, end, size, partition, killedBy);
         }
     }
 
@@ -61,10 +64,15 @@ public final class JobTable implements EventSink {
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
             finished++;
+        } else if (event instanceof JobKilled k) {
+            Row row = row(k);
+            row.end = k.time();
+            row.killedBy = k.component();
+            finished++;
         }
     }
 
-    private Row row(SchedulerEvent e) {
+    private Row row(JobEvent e) {
         Row r = byId.get(e.jobId());
         if (r == null) throw new IllegalStateException("event for unknown job " + e.jobId() + ": " + e);
         return r;

@@ -11,7 +11,8 @@ import org.bgctl.swf.SwfWriter;
 /**
  * Writes the emulated schedule as an SWF trace, so any SWF tool can read it: wait and run time
  * are the emulated ones, allocated processors the nodes the job held, requested processors and
- * time what it asked for. Status 1 = completed, 0 = killed (at its wall time); a job that never
+ * time what it asked for. Status 1 = completed, 0 = killed (at its wall time or by a failed
+ * component); a job that never
  * started is written with status 5 (cancelled), wait and run -1.
  */
 public final class ScheduleSwf {
@@ -38,7 +39,7 @@ public final class ScheduleSwf {
     private static SwfRecord record(JobRecord r) {
         Job j = r.job();
         boolean ran = r.finished();
-        int status = !ran ? 5 : j.walltimeKilled() ? 0 : 1;
+        int status = !ran ? 5 : r.killed() ? 0 : 1;
         return new SwfRecord(j.id(), j.submit(), ran ? r.waitTime() : -1, ran ? r.runTime() : -1,
                 ran ? r.size() : -1, -1, -1, j.size(), j.requestedTime(), -1, status,
                 j.user(), j.group(), j.executable(), j.queue(), -1, -1, -1);

@@ -138,7 +138,7 @@ public final class Replay {
         long killed = 0;
         long neverStarted = 0;
         for (JobRecord r : records) {
-            if (r.finished() && r.job().walltimeKilled()) killed++;
+            if (r.killed()) killed++;
             if (r.start() < 0) neverStarted++;
         }
         Summary s = new Summary()

@@ -1,5 +1,6 @@
 package org.bgctl.workload;
 
+import org.bgctl.machine.Geometry;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
@@ -158,7 +159,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
-                r.user(), r.group(), r.executable(), r.queue(), killed);
+                r.user(), r.group(), r.executable(), r.queue(), killed, Geometry.ANY);
         return new WorkloadJob(job, r);
     }
 

@@ -1,5 +1,6 @@
 package org.bgctl.workload;
 
+import org.bgctl.machine.Geometry;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfFormatException;
 import org.bgctl.swf.SwfReader;
@@ -53,7 +54,7 @@ class WorkloadTest {
     void defaultsKeepTheTraceAsItIs() throws IOException {
         List<WorkloadJob> jobs = jobs(WorkloadOptions.defaults(), "; MaxNodes: 128", TestTraces.GOOD_LINE);
         Job job = jobs.get(0).job();
-        assertEquals(new Job(1, 0, 100, 200, 4, 200, 7, 3, 2, 1, false), job);
+        assertEquals(new Job(1, 0, 100, 200, 4, 200, 7, 3, 2, 1, false, Geometry.ANY), job);
         assertEquals(100, jobs.get(0).source().runTime());
         assertFalse(jobs.get(0).job().walltimeKilled());
     }

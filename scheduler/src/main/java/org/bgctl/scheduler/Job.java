@@ -1,5 +1,8 @@
 package org.bgctl.scheduler;
 
+import org.bgctl.machine.Demand;
+import org.bgctl.machine.Geometry;
+
 /**
  * A job as the scheduler sees it, after the workload transforms.
  *
@@ -15,19 +18,33 @@ package org.bgctl.scheduler;
  * @param queue         SWF field 15, -1 when unknown
  * @param walltimeKilled true when the run time was cut at the wall-time limit (the job is
  *                       killed then, as production schedulers do)
+ * @param geometry      the box and topology asked for on a machine of midplanes (flat machines
+ *                      ignore it); a job recorded without one asks for any box, as a mesh
  */
 public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
-                  int user, int group, int executable, int queue, boolean walltimeKilled) {
+                  int user, int group, int executable, int queue, boolean walltimeKilled, Geometry geometry) {
 
     public Job {
         if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
         if (runtime < 0) throw new IllegalArgumentException("job " + id + ": runtime must not be negative, was " + runtime);
         if (estimate < runtime)
             throw new IllegalArgumentException("job " + id + ": estimate " + estimate + " below runtime " + runtime);
+        if (geometry == null) geometry = Geometry.ANY;
     }
 
-    /** A job with only the fields scheduling needs; the rest unknown. */
+    /** A job with only the fields scheduling needs; the rest unknown, any box, mesh. */
     public static Job of(long id, long submit, long runtime, long estimate, int size) {
-        return new Job(id, submit, runtime, estimate, size, -1, -1, -1, -1, -1, false);
+        return new Job(id, submit, runtime, estimate, size, -1, -1, -1, -1, -1, false, Geometry.ANY);
+    }
+
+    /** This job asking for {@code geometry} instead. */
+    public Job withGeometry(Geometry geometry) {
+        return new Job(id, submit, runtime, estimate, size, requestedTime, user, group, executable, queue,
+                walltimeKilled, geometry);
+    }
+
+    /** What the job asks of the machine. */
+    public Demand demand() {
+        return new Demand(size, geometry);
     }
 }

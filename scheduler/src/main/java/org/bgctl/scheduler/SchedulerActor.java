@@ -1,25 +1,34 @@
 package org.bgctl.scheduler;
 
+import akka.Done;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
+import akka.actor.typed.javadsl.TimerScheduler;
+import akka.pattern.StatusReply;
 import akka.persistence.typed.PersistenceId;
 import akka.persistence.typed.RecoveryCompleted;
 import akka.persistence.typed.javadsl.CommandHandler;
 import akka.persistence.typed.javadsl.Effect;
+import akka.persistence.typed.javadsl.EffectBuilder;
 import akka.persistence.typed.javadsl.EventHandler;
 import akka.persistence.typed.javadsl.EventSourcedBehavior;
 import akka.persistence.typed.javadsl.SignalHandler;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.TreeSet;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -30,6 +39,16 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * agents in two phases — Reserve to every unit of the partition (compute), then to every switch
  * whose ports it uses (links) — then, all granted, the decision is recorded and Commit sent, or
  * Abort when any agent refused.
+ *
+ * <p>Faults. Agents are authoritative for health. A refusal names the failed components it met,
+ * and an agent tells the holder when a part it holds goes down ({@link HoldLost}); the scheduler
+ * records each newly failed component as {@code ComponentFailed} (after {@code JobKilled} for the
+ * jobs that held it), so its machine view stays in step with the agents. A phase whose agents do
+ * not all answer within {@code bgctl.scheduler.phase-timeout} is given up. A refused decision
+ * leaves its job queued; when the refusals revealed a failure, the pass is planned again at the
+ * same instant, at most {@code bgctl.scheduler.max-retries} times, so the job goes elsewhere.
+ * Operators report failures and repairs with {@link SetComponentHealth}. Nothing partially
+ * allocated is ever recorded: only a decision granted by all its agents becomes {@code JobStarted}.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
  * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
@@ -64,11 +83,25 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record Flushed(long events) implements CborSerializable {
     }
 
+    /**
+     * An operator reports that {@code component} failed ({@code up = false}) or is repaired: the
+     * scheduler records it — killing the jobs that hold a failed component — and tells the agents.
+     * It takes effect at the next pass. Answered with success, or an error naming an unknown component.
+     */
+    public record SetComponentHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo)
+            implements Command {
+    }
+
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
     private record ContinueStamp() implements Command {
     }
+
+    private record PhaseTimedOut(long firstTx, int phase) implements Command {
+    }
+
+    private static final Object PHASE_TIMER = "phase-timeout";
 
     /** The scheduler's state: the core plus the bookkeeping of the stamp in progress. */
     public static final class State {
@@ -80,6 +113,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         Transaction transaction;
         ActorRef<Settled> waiting;
         long stampTime;
+        int retries;
+        boolean retryPass;
 
         State(SchedulerCore core) {
             this.core = core;
@@ -88,23 +123,33 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         public SchedulerCore core() {
             return core;
         }
+
+        /** The time of events that happen now: the instant in progress, else the last one. */
+        long now() {
+            if (waiting != null) return stampTime;
+            return core.now() == Long.MIN_VALUE ? 0 : core.now();
+        }
     }
 
     private final ActorContext<Command> context;
+    private final TimerScheduler<Command> timers;
     private final Supplier<SchedulerCore> coreFactory;
     private final UnitDirectory units;
     private final EventSink sink;
     private final int journalGroup;
+    private final SchedulerSettings settings;
     private final ActorRef<ReserveReply> replies;
 
-    private SchedulerActor(ActorContext<Command> context, PersistenceId id, Supplier<SchedulerCore> coreFactory,
-                           UnitDirectory units, EventSink sink, int journalGroup) {
+    private SchedulerActor(ActorContext<Command> context, TimerScheduler<Command> timers, PersistenceId id,
+                           Supplier<SchedulerCore> coreFactory, UnitDirectory units, EventSink sink, int journalGroup) {
         super(id);
         this.context = context;
+        this.timers = timers;
         this.coreFactory = coreFactory;
         this.units = units;
         this.sink = sink;
         this.journalGroup = journalGroup;
+        this.settings = SchedulerSettings.from(context.getSystem().settings().config());
         this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
     }
 
@@ -119,7 +164,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      */
     public static Behavior<Command> create(PersistenceId id, Supplier<SchedulerCore> coreFactory,
                                            UnitDirectory units, EventSink sink, int journalGroup) {
-        return Behaviors.setup(ctx -> new SchedulerActor(ctx, id, coreFactory, units, sink, journalGroup));
+        return Behaviors.withTimers(timers -> Behaviors.setup(
+                ctx -> new SchedulerActor(ctx, timers, id, coreFactory, units, sink, journalGroup)));
     }
 
     @Override
@@ -143,12 +189,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .build();
     }
 
+    /** Fresh agents learn from the journal what runs on them and what is down. */
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
             for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
+        for (String component : state.core.machine().downComponents()) tellHealth(state, component, false);
     }
 
     @Override
@@ -156,7 +204,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
                 .onCommand(UnitReplied.class, this::onUnitReplied)
+                .onCommand(PhaseTimedOut.class, this::onPhaseTimedOut)
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
+                .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
@@ -167,6 +217,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         long t = advance.time();
         state.stampTime = t;
         state.waiting = advance.replyTo();
+        state.retries = 0;
         state.core.advanceTo(t);
         finishDue(state, t);
         for (Job job : advance.arrivals()) emit(state, new JobSubmitted(job));
@@ -177,11 +228,16 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (JobFinished f : state.core.finishesDue(t)) {
             RunningJob r = state.core.running(f.jobId());
             emit(state, f);
-            for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Release(r.id()));
+            release(r);
         }
     }
 
+    private void release(RunningJob r) {
+        for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Release(r.id()));
+    }
+
     private Effect<EventBatch, State> pass(State state) {
+        state.retryPass = false;
         List<Start> starts = state.core.decide();
         if (starts.isEmpty()) return settle(state);
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
@@ -196,17 +252,47 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (Transaction.Request r : requests) {
             units.ref(r.claim().unit()).tell(new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), replies));
         }
+        timers.startSingleTimer(PHASE_TIMER, new PhaseTimedOut(tx.firstTx, tx.phase()), settings.phaseTimeout());
         return Effect().none();
     }
 
     private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
+        ReserveReply reply = replied.reply();
         Transaction tx = state.transaction;
-        if (tx == null || !tx.record(replied.reply())) return Effect().none();
+        if (reply instanceof HoldLost lost) {
+            if (tx != null && tx.lost(lost)) return Effect().none();
+            for (String component : new TreeSet<>(lost.down())) fail(state, component, state.now());
+            return journalNow(state);
+        }
+        if (tx == null || !tx.record(reply)) {
+            // A grant that came too late for its transaction: free it.
+            if (reply instanceof Reserved) units.ref(reply.unit()).tell(new UnitProtocol.Abort(reply.tx()));
+            return Effect().none();
+        }
+        if (!tx.phaseAnswered()) return Effect().none();
+        timers.cancel(PHASE_TIMER);
         return reserveNextPhase(state, tx);
     }
 
-    /** Every phase answered: record and commit the granted decisions, abort the others. */
+    private Effect<EventBatch, State> onPhaseTimedOut(State state, PhaseTimedOut timeout) {
+        Transaction tx = state.transaction;
+        if (tx == null || tx.firstTx != timeout.firstTx() || tx.phase() != timeout.phase()) return Effect().none();
+        context.getLog().warn("transaction {}: phase {} got no answer from some agents within {}; giving up on them",
+                tx.firstTx, tx.phase(), settings.phaseTimeout());
+        tx.timeOut(settings.phaseTimeout());
+        return reserveNextPhase(state, tx);
+    }
+
+    /**
+     * Every phase answered: record the failures the agents revealed, then record and commit the
+     * granted decisions and abort the others.
+     */
     private Effect<EventBatch, State> conclude(State state, Transaction tx) {
+        timers.cancel(PHASE_TIMER);
+        boolean learned = false;
+        for (Transaction.Branch b : tx.branches) {
+            for (String component : b.down) learned |= fail(state, component, tx.time);
+        }
         state.transaction = null;
         List<Transaction.Branch> granted = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
@@ -214,11 +300,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 emit(state, new JobStarted(b.start.job().id(), tx.time, b.start.allocation()));
                 granted.add(b);
             } else {
-                for (String unit : b.reservedUnits) units.ref(unit).tell(new UnitProtocol.Abort(b.tx));
+                for (String unit : b.toAbort) units.ref(unit).tell(new UnitProtocol.Abort(b.tx));
                 context.getLog().warn("job {}: allocation refused at {} ({}); it stays queued",
                         b.start.job().id(), tx.time, String.join("; ", b.refusals));
             }
         }
+        state.retryPass = learned && state.retries < settings.maxRetries();
+        if (state.retryPass) state.retries++;
         if (journalGroup == 0 && !state.unjournaled.isEmpty()) {
             return Effect().persist(drain(state)).thenRun(s -> {
                 commit(granted);
@@ -240,7 +328,42 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             finishDue(state, state.stampTime);
             return pass(state);
         }
+        if (state.retryPass) return pass(state);
         return settle(state);
+    }
+
+    /**
+     * Records that {@code component} failed at {@code t} unless already known: the jobs holding it are
+     * killed and released, and a transaction under way gives up the decisions that claim it.
+     * Returns whether the failure is news.
+     */
+    private boolean fail(State state, String component, long t) {
+        List<SchedulerEvent> events = state.core.failure(component, t);
+        for (SchedulerEvent e : events) {
+            RunningJob killed = e instanceof JobKilled k ? state.core.running(k.jobId()) : null;
+            emit(state, e);
+            if (killed != null) release(killed);
+        }
+        if (state.transaction != null)
+            state.transaction.fail(component, state.core.machine().componentClaims(component));
+        return !events.isEmpty();
+    }
+
+    private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
+        String component = health.component();
+        try {
+            if (health.up()) state.core.repair(component, state.now()).forEach(e -> emit(state, e));
+            else fail(state, component, state.now());
+        } catch (IllegalArgumentException e) {
+            return Effect().none().thenRun(s -> health.replyTo().tell(StatusReply.error(e.getMessage())));
+        }
+        tellHealth(state, component, health.up());
+        return journalNow(state).thenRun(s -> health.replyTo().tell(StatusReply.ack()));
+    }
+
+    private void tellHealth(State state, String component, boolean up) {
+        Collection<Claim> parts = state.core.machine().componentClaims(component);
+        for (Claim part : parts) units.ref(part.unit()).tell(new UnitProtocol.SetHealth(component, part, up));
     }
 
     private Effect<EventBatch, State> settle(State state) {
@@ -252,6 +375,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             return Effect().persist(drain(state)).thenRun(s -> replyTo.tell(settled));
         }
         return Effect().none().thenRun(s -> replyTo.tell(settled));
+    }
+
+    /** Writes what is waiting when journaling is write-ahead; otherwise it waits for its group. */
+    private EffectBuilder<EventBatch, State> journalNow(State state) {
+        if (journalGroup == 0 && !state.unjournaled.isEmpty()) return Effect().persist(drain(state));
+        return Effect().none();
     }
 
     private Effect<EventBatch, State> onFlush(State state, Flush flush) {

@@ -8,8 +8,12 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
+import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -91,6 +95,42 @@ public final class SchedulerCore implements SchedulingView {
         return due;
     }
 
+    /**
+     * What the failure of {@code component} at {@code t} brings, not yet applied: a {@link JobKilled}
+     * for each running job holding part of it, in job-id order, then {@link ComponentFailed}; nothing
+     * when the component is already down.
+     *
+     * @throws IllegalArgumentException when the machine has no such component
+     */
+    public List<SchedulerEvent> failure(String component, long t) {
+        List<Claim> parts = machine.componentClaims(component);
+        if (machine.downComponents().contains(component)) return List.of();
+        List<RunningJob> holders = new ArrayList<>();
+        for (RunningJob r : byEnd) if (holds(r, parts)) holders.add(r);
+        holders.sort(Comparator.comparingLong(RunningJob::id));
+        List<SchedulerEvent> events = new ArrayList<>();
+        for (RunningJob r : holders) events.add(new JobKilled(r.id(), t, component));
+        events.add(new ComponentFailed(component, t));
+        return events;
+    }
+
+    /**
+     * What the repair of {@code component} at {@code t} brings, not yet applied: {@link ComponentRepaired}
+     * when it is down, else nothing.
+     *
+     * @throws IllegalArgumentException when the machine has no such component
+     */
+    public List<SchedulerEvent> repair(String component, long t) {
+        machine.componentClaims(component);
+        return machine.downComponents().contains(component) ? List.of(new ComponentRepaired(component, t)) : List.of();
+    }
+
+    private static boolean holds(RunningJob r, List<Claim> parts) {
+        for (Claim held : r.allocation().claims())
+            for (Claim part : parts) if (held.overlaps(part)) return true;
+        return false;
+    }
+
     /** Applies one event to the state. */
     public void apply(SchedulerEvent event) {
         advanceTo(event.time());
@@ -99,7 +139,13 @@ public final class SchedulerCore implements SchedulingView {
         } else if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
-            finish(f);
+            end(f.jobId());
+        } else if (event instanceof JobKilled k) {
+            end(k.jobId());
+        } else if (event instanceof ComponentFailed f) {
+            machine.setHealth(f.component(), false);
+        } else if (event instanceof ComponentRepaired r) {
+            machine.setHealth(r.component(), true);
         }
     }
 
@@ -127,9 +173,9 @@ public final class SchedulerCore implements SchedulingView {
         throw new IllegalStateException("job " + jobId + " is not queued");
     }
 
-    private void finish(JobFinished f) {
-        RunningJob r = running.remove(f.jobId());
-        if (r == null) throw new IllegalStateException("job " + f.jobId() + " is not running");
+    private void end(long jobId) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
         machine.release(r.allocation());

@@ -1,7 +1,10 @@
 package org.bgctl.scheduler;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.TreeSet;
+import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.machine.Claim;
@@ -9,9 +12,11 @@ import org.bgctl.machine.Claim;
 /**
  * The allocations of one scheduling pass while their reservations are out. Each decision is
  * a branch with its own transaction id. Phase one reserves the node claims of every branch;
- * phase two reserves the port claims of the branches that phase one granted. Outcomes are
- * read in decision order, whatever order the answers came in, so the schedule does not depend
- * on message timing.
+ * phase two reserves the port claims of the branches that phase one granted. A branch fails when
+ * an agent refuses, does not answer before the phase times out, loses a part it had granted
+ * ({@link HoldLost}), or when a component it claims is found down meanwhile. Outcomes are read in
+ * decision order, whatever order the answers came in, so the schedule does not depend on message
+ * timing.
  */
 final class Transaction {
 
@@ -19,8 +24,13 @@ final class Transaction {
     static final class Branch {
         final long tx;
         final Start start;
-        final List<String> reservedUnits = new ArrayList<>();
+        /** Units that may hold something for the branch: those that granted, and those that never answered. */
+        final List<String> toAbort = new ArrayList<>();
+        /** Units asked in the current phase that have not answered. */
+        final TreeSet<String> pending = new TreeSet<>();
         final List<String> refusals = new ArrayList<>();
+        /** Failed components the agents named. */
+        final TreeSet<String> down = new TreeSet<>();
 
         Branch(long tx, Start start) {
             this.tx = tx;
@@ -37,8 +47,8 @@ final class Transaction {
     }
 
     final long time;
+    final long firstTx;
     final List<Branch> branches = new ArrayList<>();
-    private final long firstTx;
     private int phase;
     private int outstanding;
 
@@ -47,6 +57,11 @@ final class Transaction {
         this.firstTx = firstTx;
         long tx = firstTx;
         for (Start s : starts) branches.add(new Branch(tx++, s));
+    }
+
+    /** The phase under way: 1 (node claims) or 2 (port claims). */
+    int phase() {
+        return phase;
     }
 
     /**
@@ -61,6 +76,7 @@ final class Transaction {
                 if (!b.granted()) continue;
                 for (Claim c : b.start.allocation().phase(phase)) {
                     requests.add(new Request(b.tx, b.start.job().id(), c));
+                    b.pending.add(c.unit());
                 }
             }
         }
@@ -68,14 +84,64 @@ final class Transaction {
         return requests;
     }
 
-    /** Records one agent's answer; true when every request of the phase has been answered. */
+    /**
+     * Records an agent's answer to a request of this phase; false when no such request is waiting
+     * (an answer that came after its phase timed out, or one of another transaction).
+     */
     boolean record(ReserveReply reply) {
-        int index = (int) (reply.tx() - firstTx);
-        if (index < 0 || index >= branches.size()) return false;
-        Branch b = branches.get(index);
-        if (reply instanceof Refused r) b.refusals.add(r.unit() + ": " + r.reason());
-        else b.reservedUnits.add(reply.unit());
+        Branch b = branch(reply.tx());
+        if (b == null || !b.pending.remove(reply.unit())) return false;
+        if (reply instanceof Refused r) {
+            b.refusals.add(r.unit() + ": " + r.reason());
+            b.down.addAll(r.down());
+        } else {
+            b.toAbort.add(reply.unit());
+        }
         outstanding--;
+        return true;
+    }
+
+    /** Whether every request of the phase has been answered (or given up on). */
+    boolean phaseAnswered() {
         return outstanding == 0;
+    }
+
+    /** A unit lost a part it held for a branch: the branch fails; false when the branch is not this transaction's. */
+    boolean lost(HoldLost lost) {
+        Branch b = branch(lost.tx());
+        if (b == null) return false;
+        b.refusals.add(lost.unit() + ": " + lost.reason());
+        b.down.addAll(lost.down());
+        return true;
+    }
+
+    /** {@code component}, which takes {@code parts}, is down: every branch claiming any of them fails. */
+    void fail(String component, List<Claim> parts) {
+        for (Branch b : branches) {
+            if (!b.granted()) continue;
+            for (Claim c : b.start.allocation().claims()) {
+                if (parts.stream().anyMatch(c::overlaps)) {
+                    b.refusals.add(component + " went down during the transaction");
+                    break;
+                }
+            }
+        }
+    }
+
+    /** Gives up on the requests of this phase that have not been answered after {@code after}. */
+    void timeOut(Duration after) {
+        for (Branch b : branches) {
+            for (String unit : b.pending) {
+                b.refusals.add(unit + ": no answer within " + after.toMillis() + " ms");
+                b.toAbort.add(unit);
+            }
+            b.pending.clear();
+        }
+        outstanding = 0;
+    }
+
+    private Branch branch(long tx) {
+        long index = tx - firstTx;
+        return index < 0 || index >= branches.size() ? null : branches.get((int) index);
     }
 }

@@ -9,11 +9,12 @@ import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policy;
 
-/** Test helper: runs jobs through the direct executor and keeps start and end times by job id. */
+/** Test helper: runs jobs through the direct executor and keeps start and end times and partitions by job id. */
 public final class ScheduleRecorder implements EventSink {
 
     private final TreeMap<Long, Long> starts = new TreeMap<>();
     private final TreeMap<Long, Long> ends = new TreeMap<>();
+    private final TreeMap<Long, String> partitions = new TreeMap<>();
 
     public static ScheduleRecorder run(Policy policy, MachineModel machine, List<Job> jobs) {
         ScheduleRecorder recorder = new ScheduleRecorder();
@@ -23,7 +24,10 @@ public final class ScheduleRecorder implements EventSink {
 
     @Override
     public void accept(SchedulerEvent event) {
-        if (event instanceof JobStarted s) starts.put(s.jobId(), s.time());
+        if (event instanceof JobStarted s) {
+            starts.put(s.jobId(), s.time());
+            partitions.put(s.jobId(), s.allocation().partition());
+        }
         if (event instanceof JobFinished f) ends.put(f.jobId(), f.time());
     }
 
@@ -33,5 +37,10 @@ public final class ScheduleRecorder implements EventSink {
 
     public Map<Long, Long> ends() {
         return ends;
+    }
+
+    /** Job id to the partition it started on (empty names on flat machines). */
+    public Map<Long, String> partitions() {
+        return partitions;
     }
 }

@@ -1,5 +1,5 @@
 package org.bgctl.scheduler.event;
 
 /** A job ended and gave its partition back. */
-public record JobFinished(long jobId, long time) implements SchedulerEvent {
+public record JobFinished(long jobId, long time) implements JobEvent {
 }

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.annotation.JsonCreator;
 import org.bgctl.scheduler.Job;
 
 /** A job entered the queue at its submit time. */
-public record JobSubmitted(Job job) implements SchedulerEvent {
+public record JobSubmitted(Job job) implements JobEvent {
 
     @JsonCreator
     public JobSubmitted {

@@ -12,13 +12,12 @@ import org.bgctl.agents.CborSerializable;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = JobSubmitted.class, name = "submitted"),
         @JsonSubTypes.Type(value = JobStarted.class, name = "started"),
-        @JsonSubTypes.Type(value = JobFinished.class, name = "finished")})
-public sealed interface SchedulerEvent extends CborSerializable
-        permits JobSubmitted, JobStarted, JobFinished {
+        @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
+        @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
+        @JsonSubTypes.Type(value = ComponentFailed.class, name = "component-failed"),
+        @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired")})
+public sealed interface SchedulerEvent extends CborSerializable permits JobEvent, ComponentEvent {
 
     /** When it happened, in seconds of run time. */
     long time();
-
-    /** The job it concerns. */
-    long jobId();
 }

@@ -3,7 +3,6 @@ package org.bgctl.scheduler.policy;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
@@ -45,7 +44,7 @@ public final class ConservativeBackfill implements Policy {
             if (at == Long.MAX_VALUE) continue;
             profile.reserve(at, job.estimate(), job.size());
             if (at != now) continue;
-            Allocation a = machine.place(new Demand(job.size()));
+            Allocation a = machine.place(job.demand());
             if (a == null) continue;
             machine.allocate(a);
             starts.add(new Start(job, a));

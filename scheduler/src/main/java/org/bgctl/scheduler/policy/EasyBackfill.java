@@ -2,8 +2,10 @@ package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
@@ -18,7 +20,9 @@ import org.bgctl.scheduler.Start;
  * jobs start out of order when they fit now and either end (by estimate) by the shadow time
  * or leave the head's reservation intact. On a flat machine the second test is the classic
  * "fits within the extra nodes": the nodes free at the shadow time minus the head's size,
- * used up by each backfilled job that runs past the shadow time.
+ * used up by each backfilled job that runs past the shadow time. On a machine of midplanes the
+ * reservation is the head's partition on that future machine, so its shape counts: a backfilled job
+ * that runs past the shadow time takes the best partition that is free now and also free there.
  */
 public final class EasyBackfill implements Policy {
 
@@ -39,17 +43,29 @@ public final class EasyBackfill implements Policy {
 
         Job head = queue.get(starts.size());
         Reservation reservation = reserve(head, view, starts, now);
+        // Both machines only fill during the walk: a demand that found no room will find none in this pass.
+        Set<Demand> noRoom = new HashSet<>();
+        Set<Demand> noRoomPastShadow = new HashSet<>();
+        MachineModel future = reservation.future();
         for (Job job : queue.subList(starts.size() + 1, queue.size())) {
-            Allocation a = now.place(new Demand(job.size()));
-            if (a == null) continue;
-            if (view.now() + job.estimate() <= reservation.shadow()) {
-                now.allocate(a);
-                starts.add(new Start(job, a));
-            } else if (reservation.future().isFree(a)) {
-                now.allocate(a);
-                reservation.future().allocate(a);
-                starts.add(new Start(job, a));
+            Demand demand = job.demand();
+            boolean pastShadow = view.now() + job.estimate() > reservation.shadow();
+            if (noRoom.contains(demand) || pastShadow && noRoomPastShadow.contains(demand)) continue;
+            Allocation a = now.place(demand);
+            if (a == null) {
+                noRoom.add(demand);
+                continue;
             }
+            if (pastShadow) {
+                if (!future.isFree(a)) a = now.place(demand, future::isFree);
+                if (a == null) {
+                    noRoomPastShadow.add(demand);
+                    continue;
+                }
+                future.allocate(a);
+            }
+            now.allocate(a);
+            starts.add(new Start(job, a));
         }
         return starts;
     }
@@ -69,7 +85,7 @@ public final class EasyBackfill implements Policy {
         started.sort(BY_ESTIMATED_END);
 
         MachineModel future = now.copy();
-        Demand demand = new Demand(head.size());
+        Demand demand = head.demand();
         long shadow = Long.MAX_VALUE;
         Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
         RunningJob nextRunning = running.hasNext() ? running.next() : null;
@@ -86,7 +102,8 @@ public final class EasyBackfill implements Policy {
             long end = Math.max(r.estimatedEnd(), view.now());
             if (end > shadow) break;
             future.release(r.allocation());
-            if (shadow == Long.MAX_VALUE && future.place(demand) != null) shadow = end;
+            if (shadow == Long.MAX_VALUE && future.freeNodes() >= demand.nodes() && future.place(demand) != null)
+                shadow = end;
         }
         Allocation headAt = future.place(demand);
         if (headAt != null) future.allocate(headAt);

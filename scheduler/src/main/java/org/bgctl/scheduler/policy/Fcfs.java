@@ -3,7 +3,6 @@ package org.bgctl.scheduler.policy;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulingView;
@@ -29,7 +28,7 @@ public final class Fcfs implements Policy {
     static List<Start> startHeads(List<Job> queue, MachineModel machine) {
         List<Start> starts = new ArrayList<>();
         for (Job job : queue) {
-            Allocation a = machine.place(new Demand(job.size()));
+            Allocation a = machine.place(job.demand());
             if (a == null) break;
             machine.allocate(a);
             starts.add(new Start(job, a));

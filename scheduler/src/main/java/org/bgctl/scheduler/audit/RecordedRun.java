@@ -1,0 +1,222 @@
+package org.bgctl.scheduler.audit;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * A run rebuilt from its recorded events into a fresh machine model, checking as it goes that:
+ * <ul>
+ *   <li>events come in time order; a job is submitted once, starts only from the queue and ends only
+ *       while running, a finished job at its start plus its run time;</li>
+ *   <li>every {@code JobStarted}'s allocation was free — no part held by another job, none down —
+ *       on the machine as the events before it left it;</li>
+ *   <li>independently of the model, no unit is held beyond its nodes and no switch serves two jobs;</li>
+ *   <li>a release gives back exactly what the start took, and a failed component held by a job
+ *       was released (the job killed) before the failure;</li>
+ *   <li>failures and repairs name components of the machine, a repair one that was down.</li>
+ * </ul>
+ * Each broken rule is a violation; the run goes on so that all of them are listed. After the events
+ * (or those up to some time, for a picture of the machine then) it holds the machine, the running
+ * jobs and the queue.
+ */
+public final class RecordedRun implements EventSink {
+
+    private final MachineModel machine;
+    private final TreeMap<Long, Job> queued = new TreeMap<>();
+    private final TreeMap<Long, RunningJob> running = new TreeMap<>();
+    /** Per unit, per job: what the job holds there. */
+    private final TreeMap<String, TreeMap<Long, Claim>> holdings = new TreeMap<>();
+    private final List<String> violations = new ArrayList<>();
+    private long events;
+    private long lastTime = Long.MIN_VALUE;
+    private long started;
+    private long ended;
+
+    /** A run on {@code machine}, which must be fresh: nothing allocated, nothing down. */
+    public RecordedRun(MachineModel machine) {
+        this.machine = machine;
+    }
+
+    @Override
+    public void accept(SchedulerEvent e) {
+        events++;
+        if (e.time() < lastTime) violation(e, "comes after an event at " + lastTime);
+        lastTime = Math.max(lastTime, e.time());
+        if (e instanceof JobSubmitted s) submitted(s);
+        else if (e instanceof JobStarted s) started(s);
+        else if (e instanceof JobFinished f) {
+            RunningJob r = ended(e, f.jobId());
+            if (r != null && f.time() != r.end())
+                violation(e, "job " + f.jobId() + " started at " + r.start() + " with run time " + r.job().runtime()
+                        + " should end at " + r.end());
+        } else if (e instanceof JobKilled k) ended(e, k.jobId());
+        else if (e instanceof ComponentFailed f) failed(f);
+        else if (e instanceof ComponentRepaired r) repaired(r);
+    }
+
+    private void submitted(JobSubmitted s) {
+        long id = s.jobId();
+        if (queued.containsKey(id) || running.containsKey(id)) violation(s, "job " + id + " is submitted twice");
+        else queued.put(id, s.job());
+    }
+
+    private void started(JobStarted s) {
+        Job job = queued.remove(s.jobId());
+        if (job == null) {
+            violation(s, "job " + s.jobId() + " starts but is not queued");
+            return;
+        }
+        Allocation a = s.allocation();
+        Optional<String> conflict;
+        try {
+            conflict = machine.conflict(a);
+        } catch (IllegalArgumentException bad) {
+            violation(s, "job " + s.jobId() + " starts on an allocation of another machine: " + bad.getMessage());
+            return;
+        }
+        if (conflict.isPresent()) {
+            violation(s, "job " + s.jobId() + " starts on " + label(a) + ", which is not free: " + conflict.get());
+            return;
+        }
+        checkHolders(s, a);
+        machine.allocate(a);
+        for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
+        running.put(s.jobId(), new RunningJob(job, s.time(), a));
+        started++;
+    }
+
+    /** The model-free check: nodes of a unit held beyond its size, or a switch serving two jobs. */
+    private void checkHolders(JobStarted s, Allocation a) {
+        for (Claim c : a.claims()) {
+            Map<Long, Claim> others = holdings.getOrDefault(c.unit(), new TreeMap<>());
+            if (others.isEmpty()) continue;
+            if (c instanceof NodeClaim n) {
+                int held = n.nodes();
+                for (Claim o : others.values()) held += ((NodeClaim) o).nodes();
+                if (held > machine.nodesOf(c.unit()))
+                    violation(s, c.unit() + " is held by jobs " + others.keySet() + " and job " + s.jobId()
+                            + ": " + held + " of its " + machine.nodesOf(c.unit()) + " nodes");
+            } else {
+                violation(s, "switch " + c.unit() + " serves jobs " + others.keySet() + " and job " + s.jobId());
+            }
+        }
+    }
+
+    private RunningJob ended(SchedulerEvent e, long jobId) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) {
+            violation(e, "job " + jobId + " ends but is not running");
+            return null;
+        }
+        try {
+            machine.release(r.allocation());
+        } catch (IllegalStateException | IllegalArgumentException bad) {
+            violation(e, "job " + jobId + " gives back what it did not hold: " + bad.getMessage());
+        }
+        for (Claim c : r.allocation().claims()) {
+            TreeMap<Long, Claim> holders = holdings.get(c.unit());
+            holders.remove(jobId);
+            if (holders.isEmpty()) holdings.remove(c.unit());
+        }
+        ended++;
+        return r;
+    }
+
+    private void failed(ComponentFailed f) {
+        List<Claim> parts;
+        try {
+            parts = machine.componentClaims(f.component());
+        } catch (IllegalArgumentException bad) {
+            violation(f, bad.getMessage());
+            return;
+        }
+        for (RunningJob r : running.values())
+            for (Claim held : r.allocation().claims())
+                if (parts.stream().anyMatch(held::overlaps)) {
+                    violation(f, "job " + r.id() + " still runs on " + f.component() + ", which failed");
+                    break;
+                }
+        machine.setHealth(f.component(), false);
+    }
+
+    private void repaired(ComponentRepaired r) {
+        try {
+            if (!machine.downComponents().contains(r.component())) violation(r, r.component() + " is repaired but was not down");
+            machine.setHealth(r.component(), true);
+        } catch (IllegalArgumentException bad) {
+            violation(r, bad.getMessage());
+        }
+    }
+
+    private void violation(SchedulerEvent e, String what) {
+        violations.add("event " + events + " at " + e.time() + ": " + what);
+    }
+
+    private static String label(Allocation a) {
+        return a.partition().isEmpty() ? a.nodes() + " nodes" : "partition " + a.partition();
+    }
+
+    /** The broken rules, in the order met; empty for a clean run. */
+    public List<String> violations() {
+        return Collections.unmodifiableList(violations);
+    }
+
+    /** The machine as the events applied so far left it. */
+    public MachineModel machine() {
+        return machine;
+    }
+
+    /** The jobs running, by id. */
+    public SortedMap<Long, RunningJob> running() {
+        return Collections.unmodifiableSortedMap(running);
+    }
+
+    /** The jobs waiting, by id. */
+    public SortedMap<Long, Job> queued() {
+        return Collections.unmodifiableSortedMap(queued);
+    }
+
+    /** Per unit, per job: what each running job holds there. */
+    public SortedMap<String, TreeMap<Long, Claim>> holdings() {
+        return Collections.unmodifiableSortedMap(holdings);
+    }
+
+    /** Events applied. */
+    public long events() {
+        return events;
+    }
+
+    /** The time of the last event applied, or Long.MIN_VALUE before any. */
+    public long lastTime() {
+        return lastTime;
+    }
+
+    /** Jobs started so far. */
+    public long started() {
+        return started;
+    }
+
+    /** Jobs that ended (finished or were killed) so far. */
+    public long ended() {
+        return ended;
+    }
+}
