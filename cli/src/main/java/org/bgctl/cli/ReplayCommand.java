@@ -17,6 +17,9 @@ import org.bgctl.run.TraceSource;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.EstimateSource;
+import org.bgctl.workload.GeometryOptions;
+import org.bgctl.workload.ShapeRule;
+import org.bgctl.workload.SizeUnit;
 import org.bgctl.workload.WorkloadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -29,7 +32,9 @@ import picocli.CommandLine.Spec;
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Replay an SWF trace through the emulated control plane in virtual time.",
         footer = {"", "Outputs in the run directory: summary.json, jobs.csv, schedule.swf and the journal (H2).",
-                "Example: bgctl replay --trace SDSC-SP2-1998-4.2-cln.swf --machine flat:128 --scheduler easy --out runs/sdsc"})
+                "Example: bgctl replay --trace SDSC-SP2-1998-4.2-cln.swf --machine flat:128 --scheduler easy --out runs/sdsc",
+                "BG/L:    bgctl replay --trace CTC-SP2-1996-3.1-cln.swf --machine bgl --size-divide 4 --sizes-in units"
+                        + " --shapes slim --fat-probability 1 --torus-probability 1"})
 public final class ReplayCommand implements Callable<Integer> {
 
     static final class Input {
@@ -49,7 +54,9 @@ public final class ReplayCommand implements Callable<Integer> {
     Input input;
 
     @Option(names = "--machine", paramLabel = "NAME",
-            description = "Machine: ${COMPLETION-CANDIDATES}. Default: flat:<MaxNodes of the trace header>.",
+            description = {"Machine: flat:N, bgl, torus-bgl, or a machine file FILE.conf; machines of midplanes take"
+                    + " options after a comma, e.g. bgl,deny-passthrough=x (no partition passes through a switch of a"
+                    + " midplane outside it in x; any of x, y, z). Default: flat:<MaxNodes of the trace header>."},
             completionCandidates = MachineNames.class)
     String machine;
 
@@ -105,6 +112,35 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--enforce-walltime", description = "Kill a job that runs past its requested time at that time.")
     boolean enforceWalltime;
 
+    @Option(names = "--sizes-in", paramLabel = "UNIT", defaultValue = "nodes",
+            description = "What the trace's sizes count after scaling: nodes, or units (midplanes on bgl: the trace is"
+                    + " already scaled to the machine, e.g. CTC with --size-divide 4). Default: ${DEFAULT-VALUE}.")
+    String sizesIn;
+
+    @Option(names = "--shapes", paramLabel = "RULE", defaultValue = "free",
+            description = "Job boxes on a machine of midplanes: free (any box of the job's size) or slim (the BG/L"
+                    + " study's slim shapes). Default: ${DEFAULT-VALUE}.")
+    String shapes;
+
+    @Option(names = "--fat-probability", paramLabel = "P", defaultValue = "0",
+            description = "Each job asks for its fat shape (2 or more midplanes per dimension) with probability P.")
+    double fatProbability;
+
+    @Option(names = "--fat-sizes",
+            description = "Round every size up to its fat shape's volume first (slim and fat workloads of equal sizes).")
+    boolean fatSizes;
+
+    @Option(names = "--pin-shapes", description = "Jobs' boxes may not be rotated.")
+    boolean pinShapes;
+
+    @Option(names = "--torus-probability", paramLabel = "P", defaultValue = "0",
+            description = "Each job asks for a torus with probability P, else a mesh.")
+    double torusProbability;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + GeometryOptions.DEFAULT_SEED,
+            description = "Seed of the shape and topology draws (recorded in summary.json). Default: ${DEFAULT-VALUE}.")
+    long seed;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -148,6 +184,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 .arrivalScale(arrivalScale)
                 .estimateSource(estimateSource())
                 .enforceWalltime(enforceWalltime)
+                .geometry(new GeometryOptions(SizeUnit.parse(sizesIn), ShapeRule.parse(shapes), fatProbability, fatSizes,
+                        !pinShapes, torusProbability, seed))
                 .build());
     }
 

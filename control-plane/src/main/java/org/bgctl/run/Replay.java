@@ -33,6 +33,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.GeometryOptions;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
@@ -71,7 +72,7 @@ public final class Replay {
         Workload workload;
         List<String> malformed;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            workload = new Workload(reader, spec.workload(), machine.capacity());
+            workload = new Workload(reader, spec.workload(), machine);
             long total = reader.header().maxJobs().orElse(-1);
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try {
@@ -179,6 +180,14 @@ public final class Replay {
         m.put("estimate_source", w.estimateSource().name().toLowerCase());
         m.put("enforce_walltime", w.enforceWalltime());
         m.put("lenient", lenient);
+        GeometryOptions g = w.geometry();
+        m.put("sizes_in", g.sizeUnit().name().toLowerCase());
+        m.put("shapes", g.shapes().name().toLowerCase());
+        m.put("fat_probability", g.fatProbability());
+        m.put("fat_sizes", g.fatSizes());
+        m.put("rotations", g.rotations());
+        m.put("torus_probability", g.torusProbability());
+        m.put("seed", g.seed());
         return m;
     }
 

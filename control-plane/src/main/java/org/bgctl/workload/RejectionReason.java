@@ -8,6 +8,8 @@ public enum RejectionReason {
     RUNTIME_NEGATIVE("runtime_negative"),
     /** The scaled size exceeds the machine. */
     LARGER_THAN_MACHINE("larger_than_machine"),
+    /** The machine could never hold the job, not even empty: e.g. a torus its wiring cannot close. */
+    CANNOT_BE_PLACED("cannot_be_placed"),
     /** A lenient reader skipped the line as malformed. */
     MALFORMED_LINE("malformed_line"),
     /** A lenient read found a submit time earlier than an earlier job's. */

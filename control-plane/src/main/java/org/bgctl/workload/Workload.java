@@ -1,6 +1,11 @@
 package org.bgctl.workload;
 
+import org.bgctl.machine.Demand;
 import org.bgctl.machine.Geometry;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
+import org.bgctl.machine.bgl.Shapes;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
@@ -15,6 +20,7 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.NoSuchElementException;
 import java.util.Objects;
+import java.util.Random;
 
 /**
  * Turns the records of an SWF trace into schedulable jobs, lazily and in trace order.
@@ -37,14 +43,25 @@ import java.util.Objects;
  *       positive the job is rejected as {@code size_not_positive};</li>
  *   <li>field 4 (run time) negative: rejected as {@code runtime_negative};</li>
  *   <li>size scaling: {@code ceil(size × sizeMultiply / sizeDivide)}, rounding up so that no job shrinks to
- *       0 nodes (a 1-node job stays 1 node); a result above the machine is rejected as
- *       {@code larger_than_machine};</li>
+ *       0 nodes (a 1-node job stays 1 node);</li>
+ *   <li>units: with sizes in nodes, the job needs {@code u = ceil(size / g)} allocation units of the machine's
+ *       granularity g (512-node midplanes on BG/L, single nodes on a flat machine); with sizes in units,
+ *       {@code u = size} and the job asks for {@code u × g} nodes; more nodes than the machine has is
+ *       rejected as {@code larger_than_machine};</li>
  *   <li>run time = field 4 × runtimeCoefficient and requested time = field 9 × runtimeCoefficient (field 9
  *       only when positive, else unknown, -1), each rounded to the nearest second, halves up;</li>
  *   <li>with enforceWalltime and a known requested time, a run time above it is cut to it and the job is
  *       marked {@link Job#walltimeKilled()};</li>
  *   <li>estimate = max(requested time, run time) when the requested time is known and the estimate source
  *       is {@link EstimateSource#REQUESTED}, else the run time;</li>
+ *   <li>geometry (machines of midplanes; {@link GeometryOptions}): two numbers u1, u2 uniform in [0, 1)
+ *       are drawn for every job that got this far, in trace order, from one generator seeded with the seed,
+ *       so a job's draws do not depend on the other options. The size s is u, or with fatSizes the volume of
+ *       u's fat shape. The job asks for its fat shape when u1 &lt; fatProbability, else for the slim shape of
+ *       s when the shape rule is slim, else for any box of s units; for a torus when u2 &lt;
+ *       torusProbability, else a mesh; its box may be rotated unless rotations are off. A job with a box
+ *       (or with fatSizes) asks for the nodes of all its units. A job the machine could never hold, not
+ *       even empty, is rejected as {@code cannot_be_placed};</li>
  *   <li>submit = s0 + round((field 2 − s0) × arrivalScale), halves up, where s0 is the original submit time
  *       of the first job kept; so the default scale leaves submit times as in the trace.</li>
  * </ul>
@@ -54,7 +71,10 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
     private final SwfReader reader;
     private final WorkloadOptions options;
-    private final int machineNodes;
+    private final MachineModel machine;
+    /** The machine's grid of allocation units, or null on a flat machine. */
+    private final Shape grid;
+    private final Random random;
     private final Map<RejectionReason, Long> rejected = new EnumMap<>(RejectionReason.class);
 
     private long jobsRead;
@@ -65,15 +85,21 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private boolean finished;
 
     /**
-     * @param reader       the trace; the workload owns it from now on
-     * @param options      selection and transforms
-     * @param machineNodes the machine's size in nodes: larger jobs are rejected
+     * @param reader  the trace; the workload owns it from now on
+     * @param options selection and transforms
+     * @param machine the machine the jobs are for: its size, granularity and grid (not modified)
+     * @throws IllegalArgumentException when the options give jobs shapes or topologies and the machine has
+     *                                  no grid of allocation units
      */
-    public Workload(SwfReader reader, WorkloadOptions options, int machineNodes) {
+    public Workload(SwfReader reader, WorkloadOptions options, MachineModel machine) {
         this.reader = Objects.requireNonNull(reader, "reader");
         this.options = Objects.requireNonNull(options, "options");
-        if (machineNodes < 1) throw new IllegalArgumentException("machineNodes must be positive, was " + machineNodes);
-        this.machineNodes = machineNodes;
+        this.machine = Objects.requireNonNull(machine, "machine");
+        this.grid = machine.grid().orElse(null);
+        if (grid == null && options.geometry().shapesJobs())
+            throw new IllegalArgumentException("job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"
+                    + " such as bgl; " + machine.name() + " has none");
+        this.random = new Random(options.geometry().seed());
     }
 
     /** The trace's header. */
@@ -145,7 +171,11 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         if (r.runTime() < 0) return reject(RejectionReason.RUNTIME_NEGATIVE);
         long scaled = procs * options.sizeMultiply();
         long size = (scaled + options.sizeDivide() - 1) / options.sizeDivide();
-        if (size > machineNodes) return reject(RejectionReason.LARGER_THAN_MACHINE);
+        GeometryOptions g = options.geometry();
+        int granularity = machine.granularity();
+        long nodes = g.sizeUnit() == SizeUnit.UNITS ? size * granularity : size;
+        if (nodes > machine.capacity()) return reject(RejectionReason.LARGER_THAN_MACHINE);
+        int units = (int) ((nodes + granularity - 1) / granularity);
 
         long runtime = Math.round(r.runTime() * options.runtimeCoefficient());
         boolean requestKnown = r.reqTime() > 0;
@@ -155,11 +185,26 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         long estimate = requestKnown && options.estimateSource() == EstimateSource.REQUESTED
                 ? Math.max(requested, runtime) : runtime;
 
+        double fatDraw = random.nextDouble();
+        double torusDraw = random.nextDouble();
+        Geometry geometry = Geometry.ANY;
+        if (grid != null) {
+            int sized = g.fatSizes() ? Shapes.fat(units, grid).volume() : units;
+            Shape shape = fatDraw < g.fatProbability() ? Shapes.fat(units, grid)
+                    : g.shapes() == ShapeRule.SLIM ? Shapes.slim(sized, grid) : null;
+            Topology topology = torusDraw < g.torusProbability() ? Topology.TORUS : Topology.MESH;
+            geometry = shape == null ? Geometry.anyShape(topology) : Geometry.box(shape, g.rotations(), topology);
+            if (shape != null) nodes = (long) shape.volume() * granularity;
+            else if (g.fatSizes()) nodes = (long) sized * granularity;
+        }
+        if (machine.unplaceable(new Demand((int) nodes, geometry)).isPresent())
+            return reject(RejectionReason.CANNOT_BE_PLACED);
+
         if (jobsKept == 0) firstKeptSubmit = r.submit();
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
 
-        Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
-                r.user(), r.group(), r.executable(), r.queue(), killed, Geometry.ANY);
+        Job job = new Job(r.jobId(), submit, runtime, estimate, (int) nodes, requested,
+                r.user(), r.group(), r.executable(), r.queue(), killed, geometry);
         return new WorkloadJob(job, r);
     }
 

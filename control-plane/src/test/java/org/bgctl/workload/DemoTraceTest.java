@@ -1,5 +1,6 @@
 package org.bgctl.workload;
 
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.swf.TestTraces;
 import org.junit.jupiter.api.Test;
 
@@ -14,7 +15,7 @@ class DemoTraceTest {
     @Test
     void demoTraceRunsWholeOnAHundredNodes() throws IOException {
         try (Workload workload = new Workload(TestTraces.resource("/demo/kth-sp2-demo.swf", false),
-                WorkloadOptions.defaults(), 100)) {
+                WorkloadOptions.defaults(), new FlatMachine(100))) {
             assertTrue(workload.header().lines().get(0).contains("excerpt (first 2000 jobs) of KTH-SP2-1996-2.1-cln.swf"));
             assertEquals(OptionalInt.of(100), workload.header().maxNodes());
             long kept = TestTraces.count(workload);

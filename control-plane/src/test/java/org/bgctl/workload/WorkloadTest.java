@@ -1,6 +1,7 @@
 package org.bgctl.workload;
 
 import org.bgctl.machine.Geometry;
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfFormatException;
 import org.bgctl.swf.SwfReader;
@@ -24,12 +25,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class WorkloadTest {
 
     private static final int MACHINE = 128;
+    private static final FlatMachine FLAT = new FlatMachine(MACHINE);
 
     @TempDir
     Path dir;
 
     private Workload open(WorkloadOptions options, boolean lenient, String... lines) throws IOException {
-        return new Workload(SwfReader.open(TestTraces.write(dir, "w.swf", lines), lenient), options, MACHINE);
+        return new Workload(SwfReader.open(TestTraces.write(dir, "w.swf", lines), lenient), options, FLAT);
     }
 
     private static List<WorkloadJob> drain(Workload workload) throws IOException {
@@ -225,7 +227,7 @@ class WorkloadTest {
     @Test
     void sdscExcerptKeepsOrRejectsEveryJob() throws IOException {
         try (Workload workload = new Workload(TestTraces.resource("/traces/sdsc-sp2-excerpt.swf", false),
-                WorkloadOptions.defaults(), 128)) {
+                WorkloadOptions.defaults(), FLAT)) {
             long kept = TestTraces.count(workload);
             assertEquals(1000, workload.jobsRead());
             assertEquals(1000, kept + workload.rejections().total());
