@@ -1,10 +1,10 @@
 package org.bgctl.machine;
 
+import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.function.Predicate;
 
 /**
  * A machine's allocation state as plain data: what is free, and where a demand would fit.
@@ -49,13 +49,13 @@ public interface MachineModel {
     Allocation place(Demand demand);
 
     /**
-     * Of the placements of the demand now that {@code acceptable} accepts, the one {@link #place}
-     * would prefer, or null when there is none. Where every node is alike this is {@link #place}'s
-     * answer if acceptable.
+     * Where the demand would be placed now among the placements that are also free on {@code other} — a
+     * what-if copy of this machine, such as the machine at some future time — or null when there is none.
+     * Where every node is alike this is {@link #place}'s answer if it is free there too.
      */
-    default Allocation place(Demand demand, Predicate<Allocation> acceptable) {
+    default Allocation placeAlsoFreeOn(Demand demand, MachineModel other) {
         Allocation a = place(demand);
-        return a != null && acceptable.test(a) ? a : null;
+        return a != null && other.isFree(a) ? a : null;
     }
 
     /**
@@ -82,6 +82,11 @@ public interface MachineModel {
 
     /** Gives the allocation back. */
     void release(Allocation allocation);
+
+    /** Gives several allocations back, in order; cheaper than one by one where the machine keeps derived state. */
+    default void releaseAll(Collection<Allocation> allocations) {
+        for (Allocation a : allocations) release(a);
+    }
 
     /** The entity ids of the agents (allocation units, and switches where there are any), in a fixed order. */
     List<String> units();

@@ -45,6 +45,7 @@ public final class SchedulerCore implements SchedulingView {
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
     private long now = Long.MIN_VALUE;
+    private long version;
 
     public SchedulerCore(Policy policy, MachineModel machine) {
         this.policy = policy;
@@ -59,6 +60,7 @@ public final class SchedulerCore implements SchedulingView {
     @Override public List<Job> queue() { return queueView; }
     @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
     @Override public MachineModel machine() { return machine; }
+    @Override public long version() { return version; }
 
     /** Number of running jobs. */
     public int runningCount() {
@@ -136,7 +138,10 @@ public final class SchedulerCore implements SchedulingView {
         advanceTo(event.time());
         if (event instanceof JobSubmitted s) {
             enqueue(s.job());
-        } else if (event instanceof JobStarted s) {
+            return;
+        }
+        version++;
+        if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
             end(f.jobId());

@@ -21,4 +21,10 @@ public interface SchedulingView {
 
     /** The machine's current allocation state; do not modify it, use {@link MachineModel#copy()}. */
     MachineModel machine();
+
+    /**
+     * A number that changes whenever the machine or the running jobs change (a start, an end, a failure,
+     * a repair), so that a policy may reuse what it worked out on the same machine and running jobs.
+     */
+    long version();
 }

@@ -1,6 +1,7 @@
 package org.bgctl.machine.bgl;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
 import java.util.List;
@@ -12,7 +13,6 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.Predicate;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -30,8 +30,9 @@ import org.bgctl.machine.Shape;
  *
  * <p>Units and agents ({@link BglIds}): one per midplane ({@code mp-R<x><y><z>}, holding
  * {@code nodes-per-midplane} nodes) and one per switch ({@code sw-<d>-R<x><y><z>}, holding none).
- * A job of n nodes needs {@code ceil(n / nodes-per-midplane)} midplanes; its {@link Geometry} gives
- * the box (or any box of that many midplanes), whether it may be rotated, and mesh or torus.
+ * A job of n nodes needs {@code m = ceil(n / nodes-per-midplane)} midplanes; its {@link Geometry} gives
+ * the box, or else any box of the smallest volume at or above m that boxes of the machine have (on
+ * 8x4x4, 11 midplanes take a box of 12), whether it may be rotated, and mesh or torus.
  *
  * <p>An allocation claims, in this order: the nodes of each midplane of the box (x varying fastest),
  * then, in switch-id order, the ports of every switch the partition uses — ports 0 and 1 (the faces of
@@ -59,6 +60,8 @@ public final class BglMachineModel implements MachineModel {
         final Set<String> midplanes = new TreeSet<>();
         final Set<String> switches = new TreeSet<>();
         final BglState empty;
+        /** By midplane count n: the smallest volume at or above n that a box of the machine has. */
+        final int[] boxVolume;
         /** Lookups by key only; never iterated. */
         final Map<Partition, Allocation> allocations = new ConcurrentHashMap<>();
         final Map<PartitionRequest, Boolean> placeable = new ConcurrentHashMap<>();
@@ -71,8 +74,13 @@ public final class BglMachineModel implements MachineModel {
             this.names = new PartitionNames(machine);
             this.nodesPerMidplane = machine.wiring().nodesPerMidplane().volume();
             this.empty = machine.newState();
-            List<Coordinate> all = new ArrayList<>();
             Shape size = machine.shape();
+            this.boxVolume = new int[size.volume() + 1];
+            for (int n = size.volume(), v = n; n >= 1; n--) {
+                if (!Shapes.ofVolume(n, size).isEmpty()) v = n;
+                boxVolume[n] = v;
+            }
+            List<Coordinate> all = new ArrayList<>();
             for (int z = 0; z < size.z(); z++)
                 for (int y = 0; y < size.y(); y++)
                     for (int x = 0; x < size.x(); x++) all.add(new Coordinate(x, y, z));
@@ -158,10 +166,17 @@ public final class BglMachineModel implements MachineModel {
         return null;
     }
 
+    /**
+     * {@inheritDoc} Both machines are searched at once: the best partition whose midplanes, cables and
+     * switches are free in both, with the best link sets free in both.
+     *
+     * @throws IllegalArgumentException when {@code other} is not a copy of this machine
+     */
     @Override
-    public Allocation place(Demand demand, Predicate<Allocation> acceptable) {
-        Optional<Partition> best = layout.search.best(state, request(demand), p -> acceptable.test(allocationOf(p)));
-        return best.map(this::allocationOf).orElse(null);
+    public Allocation placeAlsoFreeOn(Demand demand, MachineModel other) {
+        if (!(other instanceof BglMachineModel o) || o.layout != layout)
+            throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
+        return layout.search.bestInBoth(state, o.state, request(demand)).map(this::allocationOf).orElse(null);
     }
 
     @Override
@@ -193,7 +208,7 @@ public final class BglMachineModel implements MachineModel {
             if (midplanes > volume)
                 throw new IllegalArgumentException("a job of " + demand.nodes() + " nodes needs " + midplanes
                         + " midplanes; " + name() + " has " + volume);
-            return new PartitionRequest(midplanes, null, true, g.topology(), layout.denyPassThrough);
+            return new PartitionRequest(layout.boxVolume[midplanes], null, true, g.topology(), layout.denyPassThrough);
         }
         if (g.shape().volume() < midplanes)
             throw new IllegalArgumentException("shape " + g.shape() + " holds " + g.shape().volume()
@@ -224,6 +239,13 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public void release(Allocation allocation) {
         state.release(partition(allocation));
+    }
+
+    @Override
+    public void releaseAll(Collection<Allocation> allocations) {
+        List<Partition> partitions = new ArrayList<>(allocations.size());
+        for (Allocation a : allocations) partitions.add(partition(a));
+        state.releaseAll(partitions);
     }
 
     /**

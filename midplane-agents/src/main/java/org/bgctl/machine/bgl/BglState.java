@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Optional;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Shape;
 
 /**
  * The occupancy and health of a {@link BglMachine}: which midplanes, switches and cables are used or
@@ -149,6 +150,7 @@ public final class BglState {
      */
     public Optional<String> conflict(Partition partition) {
         validate(partition);
+        if (free(partition)) return Optional.empty();
         for (Coordinate c : partition.midplanes(grid.size())) {
             int xLine = grid.xLine(c.y(), c.z());
             if ((midplaneUsed[xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is in use");
@@ -164,7 +166,7 @@ public final class BglState {
         }
         for (Dimension d : Dimension.values()) {
             LinkSet linkSet = partition.linkSet(d);
-            for (Coordinate origin : spannedLines(partition, d)) {
+            for (Coordinate origin : spannedOrigins(partition, d)) {
                 int line = grid.line(d, origin);
                 long cables = linkSet.cables() & cableBusy[d.ordinal()][line];
                 if (cables != 0) {
@@ -191,11 +193,11 @@ public final class BglState {
         conflict(partition).ifPresent(why -> {
             throw new IllegalStateException(partition + " does not fit: " + why);
         });
-        for (Coordinate c : partition.midplanes(grid.size())) midplaneUsed[grid.xLine(c.y(), c.z())] |= 1 << c.x();
+        int xArc = arc(partition, Dimension.X);
+        for (int xLine : spannedLines(partition, Dimension.X)) midplaneUsed[xLine] |= xArc;
         for (Dimension d : Dimension.values()) {
             LinkSet linkSet = partition.linkSet(d);
-            for (Coordinate origin : spannedLines(partition, d)) {
-                int line = grid.line(d, origin);
+            for (int line : spannedLines(partition, d)) {
                 cableUsed[d.ordinal()][line] |= linkSet.cables();
                 passThrough[d.ordinal()][line] |= linkSet.passThrough();
             }
@@ -210,17 +212,33 @@ public final class BglState {
      * @throws IllegalStateException when the partition is not allocated
      */
     public void release(Partition partition) {
-        if (!allocated.remove(partition)) throw new IllegalStateException(partition + " is not allocated");
-        for (Coordinate c : partition.midplanes(grid.size())) midplaneUsed[grid.xLine(c.y(), c.z())] &= ~(1 << c.x());
+        releaseAll(List.of(partition));
+    }
+
+    /**
+     * Frees everything the partitions hold, in order, recomputing the derived masks once.
+     *
+     * @throws IllegalStateException when a partition is not allocated (those before it are released)
+     */
+    public void releaseAll(List<Partition> partitions) {
+        try {
+            for (Partition p : partitions) unmark(p);
+        } finally {
+            refresh();
+        }
+    }
+
+    private void unmark(Partition partition) {
+        if (!removeAllocated(partition)) throw new IllegalStateException(partition + " is not allocated");
+        int xArc = arc(partition, Dimension.X);
+        for (int xLine : spannedLines(partition, Dimension.X)) midplaneUsed[xLine] &= ~xArc;
         for (Dimension d : Dimension.values()) {
             LinkSet linkSet = partition.linkSet(d);
-            for (Coordinate origin : spannedLines(partition, d)) {
-                int line = grid.line(d, origin);
+            for (int line : spannedLines(partition, d)) {
                 cableUsed[d.ordinal()][line] &= ~linkSet.cables();
                 passThrough[d.ordinal()][line] &= ~linkSet.passThrough();
             }
         }
-        refresh();
     }
 
     /** Marks {@code component} failed; a partition already holding it keeps it. */
@@ -282,8 +300,56 @@ public final class BglState {
         return grid.line(c.line());
     }
 
+    /**
+     * Whether every midplane of the partition may be taken and every cable and pass-through switch of its
+     * link sets is free, from the derived masks alone.
+     */
+    private boolean free(Partition partition) {
+        int xArc = arc(partition, Dimension.X);
+        for (int xLine : spannedLines(partition, Dimension.X))
+            if ((available[xLine] & xArc) != xArc) return false;
+        for (Dimension d : Dimension.values()) {
+            LinkSet linkSet = partition.linkSet(d);
+            if (linkSet.cables() == 0 && linkSet.passThrough() == 0) continue;
+            for (int line : spannedLines(partition, d))
+                if ((linkSet.cables() & cableBusy[d.ordinal()][line]) != 0
+                        || (linkSet.passThrough() & switchBusy[d.ordinal()][line]) != 0) return false;
+        }
+        return true;
+    }
+
+    /** The positions the partition's box covers along {@code d}, as a line mask. */
+    private int arc(Partition partition, Dimension d) {
+        return Grid.arc(partition.base().get(d), partition.shape().extent(d), grid.length(d));
+    }
+
+    /** The numbers ({@link Grid}) of the lines of {@code d} that {@code partition} spans. */
+    private int[] spannedLines(Partition partition, Dimension d) {
+        Shape size = grid.size();
+        Coordinate base = partition.base();
+        Shape shape = partition.shape();
+        int[] lines = new int[shape.volume() / shape.extent(d)];
+        int n = 0;
+        for (int k = 0; k < (d == Dimension.Z ? 1 : shape.z()); k++)
+            for (int j = 0; j < (d == Dimension.Y ? 1 : shape.y()); j++)
+                for (int i = 0; i < (d == Dimension.X ? 1 : shape.x()); i++)
+                    lines[n++] = grid.line(d, (base.x() + i) % size.x(), (base.y() + j) % size.y(), (base.z() + k) % size.z());
+        return lines;
+    }
+
+    /** Removes {@code partition} from the allocated ones, looking for the very instance first. */
+    private boolean removeAllocated(Partition partition) {
+        for (int i = allocated.size() - 1; i >= 0; i--) {
+            if (allocated.get(i) == partition) {
+                allocated.remove(i);
+                return true;
+            }
+        }
+        return allocated.remove(partition);
+    }
+
     /** The first midplane of each line of {@code d} that {@code partition} spans. */
-    private List<Coordinate> spannedLines(Partition partition, Dimension d) {
+    private List<Coordinate> spannedOrigins(Partition partition, Dimension d) {
         int base = partition.base().get(d);
         List<Coordinate> origins = new ArrayList<>();
         for (Coordinate c : partition.midplanes(grid.size()))
@@ -316,21 +382,22 @@ public final class BglState {
             }
         int xs = grid.length(Dimension.X);
         int allX = (1 << xs) - 1;
-        for (int z = 0; z < grid.length(Dimension.Z); z++)
-            for (int y = 0; y < grid.length(Dimension.Y); y++) {
-                int xLine = grid.xLine(y, z);
-                int usable = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]);
-                for (int x = 0; x < xs; x++) {
-                    boolean used = (midplaneUsed[xLine] >> x & 1) != 0;
-                    for (Dimension d : AXES) {
-                        int line = grid.line(d, x, y, z);
-                        int bit = 1 << d.pick(x, y, z);
-                        if (used) switchBusy[d.ordinal()][line] |= bit;
-                        if (((switchDown[d.ordinal()][line] | passThrough[d.ordinal()][line]) & bit) != 0) usable &= ~(1 << x);
-                    }
+        int[][] lineOf = grid.lineOfMidplane();
+        int[][] bitOf = grid.bitOfMidplane();
+        for (int xLine = 0, m = 0; xLine < available.length; xLine++) {
+            int used = midplaneUsed[xLine];
+            int usable = allX & ~(used | midplaneDown[xLine]);
+            for (int x = 0; x < xs; x++, m++) {
+                boolean isUsed = (used >> x & 1) != 0;
+                for (int d = 0; d < DIMENSIONS; d++) {
+                    int line = lineOf[d][m];
+                    int bit = bitOf[d][m];
+                    if ((switchBusy[d][line] & bit) != 0) usable &= ~(1 << x);
+                    if (isUsed) switchBusy[d][line] |= bit;
                 }
-                available[xLine] = usable;
             }
+            available[xLine] = usable;
+        }
     }
 
     /** Per x-line ({@link Grid#xLine}): bit x set when midplane (x, y, z) may be taken. Read only. */

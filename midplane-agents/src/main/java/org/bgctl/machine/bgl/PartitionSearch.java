@@ -3,7 +3,6 @@ package org.bgctl.machine.bgl;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
-import java.util.function.Predicate;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
@@ -51,24 +50,45 @@ public final class PartitionSearch {
 
     /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
     public Optional<Partition> best(BglState state, PartitionRequest request) {
-        return best(state, request, null);
+        checkMachine(state);
+        return best(request, state.available(), state.switchBusy(), state.cableBusy());
     }
 
     /**
-     * Of the candidates that {@code acceptable} accepts (all when it is null), the one with the fewest
-     * cables, the first found on ties.
+     * The candidate with the fewest cables, the first found on ties, among those free both in {@code state}
+     * and in {@code other} — two states of the machine, such as now and at some future time; empty when none
+     * is. Its link sets are the best ones free in both.
      */
-    public Optional<Partition> best(BglState state, PartitionRequest request, Predicate<Partition> acceptable) {
-        Best best = new Best(request.topology(), acceptable);
-        scan(state, request, best);
+    public Optional<Partition> bestInBoth(BglState state, BglState other, PartitionRequest request) {
+        checkMachine(state);
+        checkMachine(other);
+        int[] available = state.available().clone();
+        for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
+        int[][] switchBusy = new int[3][];
+        long[][] cableBusy = new long[3][];
+        for (int d = 0; d < 3; d++) {
+            switchBusy[d] = state.switchBusy()[d].clone();
+            cableBusy[d] = state.cableBusy()[d].clone();
+            for (int line = 0; line < switchBusy[d].length; line++) {
+                switchBusy[d][line] |= other.switchBusy()[d][line];
+                cableBusy[d][line] |= other.cableBusy()[d][line];
+            }
+        }
+        return best(request, available, switchBusy, cableBusy);
+    }
+
+    private Optional<Partition> best(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy) {
+        Best best = new Best();
+        scan(request, available, switchBusy, cableBusy, best);
         return best.merit == Integer.MAX_VALUE ? Optional.empty()
                 : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
     }
 
     /** Every candidate, in scan order, each with its fewest-cable link sets. */
     public List<Partition> candidates(BglState state, PartitionRequest request) {
+        checkMachine(state);
         List<Partition> all = new ArrayList<>();
-        scan(state, request, new Sink() {
+        scan(request, state.available(), state.switchBusy(), state.cableBusy(), new Sink() {
             @Override
             public int bound() {
                 return Integer.MAX_VALUE;
@@ -98,14 +118,18 @@ public final class PartitionSearch {
                 tables[X].get(t, ix), tables[Y].get(t, iy), tables[Z].get(t, iz));
     }
 
-    private void scan(BglState state, PartitionRequest request, Sink sink) {
+    private void checkMachine(BglState state) {
         if (state.machine() != machine) throw new IllegalArgumentException("the state is of another machine");
+    }
+
+    /**
+     * Offers the sink every feasible box, in scan order, given the midplanes that may be taken per x-line and
+     * the switches and cables that may not be used per line ({@link BglState}'s derived masks).
+     */
+    private void scan(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy, Sink sink) {
         Topology t = request.topology();
         boolean[] deny = new boolean[3];
         for (Dimension d : request.denyPassThrough()) deny[d.ordinal()] = true;
-        int[] available = state.available();
-        int[][] switchBusy = state.switchBusy();
-        long[][] cableBusy = state.cableBusy();
         int nx = size.x(), ny = size.y(), nz = size.z();
         int[] fewestX = fewestCables[X][t.ordinal()], fewestY = fewestCables[Y][t.ordinal()],
                 fewestZ = fewestCables[Z][t.ordinal()];
@@ -194,19 +218,11 @@ public final class PartitionSearch {
         boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit);
     }
 
-    /** Keeps the first acceptable box of lowest merit; stops once such a box needs no cable. */
-    private final class Best implements Sink {
-        final Topology topology;
-        /** Null when every box is acceptable. */
-        final Predicate<Partition> acceptable;
+    /** Keeps the first box of lowest merit; stops once a box needs no cable. */
+    private static final class Best implements Sink {
         int merit = Integer.MAX_VALUE;
         Shape shape;
         int bx, by, bz, ix, iy, iz;
-
-        Best(Topology topology, Predicate<Partition> acceptable) {
-            this.topology = topology;
-            this.acceptable = acceptable;
-        }
 
         @Override
         public int bound() {
@@ -215,7 +231,6 @@ public final class PartitionSearch {
 
         @Override
         public boolean accept(Shape shape, int bx, int by, int bz, int ix, int iy, int iz, int merit) {
-            if (acceptable != null && !acceptable.test(partition(shape, bx, by, bz, topology, ix, iy, iz))) return true;
             this.merit = merit;
             this.shape = shape;
             this.bx = bx;

@@ -90,6 +90,14 @@ class BglMachineModelTest {
     }
 
     @Test
+    void aJobWithoutShapeTakesTheSmallestBoxThatHoldsIt() {
+        Allocation eleven = bgl.place(new Demand(11 * NODES));
+        assertEquals(12 * NODES, eleven.nodes());
+        assertEquals(2 * NODES, bgl.place(new Demand(NODES + 1)).nodes());
+        assertTrue(bgl.unplaceable(new Demand(127 * NODES)).isEmpty());
+    }
+
+    @Test
     void claimsThatDoNotMatchTheNameAreRejected() {
         Allocation a = bgl.place(box(2, 1, 1, TORUS));
         Allocation forged = new Allocation(a.partition(), a.claims().subList(0, 2));

@@ -3,7 +3,6 @@ package org.bgctl.scheduler.policy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Set;
 import org.bgctl.machine.Allocation;
@@ -23,11 +22,17 @@ import org.bgctl.scheduler.Start;
  * used up by each backfilled job that runs past the shadow time. On a machine of midplanes the
  * reservation is the head's partition on that future machine, so its shape counts: a backfilled job
  * that runs past the shadow time takes the best partition that is free now and also free there.
+ *
+ * <p>A pass that starts nothing is remembered: the next pass on the same machine and running jobs
+ * ({@link SchedulingView#version()}) with the same head reuses its reservation and what it found
+ * had no room, and only weighs what is new. So one instance serves one scheduler.
  */
 public final class EasyBackfill implements Policy {
 
     private static final Comparator<RunningJob> BY_ESTIMATED_END =
             Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
+
+    private Memo memo;
 
     @Override
     public String name() {
@@ -38,26 +43,36 @@ public final class EasyBackfill implements Policy {
     public List<Start> decide(SchedulingView view) {
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
-        List<Start> starts = Fcfs.startHeads(queue, now);
+        if (queue.isEmpty()) return List.of();
+        // The last pass started nothing and nothing has changed since: the head is still blocked, and that
+        // pass's reservation and findings still hold.
+        boolean unchanged = memo != null && memo.version == view.version() && memo.head == queue.get(0).id();
+        List<Start> starts = unchanged ? new ArrayList<>() : Fcfs.startHeads(queue, now);
         if (starts.size() == queue.size()) return starts;
 
         Job head = queue.get(starts.size());
-        Reservation reservation = reserve(head, view, starts, now);
+        // The head's reservation is worked out when a later job first fits now (until then nothing was
+        // backfilled, so `now` is as the heads left it); on a full machine it is seldom needed.
+        Reservation reservation = unchanged ? memo.reservation : null;
+        MachineModel future = reservation == null ? null : reservation.future().copy();
         // Both machines only fill during the walk: a demand that found no room will find none in this pass.
-        Set<Demand> noRoom = new HashSet<>();
-        Set<Demand> noRoomPastShadow = new HashSet<>();
-        MachineModel future = reservation.future();
+        Set<Demand> noRoom = unchanged ? new HashSet<>(memo.noRoom) : new HashSet<>();
+        Set<Demand> noRoomPastShadow = unchanged ? new HashSet<>(memo.noRoomPastShadow) : new HashSet<>();
         for (Job job : queue.subList(starts.size() + 1, queue.size())) {
             Demand demand = job.demand();
-            boolean pastShadow = view.now() + job.estimate() > reservation.shadow();
-            if (noRoom.contains(demand) || pastShadow && noRoomPastShadow.contains(demand)) continue;
-            Allocation a = now.place(demand);
+            if (noRoom.contains(demand)) continue;
+            if (reservation != null && pastShadow(job, view, reservation) && noRoomPastShadow.contains(demand)) continue;
+            Allocation a = fit(now, demand);
             if (a == null) {
                 noRoom.add(demand);
                 continue;
             }
-            if (pastShadow) {
-                if (!future.isFree(a)) a = now.place(demand, future::isFree);
+            if (reservation == null) {
+                reservation = reserve(head, view, starts, now);
+                future = reservation.future().copy();
+            }
+            if (pastShadow(job, view, reservation)) {
+                if (!future.isFree(a)) a = now.placeAlsoFreeOn(demand, future);
                 if (a == null) {
                     noRoomPastShadow.add(demand);
                     continue;
@@ -67,7 +82,21 @@ public final class EasyBackfill implements Policy {
             now.allocate(a);
             starts.add(new Start(job, a));
         }
+        memo = starts.isEmpty() ? new Memo(view.version(), head.id(), reservation, noRoom, noRoomPastShadow) : null;
         return starts;
+    }
+
+    /** Whether {@code job}, started now, would still run (by estimate) at the head's reserved start. */
+    private static boolean pastShadow(Job job, SchedulingView view, Reservation reservation) {
+        return view.now() + job.estimate() > reservation.shadow();
+    }
+
+    /**
+     * What a pass that started nothing worked out — the reservation, if it was needed, and the demands
+     * that found no room — valid while the machine and running jobs stay as they were.
+     */
+    private record Memo(long version, long head, Reservation reservation, Set<Demand> noRoom,
+                        Set<Demand> noRoomPastShadow) {
     }
 
     /**
@@ -78,35 +107,79 @@ public final class EasyBackfill implements Policy {
     }
 
     private static Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
-        // Jobs started in this pass end (by estimate) at now + estimate; merge them, in
-        // (estimated end, job id) order, with the running jobs, which come in that order.
-        List<RunningJob> started = new ArrayList<>(starts.size());
-        for (Start s : starts) started.add(new RunningJob(s.job(), view.now(), s.allocation()));
-        started.sort(BY_ESTIMATED_END);
-
-        MachineModel future = now.copy();
+        List<RunningJob> ending = endingOrder(view, starts);
         Demand demand = head.demand();
-        long shadow = Long.MAX_VALUE;
-        Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
-        RunningJob nextRunning = running.hasNext() ? running.next() : null;
-        int nextStarted = 0;
-        while (nextRunning != null || nextStarted < started.size()) {
-            RunningJob r;
-            if (nextRunning == null || (nextStarted < started.size()
-                    && BY_ESTIMATED_END.compare(started.get(nextStarted), nextRunning) < 0)) {
-                r = started.get(nextStarted++);
-            } else {
-                r = nextRunning;
-                nextRunning = running.hasNext() ? running.next() : null;
+        // The head does not fit now and fits no worse as jobs end: find the fewest jobs (in ending order)
+        // whose end lets it fit. Skip those whose end cannot free enough nodes for it, then gallop from
+        // there and bisect the last stride. `base` has the first `lo` jobs released; the head does not fit it.
+        int lo = 0;
+        for (long free = now.freeNodes(); lo < ending.size() && free < demand.nodes(); lo++)
+            free += ending.get(lo).allocation().nodes();
+        lo = Math.max(0, lo - 1);
+        MachineModel base = now.copy();
+        base.releaseAll(allocations(ending, 0, lo));
+        int hi = ending.size() + 1;
+        MachineModel fitting = null;
+        Allocation headAt = null;
+        for (int stride = 1; lo + stride <= ending.size(); stride *= 2) {
+            MachineModel probe = base.copy();
+            probe.releaseAll(allocations(ending, lo, lo + stride));
+            Allocation a = fit(probe, demand);
+            if (a != null) {
+                hi = lo + stride;
+                fitting = probe;
+                headAt = a;
+                break;
             }
-            long end = Math.max(r.estimatedEnd(), view.now());
-            if (end > shadow) break;
-            future.release(r.allocation());
-            if (shadow == Long.MAX_VALUE && future.freeNodes() >= demand.nodes() && future.place(demand) != null)
-                shadow = end;
+            base = probe;
+            lo += stride;
         }
-        Allocation headAt = future.place(demand);
-        if (headAt != null) future.allocate(headAt);
-        return new Reservation(shadow, future);
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            MachineModel probe = base.copy();
+            probe.releaseAll(allocations(ending, lo, mid));
+            Allocation a = fit(probe, demand);
+            if (a != null) {
+                hi = mid;
+                fitting = probe;
+                headAt = a;
+            } else {
+                base = probe;
+                lo = mid;
+            }
+        }
+        if (fitting == null) return new Reservation(Long.MAX_VALUE, base);
+        // `fitting` has the first `hi` jobs released; jobs ending at the shadow time too are released as well.
+        long shadow = Math.max(ending.get(hi - 1).estimatedEnd(), view.now());
+        int end = hi;
+        while (end < ending.size() && Math.max(ending.get(end).estimatedEnd(), view.now()) <= shadow) end++;
+        if (end > hi) {
+            fitting.releaseAll(allocations(ending, hi, end));
+            headAt = fitting.place(demand);
+        }
+        fitting.allocate(headAt);
+        return new Reservation(shadow, fitting);
+    }
+
+    private static List<Allocation> allocations(List<RunningJob> jobs, int from, int to) {
+        List<Allocation> allocations = new ArrayList<>(to - from);
+        for (RunningJob r : jobs.subList(from, to)) allocations.add(r.allocation());
+        return allocations;
+    }
+
+    /** Where the demand fits on {@code machine}, or null. */
+    private static Allocation fit(MachineModel machine, Demand demand) {
+        return machine.freeNodes() >= demand.nodes() ? machine.place(demand) : null;
+    }
+
+    /**
+     * The running jobs and those started in this pass (ending, by estimate, at now + estimate), in
+     * (estimated end, job id) order.
+     */
+    private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
+        List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
+        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation()));
+        ending.sort(BY_ESTIMATED_END);
+        return ending;
     }
 }
