@@ -5,27 +5,34 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.EventFormat;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.run.ActorReplay;
+import org.bgctl.scheduler.audit.RecordedRun;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
 /** {@code bgctl inspect}: reads a run's journal back. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
-        description = "Read a run's journal: print its events, or rebuild its job table from the journal alone.")
+        description = "Read a run's journal: print its events, rebuild its job table from the journal alone, or audit it.",
+        footer = {"", "Exit codes: 0 done (with --audit: the journal is clean), 1 the audit found violations, 2 bad input."})
 public final class InspectCommand implements Callable<Integer> {
+
+    /** Exit code of an audit that found violations. */
+    static final int VIOLATIONS = 1;
 
     @Spec
     CommandSpec spec;
 
-    @Option(names = "--run", paramLabel = "DIR", required = true, description = "The run directory.")
-    Path run;
+    @Mixin
+    RecordedRunOptions recorded;
 
     @Option(names = "--jobs-csv", paramLabel = "FILE",
             description = "Rebuild jobs.csv from the journal into FILE instead of printing events.")
@@ -35,26 +42,50 @@ public final class InspectCommand implements Callable<Integer> {
             description = "Print at most N events (0 = all).")
     long limit;
 
+    @Option(names = "--audit",
+            description = "Replay the journal into a fresh machine and check the allocation invariants: no midplane,"
+                    + " switch or cable held twice, nothing started on a down component, every start free, every"
+                    + " release what its start took. Exit 1 with the list of violations.")
+    boolean audit;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         String id = ActorReplay.SCHEDULER_ID.id();
+        if (audit) return audit(out);
         if (jobsCsv != null) {
             JobTable table = new JobTable();
-            long n = JournalReader.read(run, id, table);
+            long n = JournalReader.read(recorded.run, id, table);
             try (Writer w = Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8)) {
                 JobsCsv.write(table.records(), w);
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
             long[] seq = {0};
-            long n = JournalReader.read(run, id, e -> {
+            long n = JournalReader.read(recorded.run, id, e -> {
                 seq[0]++;
                 if (limit <= 0 || seq[0] <= limit) out.println(EventFormat.line(seq[0], e));
             });
-            out.printf("%d events in the journal of %s%n", n, run);
+            out.printf("%d events in the journal of %s%n", n, recorded.run);
         }
         out.flush();
         return 0;
+    }
+
+    private int audit(PrintWriter out) throws Exception {
+        RecordedRun run = recorded.read(Long.MAX_VALUE);
+        out.printf("audit of %s on %s: %d events, %d jobs started, %d ended, %d still running, %d components down at the end%n",
+                recorded.run, run.machine().name(), run.events(), run.started(), run.ended(), run.running().size(),
+                run.machine().downComponents().size());
+        List<String> violations = run.violations();
+        if (violations.isEmpty()) {
+            out.println("clean: no midplane, switch or cable held twice; nothing started on a down component;"
+                    + " every start was free; every release gave back what its start took");
+        } else {
+            out.printf("%d violations:%n", violations.size());
+            violations.forEach(v -> out.println("  " + v));
+        }
+        out.flush();
+        return violations.isEmpty() ? 0 : VIOLATIONS;
     }
 }

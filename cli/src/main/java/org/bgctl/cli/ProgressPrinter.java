@@ -47,7 +47,8 @@ final class ProgressPrinter implements Progress {
         err.flush();
     }
 
-    private static String days(long seconds) {
+    /** Seconds as {@code Nd hh:mm:ss}. */
+    static String days(long seconds) {
         if (seconds == Long.MIN_VALUE) return "-";
         return String.format("%dd %02d:%02d:%02d", seconds / 86400, seconds % 86400 / 3600, seconds % 3600 / 60,
                 seconds % 60);

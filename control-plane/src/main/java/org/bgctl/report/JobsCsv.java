@@ -3,8 +3,12 @@ package org.bgctl.report;
 import java.io.IOException;
 import java.io.Writer;
 import java.util.List;
+import org.bgctl.machine.Shape;
 
-/** Writes job records as jobs.csv, one row per job, in the order given (job-id order). */
+/**
+ * Writes job records as jobs.csv, one row per job, in the order given (job-id order). {@code shape} is
+ * the box the job asked for (empty for any box), {@code partition} the canonical name of the one it got.
+ */
 public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
@@ -20,6 +24,7 @@ public final class JobsCsv {
         StringBuilder line = new StringBuilder(96);
         for (JobRecord r : records) {
             line.setLength(0);
+            Shape shape = r.job().geometry().shape();
             line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
             if (r.start() >= 0) line.append(r.start());
             line.append(',');
@@ -31,7 +36,7 @@ public final class JobsCsv {
             line.append(',').append(r.job().estimate())
                 .append(',').append(r.job().size())
                 .append(',').append(r.size())
-                .append(',')
+                .append(',').append(shape == null ? "" : shape.toString())
                 .append(',').append(csv(r.partition()))
                 .append(',').append(r.status()).append('\n');
             out.append(line);

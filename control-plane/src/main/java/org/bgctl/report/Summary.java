@@ -1,10 +1,12 @@
 package org.bgctl.report;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -69,6 +71,22 @@ public final class Summary {
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    /**
+     * The machine named in a run directory's summary.json, as given to {@code --machine}.
+     *
+     * @throws IllegalArgumentException when the directory has no summary.json naming one
+     */
+    public static String machineOf(Path runDir) throws IOException {
+        Path file = runDir.resolve("summary.json");
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("no summary.json in " + runDir + " to name the run's machine;"
+                    + " name it with --machine");
+        JsonNode machine = JSON.readTree(file.toFile()).get("machine");
+        if (machine == null || !machine.isTextual())
+            throw new IllegalArgumentException(file + " names no machine; name it with --machine");
+        return machine.asText();
     }
 
     /** Doubles are rounded to 6 decimals so the file reads well and compares exactly. */

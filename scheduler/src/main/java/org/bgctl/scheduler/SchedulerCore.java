@@ -5,10 +5,13 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.NavigableSet;
 import java.util.TreeSet;
 import org.bgctl.machine.Claim;
+import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
@@ -39,6 +42,11 @@ public final class SchedulerCore implements SchedulingView {
     private final MachineModel machine;
     private final ArrayList<Job> queue = new ArrayList<>();
     private final List<Job> queueView = Collections.unmodifiableList(queue);
+    /** The queue by demand; its iteration order (demands by first entry) never decides anything. */
+    private final Map<Demand, TreeSet<Job>> byDemand = new LinkedHashMap<>();
+    private final Map<Demand, TreeSet<Job>> byDemandView = Collections.unmodifiableMap(byDemand);
+    /** Lookup by id only; never iterated. */
+    private final Map<Long, Job> queuedById = new HashMap<>();
     private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(BY_ESTIMATED_END);
     private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(BY_END);
@@ -58,6 +66,7 @@ public final class SchedulerCore implements SchedulingView {
 
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
+    @Override public Map<Demand, ? extends NavigableSet<Job>> queueByDemand() { return byDemandView; }
     @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
@@ -159,23 +168,22 @@ public final class SchedulerCore implements SchedulingView {
         if (at >= 0) throw new IllegalStateException("job " + job.id() + " is already queued");
         if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
         queue.add(-at - 1, job);
+        queuedById.put(job.id(), job);
+        byDemand.computeIfAbsent(job.demand(), d -> new TreeSet<>(QUEUE_ORDER)).add(job);
     }
 
     private void start(JobStarted s) {
-        int at = indexInQueue(s.jobId());
-        Job job = queue.remove(at);
+        Job job = queuedById.remove(s.jobId());
+        if (job == null) throw new IllegalStateException("job " + s.jobId() + " is not queued");
+        queue.remove(Collections.binarySearch(queue, job, QUEUE_ORDER));
+        TreeSet<Job> same = byDemand.get(job.demand());
+        same.remove(job);
+        if (same.isEmpty()) byDemand.remove(job.demand());
         machine.allocate(s.allocation());
         RunningJob r = new RunningJob(job, s.time(), s.allocation());
         running.put(job.id(), r);
         byEstimatedEnd.add(r);
         byEnd.add(r);
-    }
-
-    private int indexInQueue(long jobId) {
-        for (int i = 0; i < queue.size(); i++) {
-            if (queue.get(i).id() == jobId) return i;
-        }
-        throw new IllegalStateException("job " + jobId + " is not queued");
     }
 
     private void end(long jobId) {

@@ -2,6 +2,9 @@ package org.bgctl.scheduler;
 
 import java.util.Collection;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 
 /**
@@ -15,6 +18,12 @@ public interface SchedulingView {
 
     /** Waiting jobs in queue order: (submit, job id). */
     List<Job> queue();
+
+    /**
+     * The waiting jobs grouped by demand, each group in queue order, so that a policy can pass over all
+     * the jobs of a demand that has no room at once. Read-only; the order of the groups means nothing.
+     */
+    Map<Demand, ? extends NavigableSet<Job>> queueByDemand();
 
     /** Running jobs ordered by (estimated end, job id). */
     Collection<RunningJob> runningByEstimatedEnd();

@@ -64,7 +64,7 @@ public final class BglMachineModel implements MachineModel {
         final int[] boxVolume;
         /** Lookups by key only; never iterated. */
         final Map<Partition, Allocation> allocations = new ConcurrentHashMap<>();
-        final Map<PartitionRequest, Boolean> placeable = new ConcurrentHashMap<>();
+        final Map<PartitionRequest, Optional<String>> unplaceable = new ConcurrentHashMap<>();
 
         Layout(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
             this.name = name;
@@ -189,11 +189,14 @@ public final class BglMachineModel implements MachineModel {
     }
 
     private Optional<String> unplaceable(PartitionRequest request) {
+        return layout.unplaceable.computeIfAbsent(request, this::whyUnplaceable);
+    }
+
+    private Optional<String> whyUnplaceable(PartitionRequest request) {
         if (request.shape() != null && layout.search.shapes(request).isEmpty())
             return Optional.of("shape " + request.shape() + " does not fit the " + layout.machine.shape() + " midplanes of "
                     + name() + (request.rotations() ? " in any rotation" : " unrotated"));
-        boolean fits = layout.placeable.computeIfAbsent(request, r -> layout.search.best(layout.empty, r).isPresent());
-        if (fits) return Optional.empty();
+        if (layout.search.best(layout.empty, request).isPresent()) return Optional.empty();
         return Optional.of("no " + request.topology().name().toLowerCase(Locale.ROOT) + " partition of "
                 + (request.shape() != null ? "shape " + request.shape() : request.size() + " midplanes")
                 + " can be wired on " + name() + ", not even on the empty machine");

@@ -2,7 +2,9 @@ package org.bgctl.machine.bgl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
@@ -29,6 +31,10 @@ public final class PartitionSearch {
     /** [dimension][topology][midplane mask]: cables of the mask's first link set, or -1 if it has none. */
     private final int[][][] fewestCables = new int[3][Topology.values().length][];
     private final List<List<Shape>> shapesByVolume = new ArrayList<>();
+    /** By requested shape: the rotations that fit the machine, in scan order. Lookup only. */
+    private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
+    /** By requested shape: the shape alone if it fits the machine. Lookup only. */
+    private final Map<Shape, List<Shape>> pinned = new ConcurrentHashMap<>();
 
     public PartitionSearch(BglMachine machine) {
         this.machine = machine;
@@ -107,10 +113,12 @@ public final class PartitionSearch {
     List<Shape> shapes(PartitionRequest request) {
         if (request.shape() == null)
             return request.size() < shapesByVolume.size() ? shapesByVolume.get(request.size()) : List.of();
-        List<Shape> shapes = new ArrayList<>();
-        for (Shape s : request.rotations() ? request.shape().rotations() : List.of(request.shape()))
-            if (s.fitsIn(size)) shapes.add(s);
-        return shapes;
+        return (request.rotations() ? rotated : pinned).computeIfAbsent(request.shape(), shape -> {
+            List<Shape> shapes = new ArrayList<>();
+            for (Shape s : request.rotations() ? shape.rotations() : List.of(shape))
+                if (s.fitsIn(size)) shapes.add(s);
+            return List.copyOf(shapes);
+        });
     }
 
     private Partition partition(Shape shape, int bx, int by, int bz, Topology t, int ix, int iy, int iz) {

@@ -3,13 +3,18 @@ package org.bgctl.scheduler.policy;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.List;
+import java.util.Map;
+import java.util.NavigableSet;
+import java.util.PriorityQueue;
 import java.util.Set;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
 
@@ -58,10 +63,22 @@ public final class EasyBackfill implements Policy {
         // Both machines only fill during the walk: a demand that found no room will find none in this pass.
         Set<Demand> noRoom = unchanged ? new HashSet<>(memo.noRoom) : new HashSet<>();
         Set<Demand> noRoomPastShadow = unchanged ? new HashSet<>(memo.noRoomPastShadow) : new HashSet<>();
-        for (Job job : queue.subList(starts.size() + 1, queue.size())) {
-            Demand demand = job.demand();
-            if (noRoom.contains(demand)) continue;
-            if (reservation != null && pastShadow(job, view, reservation) && noRoomPastShadow.contains(demand)) continue;
+        // Later jobs in queue order, merged from their demands' groups: a demand that finds no room is
+        // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
+        PriorityQueue<Group> groups = new PriorityQueue<>();
+        for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
+            if (noRoom.contains(e.getKey())) continue;
+            Group g = new Group(e.getKey(), e.getValue().tailSet(head, false).iterator(),
+                    noRoomPastShadow.contains(e.getKey()));
+            if (g.advance()) groups.add(g);
+        }
+        for (Group g; (g = groups.poll()) != null; ) {
+            Job job = g.job;
+            Demand demand = g.demand;
+            if (g.noRoomPastShadow && pastShadow(job, view, reservation)) {
+                if (g.advance()) groups.add(g);
+                continue;
+            }
             Allocation a = fit(now, demand);
             if (a == null) {
                 noRoom.add(demand);
@@ -75,15 +92,45 @@ public final class EasyBackfill implements Policy {
                 if (!future.isFree(a)) a = now.placeAlsoFreeOn(demand, future);
                 if (a == null) {
                     noRoomPastShadow.add(demand);
-                    continue;
+                    g.noRoomPastShadow = true;
+                } else {
+                    future.allocate(a);
                 }
-                future.allocate(a);
             }
-            now.allocate(a);
-            starts.add(new Start(job, a));
+            if (a != null) {
+                now.allocate(a);
+                starts.add(new Start(job, a));
+            }
+            if (g.advance()) groups.add(g);
         }
         memo = starts.isEmpty() ? new Memo(view.version(), head.id(), reservation, noRoom, noRoomPastShadow) : null;
         return starts;
+    }
+
+    /** The waiting jobs of one demand, in queue order, as a stream ordered by its current job. */
+    private static final class Group implements Comparable<Group> {
+        final Demand demand;
+        final Iterator<Job> jobs;
+        /** The demand has room now but not past the shadow time: only jobs ending by then may start. */
+        boolean noRoomPastShadow;
+        Job job;
+
+        Group(Demand demand, Iterator<Job> jobs, boolean noRoomPastShadow) {
+            this.demand = demand;
+            this.jobs = jobs;
+            this.noRoomPastShadow = noRoomPastShadow;
+        }
+
+        /** Moves to the next job; false when there is none. */
+        boolean advance() {
+            job = jobs.hasNext() ? jobs.next() : null;
+            return job != null;
+        }
+
+        @Override
+        public int compareTo(Group other) {
+            return SchedulerCore.QUEUE_ORDER.compare(job, other.job);
+        }
     }
 
     /** Whether {@code job}, started now, would still run (by estimate) at the head's reserved start. */

@@ -1,0 +1,31 @@
+package org.bgctl.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.report.Summary;
+import org.bgctl.run.ActorReplay;
+import org.bgctl.scheduler.audit.RecordedRun;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import picocli.CommandLine.Option;
+
+/** The options that name a recorded run: its directory, and its machine when summary.json should not decide. */
+final class RecordedRunOptions {
+
+    @Option(names = "--run", paramLabel = "DIR", required = true, description = "The run directory.")
+    Path run;
+
+    @Option(names = "--machine", paramLabel = "NAME",
+            description = "The run's machine (for --audit, --map). Default: the machine in the run's summary.json.")
+    String machine;
+
+    /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
+    RecordedRun read(long until) throws IOException {
+        RecordedRun recorded = new RecordedRun(MachineCatalog.create(machine != null ? machine : Summary.machineOf(run)));
+        JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), (SchedulerEvent e) -> {
+            if (e.time() <= until) recorded.accept(e);
+        });
+        return recorded;
+    }
+}
