@@ -5,9 +5,31 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 import org.junit.jupiter.api.Test;
 
 class PlacementSearchTest {
+
+    @Property(tries = 500)
+    void theChoiceIsTheFirstCandidateLeavingTheLargestFreeBox(@ForAll("smallOccupancies") Occupancy occupancy,
+                                                             @ForAll @IntRange(min = 1, max = 8) int size) {
+        Optional<Placement> expected = Optional.empty();
+        for (Box box : PlacementSearch.candidates(occupancy, size)) {
+            int after = ExhaustivePartitionSearch.largestFreeBox(occupancy.with(box)).map(Box::volume).orElse(0);
+            if (expected.isEmpty() || after > expected.get().largestFreeSizeAfter())
+                expected = Optional.of(new Placement(box, after));
+        }
+        assertEquals(expected, PlacementSearch.choose(occupancy, size), occupancy::toString);
+    }
+
+    @Provide
+    Arbitrary<Occupancy> smallOccupancies() {
+        return Occupancies.onSmallTori(4);
+    }
 
     @Test
     void candidatesAreTheFreeBoxesOfEveryFittingShapeInScanOrder() {

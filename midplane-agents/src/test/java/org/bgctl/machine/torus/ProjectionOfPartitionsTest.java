@@ -2,11 +2,9 @@ package org.bgctl.machine.torus;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-import java.util.List;
 import java.util.Optional;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -63,48 +61,11 @@ class ProjectionOfPartitionsTest {
 
     @Provide
     Arbitrary<Occupancy> machineOccupancies() {
-        return occupancies(Arbitraries.just(MACHINE));
+        return Occupancies.of(Arbitraries.just(MACHINE));
     }
 
     @Provide
     Arbitrary<Occupancy> smallOccupancies() {
-        Arbitrary<Integer> dimension = Arbitraries.integers().between(1, 5);
-        return occupancies(Combinators.combine(dimension, dimension, dimension).as(TorusShape::new));
-    }
-
-    /** Scattered busy units at any density, or a few busy boxes: large free boxes with ragged edges. */
-    private static Arbitrary<Occupancy> occupancies(Arbitrary<TorusShape> shapes) {
-        return shapes.flatMap(shape -> Arbitraries.oneOf(scatteredUnits(shape), busyBoxes(shape)));
-    }
-
-    private static Arbitrary<Occupancy> scatteredUnits(TorusShape shape) {
-        return Arbitraries.integers().between(0, 100).flatMap(percentBusy -> Arbitraries.integers().between(0, 99)
-                .map(roll -> roll < percentBusy)
-                .list().ofSize(shape.units())
-                .map(busy -> withBusyUnits(shape, busy)));
-    }
-
-    private static Occupancy withBusyUnits(TorusShape shape, List<Boolean> busy) {
-        Occupancy occupancy = Occupancy.empty(shape);
-        for (int x = 0; x < shape.x(); x++)
-            for (int y = 0; y < shape.y(); y++)
-                for (int z = 0; z < shape.z(); z++)
-                    if (busy.get(shape.index(x, y, z))) occupancy = occupancy.with(Box.of(x, y, z, 1, 1, 1));
-        return occupancy;
-    }
-
-    private static Arbitrary<Occupancy> busyBoxes(TorusShape shape) {
-        Arbitrary<Box> boxes = Combinators.combine(
-                Arbitraries.integers().between(0, shape.x() - 1),
-                Arbitraries.integers().between(0, shape.y() - 1),
-                Arbitraries.integers().between(0, shape.z() - 1),
-                Arbitraries.integers().between(1, shape.x()),
-                Arbitraries.integers().between(1, shape.y()),
-                Arbitraries.integers().between(1, shape.z())).as(Box::of);
-        return boxes.list().ofMaxSize(6).map(busy -> {
-            Occupancy occupancy = Occupancy.empty(shape);
-            for (Box box : busy) occupancy = occupancy.with(box);
-            return occupancy;
-        });
+        return Occupancies.onSmallTori(5);
     }
 }
