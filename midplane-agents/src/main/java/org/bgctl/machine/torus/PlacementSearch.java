@@ -36,13 +36,17 @@ public final class PlacementSearch {
 
     /**
      * The candidate of {@code size} units that leaves the largest free box largest, the first in scan order
-     * among equals; empty when no candidate exists.
+     * among equals; empty when no candidate exists. No placement can leave more than the largest free box
+     * now, nor more than the free units minus the job, so the scan stops at the first candidate that does.
      */
     public static Optional<Placement> choose(Occupancy occupancy, int size) {
+        int ceiling = Math.min(ProjectionOfPartitions.largestFreeSize(occupancy), occupancy.freeUnits() - size);
         Placement best = null;
         for (Box box : candidates(occupancy, size)) {
-            int after = ProjectionOfPartitions.largestFreeSize(occupancy.with(box));
-            if (best == null || after > best.largestFreeSizeAfter()) best = new Placement(box, after);
+            int floor = best == null ? 0 : best.largestFreeSizeAfter();
+            int after = ProjectionOfPartitions.largestFreeSizeAbove(occupancy.with(box), floor);
+            if (best == null || after > floor) best = new Placement(box, after);
+            if (best.largestFreeSizeAfter() == ceiling) break;
         }
         return Optional.ofNullable(best);
     }

@@ -9,6 +9,7 @@ import net.jqwik.api.Example;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
+import net.jqwik.api.constraints.IntRange;
 
 class ProjectionOfPartitionsTest {
 
@@ -22,6 +23,13 @@ class ProjectionOfPartitionsTest {
     @Property(tries = 1000)
     void popFindsTheExhaustiveSearchBoxOnSmallTori(@ForAll("smallOccupancies") Occupancy occupancy) {
         assertSameAsExhaustive(occupancy);
+    }
+
+    @Property(tries = 500)
+    void aFloorOnlyHidesSmallerSizes(@ForAll("smallOccupancies") Occupancy occupancy,
+                                     @ForAll @IntRange(max = 40) int floor) {
+        int size = ExhaustivePartitionSearch.largestFreeBox(occupancy).map(Box::volume).orElse(0);
+        assertEquals(Math.max(floor, size), ProjectionOfPartitions.largestFreeSizeAbove(occupancy, floor));
     }
 
     @Example
