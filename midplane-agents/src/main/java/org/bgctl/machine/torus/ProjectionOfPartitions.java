@@ -153,7 +153,8 @@ public final class ProjectionOfPartitions {
         }
 
         Optional<Box> box() {
-            return volume == 0 ? Optional.empty() : Optional.of(Box.of(best[0], best[1], best[2], best[3], best[4], best[5]));
+            if (volume == 0) return Optional.empty();
+            return Optional.of(Box.of(best[0], best[1], best[2], best[3], best[4], best[5]));
         }
     }
 }
