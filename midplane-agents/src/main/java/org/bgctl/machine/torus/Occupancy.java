@@ -31,11 +31,6 @@ public final class Occupancy {
         return (blocked[unit / Long.SIZE] & 1L << unit) == 0;
     }
 
-    /** Whether the unit at {@code c} is free. */
-    public boolean isFree(Coordinate c) {
-        return isFree(shape.index(c));
-    }
-
     /** Whether every unit of {@code box} is free. */
     public boolean isFree(Box box) {
         for (int unit : shape.unitsOf(box))

@@ -13,9 +13,6 @@ import java.util.TreeMap;
  */
 public final class SupernodeTorus {
 
-    /** Compute nodes in one supernode, the allocation unit. */
-    public static final int NODES_PER_SUPERNODE = 512;
-
     private final TorusShape shape;
     private final UnitState[] states;
     private final TreeMap<Long, Box> allocations;

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.Map;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
@@ -32,6 +33,7 @@ class SupernodeTorusTest {
 
         assertEquals(Optional.empty(), torus.allocationOf(1));
         assertEquals(Optional.of(Box.of(0, 1, 0, 1, 1, 1)), torus.allocationOf(2));
+        assertEquals(Map.of(2L, Box.of(0, 1, 0, 1, 1, 1)), torus.allocations());
         assertEquals(23, torus.freeUnits());
     }
 
