@@ -1,5 +1,8 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Coordinate;
+
 import java.util.Comparator;
 
 /**
@@ -11,7 +14,7 @@ import java.util.Comparator;
  * @param base   the corner unit with the lowest coordinates before wrapping
  * @param extent the number of units in each dimension
  */
-public record Box(Coordinate base, Extent extent) {
+public record Box(Coordinate base, Shape extent) {
 
     /**
      * The scan order every search in this package follows to break ties: lowest base first (by x, then y,
@@ -31,7 +34,7 @@ public record Box(Coordinate base, Extent extent) {
 
     /** A box from its six numbers: base x, y, z and extent x, y, z. */
     public static Box of(int x, int y, int z, int extentX, int extentY, int extentZ) {
-        return new Box(new Coordinate(x, y, z), new Extent(extentX, extentY, extentZ));
+        return new Box(new Coordinate(x, y, z), new Shape(extentX, extentY, extentZ));
     }
 
     /** How many units the box holds. */

@@ -1,5 +1,7 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -27,7 +29,7 @@ public final class PlacementSearch {
     public static List<Box> candidates(Occupancy occupancy, int size) {
         TorusShape shape = occupancy.shape();
         List<Box> free = new ArrayList<>();
-        for (Extent extent : shape.extentsOfVolume(size))
+        for (Shape extent : shape.extentsOfVolume(size))
             for (Box box : shape.placementsOf(extent))
                 if (occupancy.isFree(box)) free.add(box);
         free.sort(Box.SCAN_ORDER);

@@ -1,5 +1,8 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Coordinate;
+
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Optional;
@@ -132,7 +135,7 @@ public final class SupernodeTorus {
 
     private void setUnit(Coordinate c, UnitState state) {
         states[shape.index(c)] = state;
-        Box unit = new Box(c, Extent.UNIT);
+        Box unit = new Box(c, Shape.UNIT);
         occupancy = state instanceof UnitState.Free ? occupancy.without(unit) : occupancy.with(unit);
     }
 

@@ -1,5 +1,8 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Coordinate;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.OptionalInt;
@@ -45,7 +48,7 @@ public record TorusShape(int x, int y, int z) {
     }
 
     /** Whether a partition of this shape fits in the torus in this orientation. */
-    public boolean fits(Extent e) {
+    public boolean fits(Shape e) {
         return e.x() <= x && e.y() <= y && e.z() <= z;
     }
 
@@ -56,7 +59,7 @@ public record TorusShape(int x, int y, int z) {
      */
     public Box normalize(Box box) {
         Coordinate b = box.base();
-        Extent e = box.extent();
+        Shape e = box.extent();
         require(contains(b) && fits(e), "box " + box + " does not fit the torus " + this);
         Coordinate base = new Coordinate(e.x() == x ? 0 : b.x(), e.y() == y ? 0 : b.y(), e.z() == z ? 0 : b.z());
         return base.equals(b) ? box : new Box(base, e);
@@ -66,7 +69,7 @@ public record TorusShape(int x, int y, int z) {
     public int[] unitsOf(Box box) {
         Box b = normalize(box);
         Coordinate base = b.base();
-        Extent e = b.extent();
+        Shape e = b.extent();
         int[] units = new int[e.volume()];
         int n = 0;
         for (int dz = 0; dz < e.z(); dz++)
@@ -77,14 +80,14 @@ public record TorusShape(int x, int y, int z) {
     }
 
     /** Every extent of exactly {@code volume} units that fits the torus, smallest x first, then y. */
-    public List<Extent> extentsOfVolume(int volume) {
-        List<Extent> extents = new ArrayList<>();
+    public List<Shape> extentsOfVolume(int volume) {
+        List<Shape> extents = new ArrayList<>();
         for (int ex = 1; ex <= Math.min(x, volume); ex++) {
             if (volume % ex != 0) continue;
             for (int ey = 1; ey <= Math.min(y, volume / ex); ey++) {
                 if (volume / ex % ey != 0) continue;
                 int ez = volume / ex / ey;
-                if (ez <= z) extents.add(new Extent(ex, ey, ez));
+                if (ez <= z) extents.add(new Shape(ex, ey, ez));
             }
         }
         return extents;
@@ -94,7 +97,7 @@ public record TorusShape(int x, int y, int z) {
      * Every distinct placement of {@code extent} in the torus, in {@link Box#SCAN_ORDER}. A dimension the
      * extent spans completely contributes only base 0, so no set of units appears twice.
      */
-    public List<Box> placementsOf(Extent extent) {
+    public List<Box> placementsOf(Shape extent) {
         require(fits(extent), "extent " + extent + " does not fit the torus " + this);
         int basesX = extent.x() == x ? 1 : x;
         int basesY = extent.y() == y ? 1 : y;

@@ -1,5 +1,7 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+
 import java.util.Optional;
 
 /**
@@ -17,7 +19,7 @@ final class ExhaustivePartitionSearch {
         for (int a = 1; a <= shape.x(); a++)
             for (int b = 1; b <= shape.y(); b++)
                 for (int c = 1; c <= shape.z(); c++)
-                    for (Box box : shape.placementsOf(new Extent(a, b, c)))
+                    for (Box box : shape.placementsOf(new Shape(a, b, c)))
                         if (occupancy.isFree(box) && beats(box, best)) best = box;
         return Optional.ofNullable(best);
     }

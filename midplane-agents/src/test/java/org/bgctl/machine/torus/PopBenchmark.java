@@ -1,5 +1,7 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
@@ -93,7 +95,7 @@ public final class PopBenchmark {
         Occupancy occupancy = Occupancy.empty(MACHINE);
         while (occupancy.blockedUnits() < MACHINE.units() / 2) {
             int size = MACHINE.nextPossibleSize(1 + random.nextInt(16)).orElseThrow();
-            List<Extent> extents = MACHINE.extentsOfVolume(size);
+            List<Shape> extents = MACHINE.extentsOfVolume(size);
             List<Box> places = MACHINE.placementsOf(extents.get(random.nextInt(extents.size())));
             Box box = places.get(random.nextInt(places.size()));
             if (occupancy.isFree(box)) occupancy = occupancy.with(box);

@@ -1,5 +1,8 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Coordinate;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.Optional;
@@ -43,7 +46,7 @@ class ProjectionOfPartitionsTest {
     void oneBusyUnitLeavesTheSevenOtherPlanes() {
         // Dropping the z plane of the busy unit keeps 4x4x7 = 112 units; dropping an x or y slice only 96.
         // The seven planes start right after the busy one, at z = 4, and wrap around to z = 2.
-        Occupancy occupancy = Occupancy.empty(MACHINE).with(new Box(new Coordinate(1, 2, 3), Extent.UNIT));
+        Occupancy occupancy = Occupancy.empty(MACHINE).with(new Box(new Coordinate(1, 2, 3), Shape.UNIT));
         assertEquals(Optional.of(Box.of(0, 0, 4, 4, 4, 7)), ProjectionOfPartitions.largestFreeBox(occupancy));
     }
 

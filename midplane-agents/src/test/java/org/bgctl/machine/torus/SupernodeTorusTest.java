@@ -1,5 +1,7 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Coordinate;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;

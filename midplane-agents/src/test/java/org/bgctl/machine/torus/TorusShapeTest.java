@@ -1,5 +1,7 @@
 package org.bgctl.machine.torus;
 
+import org.bgctl.machine.Shape;
+
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -34,7 +36,7 @@ class TorusShapeTest {
 
     @Test
     void sevenFitsAlongTheLongDimension() {
-        assertEquals(List.of(new Extent(1, 1, 7)), MACHINE.extentsOfVolume(7));
+        assertEquals(List.of(new Shape(1, 1, 7)), MACHINE.extentsOfVolume(7));
         assertEquals(OptionalInt.of(7), MACHINE.nextPossibleSize(7));
     }
 
@@ -45,16 +47,16 @@ class TorusShapeTest {
 
     @Test
     void extentsOfAVolumeIncludeEveryRotation() {
-        List<Extent> expected = List.of(new Extent(1, 2, 4), new Extent(1, 4, 2), new Extent(2, 1, 4),
-                new Extent(2, 2, 2), new Extent(2, 4, 1), new Extent(4, 1, 2), new Extent(4, 2, 1));
+        List<Shape> expected = List.of(new Shape(1, 2, 4), new Shape(1, 4, 2), new Shape(2, 1, 4),
+                new Shape(2, 2, 2), new Shape(2, 4, 1), new Shape(4, 1, 2), new Shape(4, 2, 1));
         assertEquals(expected, new TorusShape(4, 4, 4).extentsOfVolume(8));
     }
 
     @Test
     void aFullDimensionContributesOneBaseOnly() {
         TorusShape shape = new TorusShape(2, 3, 4);
-        assertEquals(3 * 4, shape.placementsOf(new Extent(2, 1, 1)).size());
-        assertEquals(1, shape.placementsOf(new Extent(2, 3, 4)).size());
+        assertEquals(3 * 4, shape.placementsOf(new Shape(2, 1, 1)).size());
+        assertEquals(1, shape.placementsOf(new Shape(2, 3, 4)).size());
         assertEquals(Box.of(0, 1, 2, 2, 1, 1), shape.normalize(Box.of(1, 1, 2, 2, 1, 1)));
     }
 
