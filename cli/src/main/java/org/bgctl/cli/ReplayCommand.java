@@ -1,15 +1,19 @@
 package org.bgctl.cli;
 
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import java.util.function.Supplier;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ExecutorKind;
+import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
@@ -117,8 +121,10 @@ public final class ReplayCommand implements Callable<Integer> {
         ReplaySpec replay = new ReplaySpec(trace, machineName, scheduler, workload(), lenient, dir,
                 parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)));
         PrintWriter err = spec.commandLine().getErr();
+        if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
+                + ", on " + machineName + " with " + scheduler);
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, progress != null ? progress : org.bgctl.run.Progress.none(),
+        ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
@@ -130,7 +136,7 @@ public final class ReplayCommand implements Callable<Integer> {
         parse(() -> Policies.create(scheduler));
     }
 
-    private <T> T parse(java.util.function.Supplier<T> parser) {
+    private <T> T parse(Supplier<T> parser) {
         try {
             return parser.get();
         } catch (IllegalArgumentException e) {
@@ -160,7 +166,7 @@ public final class ReplayCommand implements Callable<Integer> {
         };
     }
 
-    private String defaultMachine(TraceSource trace) throws java.io.IOException {
+    private String defaultMachine(TraceSource trace) throws IOException {
         if (trace == TraceSource.DEMO) return TraceSource.DEMO_MACHINE;
         try (SwfReader reader = trace.open(true)) {
             int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
@@ -190,7 +196,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         out.printf("  %-22s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
-                org.bgctl.journal.JournalSettings.hasH2Journal(dir) ? ", journal" : "");
+                JournalSettings.hasH2Journal(dir) ? ", journal" : "");
         out.flush();
     }
 }

@@ -72,7 +72,7 @@ public final class Replay {
         List<String> malformed;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             workload = new Workload(reader, spec.workload(), machine.capacity());
-            long total = reader.header().maxJobs().orElse(-1);
+            long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try {
                 outcome = execute(spec, cores, new Arrivals(jobs(workload)), table);
