@@ -11,6 +11,7 @@ import java.util.function.Supplier;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ExecutorKind;
 import org.bgctl.run.Progress;
@@ -132,8 +133,11 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private void validate(String machineName) {
-        parse(() -> MachineCatalog.create(machineName));
-        parse(() -> Policies.create(scheduler));
+        MachineModel model = parse(() -> MachineCatalog.create(machineName));
+        parse(() -> {
+            Policies.create(scheduler).requireSupported(model);
+            return model;
+        });
     }
 
     private <T> T parse(Supplier<T> parser) {

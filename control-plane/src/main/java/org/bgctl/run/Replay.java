@@ -55,8 +55,8 @@ public final class Replay {
      * @throws org.bgctl.swf.SwfFormatException for a malformed trace line (strict mode)
      */
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
-        Policies.create(spec.scheduler());
         MachineModel machine = MachineCatalog.create(spec.machine());
+        Policies.create(spec.scheduler()).requireSupported(machine);
         Supplier<SchedulerCore> cores = () ->
                 new SchedulerCore(Policies.create(spec.scheduler()), MachineCatalog.create(spec.machine()));
         Path out = spec.out();

@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Start;
 import org.bgctl.scheduler.SchedulingView;
 
@@ -16,4 +17,12 @@ public interface Policy {
 
     /** The jobs to start now. */
     List<Start> decide(SchedulingView view);
+
+    /**
+     * Checks, before a run starts, that this policy can schedule {@code machine}.
+     *
+     * @throws IllegalArgumentException naming the policy, the machine and why not
+     */
+    default void requireSupported(MachineModel machine) {
+    }
 }
