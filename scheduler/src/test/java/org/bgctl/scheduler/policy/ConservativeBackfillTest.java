@@ -90,4 +90,18 @@ class ConservativeBackfillTest {
                 new JobFinished(3, 100));
         assertEquals(expected, r.events());
     }
+
+    @Test
+    void aJobReservedNowThatCannotStartKeepsItsReservationForTheRestOfThePass() {
+        // All at t=0. Job 1 (3 nodes, run 0) starts and holds 3 nodes through the pass. Job 2
+        // (8 x 100 s) is reserved at 0 -> [0,100) 2, but only 7 nodes are really free: it waits
+        // for the next pass. Job 3 (5 x 100 s) would fit in the 7 free nodes, but not in
+        // [0,100) 2: it is reserved at 100. After job 1's finish, the second pass at 0 starts
+        // job 2; job 3 starts at 100. (Dropping job 2's reservation would start job 3 at 0 and
+        // push job 2 back to 100.)
+        assertEquals(Map.of(1L, 0L, 2L, 0L, 3L, 100L), run(
+                of(1, 0, 0, 0, 3),
+                of(2, 0, 100, 100, 8),
+                of(3, 0, 100, 100, 5)).starts());
+    }
 }
