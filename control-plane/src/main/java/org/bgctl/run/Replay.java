@@ -65,6 +65,25 @@ public final class Replay {
             throw new IllegalArgumentException("run directory " + out
                     + " already holds a journal; choose another --out (nothing was changed)");
 
+        try {
+            return replay(spec, machine, cores, progress, every);
+        } catch (IOException | RuntimeException e) {
+            removeJournal(out);
+            throw e;
+        }
+    }
+
+    /** A run that failed leaves no journal behind, so its directory can be used again. */
+    private static void removeJournal(Path out) throws IOException {
+        for (String suffix : new String[] {".mv.db", ".trace.db"}) {
+            Files.deleteIfExists(out.resolve(JournalSettings.H2_FILE + suffix));
+        }
+    }
+
+    private static ReplayResult replay(ReplaySpec spec, MachineModel machine, Supplier<SchedulerCore> cores,
+                                       Progress progress, Duration every)
+            throws IOException {
+        Path out = spec.out();
         JobTable table = new JobTable();
         long started = System.nanoTime();
         VirtualClock.Outcome outcome;

@@ -4,7 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.JobFinished;
@@ -32,7 +32,7 @@ class EventFormatTest {
     void startedShowsNodesAndAPartitionWhenThereIsOne() {
         assertEquals("      12        200 JobStarted    job=7 nodes=4",
                 EventFormat.line(12, new JobStarted(7, 200, FlatMachine.allocationOf(4))));
-        Allocation partition = new Allocation("R00-M0", List.of(new UnitClaim("mp-R00-M0", 512)));
+        Allocation partition = new Allocation("R00-M0", List.of(new NodeClaim("mp-R00-M0", 512)));
         assertEquals("      13        200 JobStarted    job=8 nodes=512 partition=R00-M0",
                 EventFormat.line(13, new JobStarted(8, 200, partition)));
     }

@@ -7,7 +7,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,9 +55,6 @@ class SummaryTest {
                 }""", json.replace("\r\n", "\n"));
     }
 
-    @Disabled("bug: Summary.normalize strips trailing zeros of whole tens, so 100.0 becomes 1E+2 and 1200.0"
-            + " becomes 1.2E+3 in summary.json and in the replay printout (BigDecimal.stripTrailingZeros"
-            + " then toString)")
     @Test
     void wholeNumbersOfTensAreWrittenPlainly() {
         Summary s = new Summary().put("mean_wait_s", 100.0).put("mean_response_s", 1200.0);

@@ -26,7 +26,7 @@ public final class MachineCatalog {
                 // reported below
             }
             throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                    + "' must be a positive whole number, as in flat:128");
+                    + "' must be a positive whole number; known: " + KNOWN);
         }
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
     }

@@ -22,6 +22,7 @@ import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
@@ -41,7 +42,7 @@ class NodeSetAgentTest {
     }
 
     private ReserveReply reserve(long tx, long job, int nodes) {
-        agent.tell(new Reserve(tx, job, nodes, replies.getRef()));
+        agent.tell(new Reserve(tx, job, new NodeClaim(UNIT, nodes), replies.getRef()));
         return replies.receiveMessage();
     }
 
@@ -120,8 +121,8 @@ class NodeSetAgentTest {
 
     @Test
     void adoptRecordsARunningJobOnceAndReleaseFreesIt() {
-        agent.tell(new Adopt(7, 4));
-        agent.tell(new Adopt(7, 4));
+        agent.tell(new Adopt(7, new NodeClaim(UNIT, 4)));
+        agent.tell(new Adopt(7, new NodeClaim(UNIT, 4)));
         assertEquals(new Occupancy(UNIT, 10, 6, map(7, 4), new TreeMap<>()), occupancy());
         agent.tell(new Release(7));
         assertEquals(10, occupancy().free());
@@ -132,7 +133,7 @@ class NodeSetAgentTest {
         reserve(1, 100, 8);
         LoggingTestKit.error("cannot adopt job 7 on 4 nodes, 2 free")
                 .expect(KIT.system(), () -> {
-                    agent.tell(new Adopt(7, 4));
+                    agent.tell(new Adopt(7, new NodeClaim(UNIT, 4)));
                     return null;
                 });
         assertEquals(new Occupancy(UNIT, 10, 2, new TreeMap<>(), map(1, 8)), occupancy());

@@ -24,7 +24,7 @@ class MachineCatalogTest {
     void aBadNodeCountIsNamedWithTheFormToUse(String spec) {
         String message = assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create(spec)).getMessage();
         assertTrue(message.contains("'" + spec + "'"), message);
-        assertTrue(message.contains("flat:128"), "shows the form: " + message);
+        assertTrue(message.contains(MachineCatalog.KNOWN), "shows the known forms: " + message);
     }
 
     @ParameterizedTest

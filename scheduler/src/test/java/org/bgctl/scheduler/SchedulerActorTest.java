@@ -26,7 +26,7 @@ import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.SchedulerActor.Advance;
 import org.bgctl.scheduler.SchedulerActor.Flush;
@@ -87,7 +87,7 @@ class SchedulerActorTest {
     private static Reserve reserveFor(TestProbe<UnitProtocol.Command> unit, long job, int nodes) {
         Reserve r = unit.expectMessageClass(Reserve.class);
         assertEquals(job, r.job(), "job");
-        assertEquals(nodes, r.nodes(), "nodes");
+        assertEquals(nodes, ((NodeClaim) r.claim()).nodes(), "nodes");
         return r;
     }
 
@@ -140,7 +140,7 @@ class SchedulerActorTest {
         b.expectMessage(new Commit(rb.tx()));
         settled.expectMessage(new Settled(5, 105, 0, 1));
         assertEquals(List.of(new JobSubmitted(job), new JobStarted(1, 5, new Allocation("",
-                List.of(new UnitClaim(TwoUnitMachine.A, 2), new UnitClaim(TwoUnitMachine.B, 2))))), sink);
+                List.of(new NodeClaim(TwoUnitMachine.A, 2), new NodeClaim(TwoUnitMachine.B, 2))))), sink);
     }
 
     @Test
@@ -157,7 +157,7 @@ class SchedulerActorTest {
 
         sink.clear();
         ActorRef<SchedulerActor.Command> second = spawnFlat(id, ns, 0);
-        ns.expectMessage(new Adopt(1, 4));
+        ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
 
         // The recovered state knows job 1 runs to 100 and job 2 waits for it.
         second.tell(new Advance(100, List.of(), settled.getRef()));
@@ -183,6 +183,6 @@ class SchedulerActorTest {
         KIT.stop(first);
 
         spawnFlat(id, ns, 64);
-        ns.expectMessage(new Adopt(1, 4));
+        ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.NodeClaim;
 
 /**
  * Test machine: two units, {@code u-a} and {@code u-b}, of {@code perUnit} nodes each; every job
@@ -33,7 +33,7 @@ final class TwoUnitMachine implements MachineModel {
     public Allocation place(Demand demand) {
         if (demand.nodes() % 2 != 0) throw new IllegalArgumentException("even sizes only: " + demand);
         int half = demand.nodes() / 2;
-        return half <= freePerUnit ? new Allocation("", List.of(new UnitClaim(A, half), new UnitClaim(B, half))) : null;
+        return half <= freePerUnit ? new Allocation("", List.of(new NodeClaim(A, half), new NodeClaim(B, half))) : null;
     }
 
     @Override

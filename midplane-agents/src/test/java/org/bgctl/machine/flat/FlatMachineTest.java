@@ -9,7 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
-import org.bgctl.machine.UnitClaim;
+import org.bgctl.machine.NodeClaim;
 import org.junit.jupiter.api.Test;
 
 class FlatMachineTest {
@@ -17,7 +17,7 @@ class FlatMachineTest {
     @Test
     void placesADemandOnTheNodeSetWhileItFits() {
         FlatMachine m = new FlatMachine(10);
-        assertEquals(new Allocation("", List.of(new UnitClaim(FlatMachine.NODE_SET, 10))), m.place(new Demand(10)));
+        assertEquals(new Allocation("", List.of(new NodeClaim(FlatMachine.NODE_SET, 10))), m.place(new Demand(10)));
         assertNull(m.place(new Demand(11)));
         assertEquals(List.of(FlatMachine.NODE_SET), m.units());
     }
