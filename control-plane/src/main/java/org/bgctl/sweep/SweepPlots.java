@@ -27,6 +27,9 @@ public final class SweepPlots {
     public static final int WIDTH = 900;
     public static final int HEIGHT = 600;
 
+    /** Axis labels: thousands grouped, up to three decimals, a leading zero (0.09, 16,000). */
+    private static final String NUMBERS = "#,##0.###";
+
     static {
         if (System.getProperty("java.awt.headless") == null) System.setProperty("java.awt.headless", "true");
     }
@@ -69,6 +72,7 @@ public final class SweepPlots {
                 .setLegendVisible(series.size() > 1 || !plot.series().isEmpty())
                 .setMarkerSize(7)
                 .setChartBackgroundColor(Color.WHITE);
+        chart.getStyler().setXAxisDecimalPattern(NUMBERS).setYAxisDecimalPattern(NUMBERS);
         series.forEach((name, points) -> chart.addSeries(name,
                 points.stream().mapToDouble(p -> p[0]).toArray(), points.stream().mapToDouble(p -> p[1]).toArray()));
         return chart;
