@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -104,10 +105,21 @@ class SweepCommandTest {
     }
 
     @Test
-    void theExampleExperimentIsAValidSweep() {
-        Path example = Path.of("../config/experiments/flat-load.conf");
-        assertEquals(0, bgctl("sweep", "--config", example.toString(), "--out", out.toString(), "--set",
-                "trace=" + trace, "--dry-run"), stderr.toString());
+    void theExampleExperimentsAreValidSweeps() throws IOException {
+        Path experiments = Path.of("../config/experiments");
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(experiments)) {
+            files = listed.filter(f -> f.toString().endsWith(".conf")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        for (Path file : files) {
+            stdout.getBuffer().setLength(0);
+            assertEquals(0, bgctl("sweep", "--config", file.toString(), "--out", out.toString(), "--set",
+                    "trace=" + trace, "--dry-run"), file + ": " + stderr);
+        }
+        stdout.getBuffer().setLength(0);
+        bgctl("sweep", "--config", experiments.resolve("flat-load.conf").toString(), "--out", out.toString(),
+                "--set", "trace=" + trace, "--dry-run");
         assertTrue(stdout.toString().contains("sweep flat-load: 24 runs = scheduler (3) × runtime_coefficient (8)"),
                 stdout.toString());
     }
