@@ -12,6 +12,7 @@ import java.util.function.BiConsumer;
 public final class ReplayParameter {
 
     private final String key;
+    /** The {@code replay} option that sets it (e.g. {@code --runtime-coefficient}), also accepted as its name. */
     private final String option;
     private final String description;
     private final BiConsumer<ReplaySpecBuilder, String> setter;
@@ -26,11 +27,6 @@ public final class ReplayParameter {
     /** The snake_case name, as in summary.json (e.g. {@code runtime_coefficient}). */
     public String key() {
         return key;
-    }
-
-    /** The {@code replay} option that sets it (e.g. {@code --runtime-coefficient}). */
-    public String option() {
-        return option;
     }
 
     /** What it means and which values it takes. */

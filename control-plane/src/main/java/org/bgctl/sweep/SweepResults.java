@@ -48,7 +48,7 @@ public final class SweepResults {
         for (Axis a : plan.spec().axes()) parameters.add(a.parameter());
         Set<String> columns = new LinkedHashSet<>(METRICS);
         for (RunOutcome o : outcomes)
-            for (String key : o.summary().keySet()) if (isMetric(key) && !key.equals("offered_load")) columns.add(key);
+            for (String key : o.summary().keySet()) if (isMetric(key)) columns.add(key);
         List<ResultRow> rows = new ArrayList<>();
         for (RunOutcome o : outcomes) {
             Map<String, String> values = new LinkedHashMap<>();
@@ -62,16 +62,6 @@ public final class SweepResults {
     /** True for the metric columns, including migration and preemption fields beyond {@link #METRICS}. */
     static boolean isMetric(String column) {
         return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions");
-    }
-
-    /** The swept parameters' columns. */
-    public List<String> parameters() {
-        return parameters;
-    }
-
-    /** The metric columns. */
-    public List<String> metrics() {
-        return metrics;
     }
 
     /** The rows, in grid order. */

@@ -122,6 +122,8 @@ class SweepTest {
                 && l.contains(": lenient=false: broken.swf line 3")), lines.toString());
         assertEquals(RunStatus.COMPLETED, outcome.runs().get(1).status());
 
+        assertEquals(List.of("failed", "ok"), outcome.results().rows().stream().map(ResultRow::status).toList());
+        assertEquals("", outcome.results().rows().get(0).get("utilization"));
         List<String> csv = Files.readAllLines(out.resolve(Sweep.RESULTS_CSV));
         assertTrue(csv.get(1).startsWith("1,false,failed,,,"), csv.get(1));
         assertTrue(csv.get(2).startsWith("2,true,ok,"), csv.get(2));
