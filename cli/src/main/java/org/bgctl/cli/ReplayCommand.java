@@ -1,28 +1,19 @@
 package org.bgctl.cli;
 
-import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import java.util.function.Supplier;
-import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSettings;
-import org.bgctl.machine.MachineCatalog;
-import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
-import org.bgctl.run.ExecutorKind;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
+import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
-import org.bgctl.scheduler.policy.Policies;
-import org.bgctl.swf.SwfReader;
-import org.bgctl.workload.EstimateSource;
-import org.bgctl.workload.WorkloadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -99,9 +90,13 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Multiply run times (and requested times) by C, rounded to the second.")
     double runtimeCoefficient;
 
-    @Option(names = "--arrival-scale", paramLabel = "F", defaultValue = "1.0",
-            description = "Multiply inter-arrival times by F (F < 1 raises the offered load).")
-    double arrivalScale;
+    @Option(names = "--arrival-scale", paramLabel = "F",
+            description = "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.")
+    Double arrivalScale;
+
+    @Option(names = "--offered-load", paramLabel = "RHO",
+            description = "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale).")
+    Double offeredLoad;
 
     @Option(names = "--estimate", paramLabel = "SOURCE", defaultValue = "requested",
             description = "Run-time estimates: requested (SWF field 9) or exact. Default: ${DEFAULT-VALUE}.")
@@ -116,14 +111,16 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
-        String machineName = machine != null ? machine : defaultMachine(trace);
-        validate(machineName);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
-        ReplaySpec replay = new ReplaySpec(trace, machineName, scheduler, workload(), lenient, dir,
-                parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)));
+        ReplaySpec replay;
+        try {
+            replay = parameters().toSpec(dir);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         PrintWriter err = spec.commandLine().getErr();
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
-                + ", on " + machineName + " with " + scheduler);
+                + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
@@ -132,53 +129,25 @@ public final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private void validate(String machineName) {
-        MachineModel model = parse(() -> MachineCatalog.create(machineName));
-        parse(() -> {
-            Policies.create(scheduler).requireSupported(model);
-            return model;
-        });
-    }
-
-    private <T> T parse(Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private WorkloadOptions workload() {
-        return parse(() -> WorkloadOptions.builder()
-                .firstJobs(first)
-                .submitWindow(from == null ? Long.MIN_VALUE : from, to == null ? Long.MAX_VALUE : to)
-                .sizeMultiply(sizeMultiply)
-                .sizeDivide(sizeDivide)
-                .runtimeCoefficient(runtimeCoefficient)
-                .arrivalScale(arrivalScale)
-                .estimateSource(estimateSource())
-                .enforceWalltime(enforceWalltime)
-                .build());
-    }
-
-    private EstimateSource estimateSource() {
-        return switch (estimate) {
-            case "requested" -> EstimateSource.REQUESTED;
-            case "exact" -> EstimateSource.EXACT;
-            default -> throw new IllegalArgumentException("--estimate: unknown source '" + estimate
-                    + "'; known: requested, exact");
-        };
-    }
-
-    private String defaultMachine(TraceSource trace) throws IOException {
-        if (trace == TraceSource.DEMO) return TraceSource.DEMO_MACHINE;
-        try (SwfReader reader = trace.open(true)) {
-            int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
-            if (nodes <= 0)
-                throw new ParameterException(spec.commandLine(), "the trace header gives no MaxNodes or MaxProcs;"
-                        + " name the machine with --machine (e.g. flat:128)");
-            return "flat:" + nodes;
-        }
+    /** The options as replay parameters; unset options are left to the parameters' defaults. */
+    private ReplayParameters parameters() {
+        return ReplayParameters.none()
+                .with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace)
+                .with("machine", machine)
+                .with("scheduler", scheduler)
+                .with("journal", journal)
+                .with("executor", executor)
+                .with("lenient", lenient)
+                .with("first_jobs", first)
+                .with("submit_from", from)
+                .with("submit_to", to)
+                .with("size_multiply", sizeMultiply)
+                .with("size_divide", sizeDivide)
+                .with("runtime_coefficient", runtimeCoefficient)
+                .with("arrival_scale", arrivalScale)
+                .with("offered_load", offeredLoad)
+                .with("estimate_source", estimate)
+                .with("enforce_walltime", enforceWalltime);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -193,7 +162,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> m = summary.asMap();
         out.printf("bgctl replay: %s on %s with %s%n", m.get("trace"), m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
-                "jobs_killed", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
+                "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "events"}) {
             out.printf("  %-22s %s%n", key, m.get(key));

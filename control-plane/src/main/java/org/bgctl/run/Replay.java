@@ -33,6 +33,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
@@ -171,6 +172,7 @@ public final class Replay {
                 .put("jobs", metrics.jobs())
                 .put("jobs_never_started", neverStarted)
                 .put("jobs_skipped", workload.rejections().asMap())
+                .put("offered_load", OfferedLoad.of(records.stream().map(JobRecord::job).toList(), machine.capacity()))
                 .putMetrics(metrics)
                 .put("migrations_total", 0)
                 .put("migrations_successful", 0)
