@@ -51,7 +51,7 @@ class SweepPlanTest {
                 base.withAxis(Axis.parse("scheduler=easy,sjf")).withAxis(Axis.parse("size_divide=1,0")), out));
         assertEquals("""
                 3 of 4 runs cannot start (nothing was started):
-                  run 2 (scheduler=easy size_divide=0): sizeDivide must be at least 1, was 0
+                  run 2 (scheduler=easy size_divide=0): --size-divide must be at least 1, was 0
                   run 3 (scheduler=sjf size_divide=1): unknown scheduler 'sjf'; known: fcfs, easy, conservative
                   run 4 (scheduler=sjf size_divide=0): unknown scheduler 'sjf'; known: fcfs, easy, conservative""",
                 e.getMessage());
