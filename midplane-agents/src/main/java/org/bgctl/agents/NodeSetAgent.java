@@ -138,13 +138,13 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private Behavior<Command> onCheckpoint(Checkpoint c) {
         Long promised = checkpointed.get(c.job());
         if (!running.containsKey(c.job())) {
-            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), "job " + c.job() + " does not run here"));
+            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job() + " does not run here"));
         } else if (promised != null) {
-            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), "job " + c.job()
+            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job()
                     + " is already checkpointed for transaction " + promised));
         } else {
             checkpointed.put(c.job(), c.tx());
-            c.replyTo().tell(new Checkpointed(unit, c.tx()));
+            c.replyTo().tell(new Checkpointed(unit, c.tx(), c.job()));
         }
         return this;
     }

@@ -90,14 +90,16 @@ public final class UnitProtocol {
         String unit();
 
         long tx();
+
+        long job();
     }
 
     /** The job is stopped and its nodes promised to the transaction. */
-    public record Checkpointed(String unit, long tx) implements CheckpointReply {
+    public record Checkpointed(String unit, long tx, long job) implements CheckpointReply {
     }
 
     /** The unit cannot checkpoint the job, and says why. */
-    public record CheckpointRefused(String unit, long tx, String reason) implements CheckpointReply {
+    public record CheckpointRefused(String unit, long tx, long job, String reason) implements CheckpointReply {
     }
 
     /**

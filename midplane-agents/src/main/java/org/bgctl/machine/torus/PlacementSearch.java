@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Predicate;
 
 /**
  * Placement of one job by the maximal-partition heuristic of the FCFS scheduler (Krevat et al. 2002,
@@ -42,9 +43,18 @@ public final class PlacementSearch {
      * now, nor more than the free units minus the job, so the scan stops at the first candidate that does.
      */
     public static Optional<Placement> choose(Occupancy occupancy, int size) {
+        return choose(occupancy, size, box -> true);
+    }
+
+    /**
+     * Like {@link #choose(Occupancy, int)}, among the candidates {@code allowed} accepts only (e.g. those that
+     * leave room for a reservation).
+     */
+    public static Optional<Placement> choose(Occupancy occupancy, int size, Predicate<Box> allowed) {
         int ceiling = Math.min(ProjectionOfPartitions.largestFreeSize(occupancy), occupancy.freeUnits() - size);
         Placement best = null;
         for (Box box : candidates(occupancy, size)) {
+            if (!allowed.test(box)) continue;
             int floor = best == null ? 0 : best.largestFreeSizeAfter();
             int after = ProjectionOfPartitions.largestFreeSizeAbove(occupancy.with(box), floor);
             if (best == null || after > floor) best = new Placement(box, after);

@@ -1,0 +1,48 @@
+package org.bgctl.scheduler.policy.krevat;
+
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Predicate;
+import org.bgctl.machine.torus.Box;
+import org.bgctl.machine.torus.Placement;
+import org.bgctl.machine.torus.TorusShape;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.RunningJob;
+
+/**
+ * Backfilling on the torus (Krevat et al. 2002, Scheduler 2), once FCFS has stopped at the head job:
+ * later jobs, in queue order, start now when they do not prevent the head from starting at its
+ * reservation time ({@link HeadReservation}). A job is placed by the FCFS heuristic; a job that runs
+ * past the reservation time only among the boxes that leave the head one. A job that cannot start at
+ * its size is raised by at most {@code increase} supernodes (the paper's I), to the least size that
+ * can start.
+ */
+final class Backfilling {
+
+    private final int increase;
+
+    Backfilling(int increase) {
+        this.increase = increase;
+    }
+
+    /** Backfills the jobs after {@code queue[head]} into {@code pass}. */
+    void fill(TorusPass pass, List<Job> queue, int head, Collection<RunningJob> running) {
+        HeadReservation reservation = HeadReservation.of(pass, queue.get(head), running);
+        TorusShape shape = pass.occupancy().shape();
+        Predicate<Box> anywhere = box -> true;
+        for (Job job : queue.subList(head + 1, queue.size())) {
+            int units = pass.unitsOf(job);
+            boolean outlives = pass.estimatedEndIfStarted(job) > reservation.time();
+            Predicate<Box> allowed = outlives ? reservation::admits : anywhere;
+            for (int size = units; size <= Math.min(units + increase, shape.units()); size++) {
+                if (shape.extentsOfVolume(size).isEmpty()) continue;
+                Optional<Placement> p = pass.place(size, allowed);
+                if (p.isEmpty()) continue;
+                pass.start(job, p.get().box());
+                if (outlives) reservation.hold(p.get().box());
+                break;
+            }
+        }
+    }
+}
