@@ -2,8 +2,10 @@ package org.bgctl.machine.torus;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.concurrent.ConcurrentHashMap;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -39,6 +41,11 @@ public final class SupernodeMachine implements MachineModel {
     private final TorusShape shape;
     private final int nodesPerUnit;
     private final List<String> units;
+    /** For each number of supernodes from 0 to all of them, the next size a box can have (0 for none). */
+    private final int[] nextPossibleSize;
+    /** Allocations by normalized box and boxes by partition name, as made so far; shared by copies, only looked up. */
+    private final Map<Box, Allocation> allocations;
+    private final Map<String, Box> boxes;
     private Occupancy occupancy;
 
     /**
@@ -59,13 +66,29 @@ public final class SupernodeMachine implements MachineModel {
         this.shape = shape;
         this.nodesPerUnit = nodesPerUnit;
         this.units = unitIds(shape);
+        this.nextPossibleSize = nextPossibleSizes(shape);
+        this.allocations = new ConcurrentHashMap<>();
+        this.boxes = new ConcurrentHashMap<>();
         this.occupancy = Occupancy.empty(shape);
+    }
+
+    private static int[] nextPossibleSizes(TorusShape shape) {
+        int[] next = new int[shape.units() + 1];
+        int possible = 0;
+        for (int size = shape.units(); size >= 1; size--) {
+            if (!shape.extentsOfVolume(size).isEmpty()) possible = size;
+            next[size] = possible;
+        }
+        return next;
     }
 
     private SupernodeMachine(SupernodeMachine other) {
         this.shape = other.shape;
         this.nodesPerUnit = other.nodesPerUnit;
         this.units = other.units;
+        this.nextPossibleSize = other.nextPossibleSize;
+        this.allocations = other.allocations;
+        this.boxes = other.boxes;
         this.occupancy = other.occupancy;
     }
 
@@ -126,7 +149,13 @@ public final class SupernodeMachine implements MachineModel {
         if (nodes < 1) throw new IllegalArgumentException("a job needs at least one node, was " + nodes);
         long units = ((long) nodes + nodesPerUnit - 1) / nodesPerUnit;
         if (units > shape.units()) return OptionalInt.empty();
-        return shape.nextPossibleSize((int) units);
+        return OptionalInt.of(nextPossibleSize[(int) units]);
+    }
+
+    /** The smallest size of at least {@code units} supernodes that a box of the torus can have; 0 when none. */
+    public int nextBoxSize(int units) {
+        if (units < 1) throw new IllegalArgumentException("a box holds at least one supernode, not " + units);
+        return units > shape.units() ? 0 : nextPossibleSize[units];
     }
 
     @Override
@@ -167,10 +196,11 @@ public final class SupernodeMachine implements MachineModel {
 
     /** The allocation of {@code box}: one claim of every node of each of its supernodes. */
     public Allocation allocationOf(Box box) {
-        Box normalized = shape.normalize(box);
-        List<Claim> claims = new ArrayList<>(normalized.volume());
-        for (int unit : shape.unitsOf(normalized)) claims.add(new NodeClaim(units.get(unit), nodesPerUnit));
-        return new Allocation(nameOf(normalized), claims);
+        return allocations.computeIfAbsent(shape.normalize(box), normalized -> {
+            List<Claim> claims = new ArrayList<>(normalized.volume());
+            for (int unit : shape.unitsOf(normalized)) claims.add(new NodeClaim(units.get(unit), nodesPerUnit));
+            return new Allocation(nameOf(normalized), claims);
+        });
     }
 
     /**
@@ -179,12 +209,21 @@ public final class SupernodeMachine implements MachineModel {
      * @throws IllegalArgumentException when the name is not the canonical name of a box of this torus
      */
     public Allocation allocationOf(String partition) {
-        return allocationOf(parse(partition));
+        return allocationOf(boxNamed(partition));
     }
 
     /** The box an allocation of this machine holds, from its partition name. */
     public Box boxOf(Allocation allocation) {
-        return parse(allocation.partition());
+        return boxNamed(allocation.partition());
+    }
+
+    private Box boxNamed(String partition) {
+        Box box = boxes.get(partition);
+        if (box == null) {
+            box = parse(partition);
+            boxes.put(partition, box);
+        }
+        return box;
     }
 
     /** The canonical name of {@code box}: its normalized form as {@code EXTENT@BASE}, e.g. {@code 2x2x4@0.1.0}. */

@@ -6,7 +6,7 @@ import java.util.Optional;
 import java.util.function.Predicate;
 import org.bgctl.machine.torus.Box;
 import org.bgctl.machine.torus.Placement;
-import org.bgctl.machine.torus.TorusShape;
+import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
 
@@ -26,17 +26,21 @@ final class Backfilling {
         this.increase = increase;
     }
 
-    /** Backfills the jobs after {@code queue[head]} into {@code pass}. */
+    /**
+     * Backfills the jobs after {@code queue[head]} into {@code pass}. The head's reservation is made when the
+     * first job that could start is found: in a full machine no job can, and no reservation is needed.
+     */
     void fill(TorusPass pass, List<Job> queue, int head, Collection<RunningJob> running) {
-        HeadReservation reservation = HeadReservation.of(pass, queue.get(head), running);
-        TorusShape shape = pass.occupancy().shape();
+        HeadReservation reservation = null;
+        SupernodeMachine machine = pass.machine();
         Predicate<Box> anywhere = box -> true;
         for (Job job : queue.subList(head + 1, queue.size())) {
             int units = pass.unitsOf(job);
+            if (units > pass.largestFree()) continue;
+            if (reservation == null) reservation = HeadReservation.of(pass, queue.get(head), running);
             boolean outlives = pass.estimatedEndIfStarted(job) > reservation.time();
             Predicate<Box> allowed = outlives ? reservation::admits : anywhere;
-            for (int size = units; size <= Math.min(units + increase, shape.units()); size++) {
-                if (shape.extentsOfVolume(size).isEmpty()) continue;
+            for (int size = units; size != 0 && size <= units + increase; size = machine.nextBoxSize(size + 1)) {
                 Optional<Placement> p = pass.place(size, allowed);
                 if (p.isEmpty()) continue;
                 pass.start(job, p.get().box());

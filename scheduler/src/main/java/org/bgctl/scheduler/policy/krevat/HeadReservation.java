@@ -29,10 +29,10 @@ final class HeadReservation {
             Comparator.comparingLong(Departure::end).thenComparingLong(Departure::jobId);
 
     private final long time;
-    private final List<long[]> headBoxes;
+    private final List<Box> headBoxes;
     private final TorusShape shape;
 
-    private HeadReservation(long time, List<long[]> headBoxes, TorusShape shape) {
+    private HeadReservation(long time, List<Box> headBoxes, TorusShape shape) {
         this.time = time;
         this.headBoxes = headBoxes;
         this.shape = shape;
@@ -58,9 +58,8 @@ final class HeadReservation {
         }
         TorusShape shape = future.shape();
         OptionalInt size = PlacementSearch.smallestSchedulableSize(future, units);
-        List<long[]> boxes = new ArrayList<>();
-        if (time != Long.MAX_VALUE)
-            for (Box b : PlacementSearch.candidates(future, size.getAsInt())) boxes.add(mask(shape, b));
+        List<Box> boxes = time == Long.MAX_VALUE ? List.of()
+                : new ArrayList<>(PlacementSearch.candidates(future, size.getAsInt()));
         return new HeadReservation(time, boxes, shape);
     }
 
@@ -72,25 +71,12 @@ final class HeadReservation {
     /** Whether a job that runs past the reservation time may take {@code box}: the head keeps a box. */
     boolean admits(Box box) {
         if (time == Long.MAX_VALUE) return true;
-        long[] taken = mask(shape, box);
-        for (long[] headBox : headBoxes) if (!overlap(headBox, taken)) return true;
+        for (Box headBox : headBoxes) if (!shape.overlap(headBox, box)) return true;
         return false;
     }
 
     /** A job that runs past the reservation time took {@code box}: the head's boxes overlapping it are gone. */
     void hold(Box box) {
-        long[] taken = mask(shape, box);
-        headBoxes.removeIf(headBox -> overlap(headBox, taken));
-    }
-
-    private static long[] mask(TorusShape shape, Box box) {
-        long[] bits = new long[(shape.units() + Long.SIZE - 1) / Long.SIZE];
-        for (int unit : shape.unitsOf(box)) bits[unit / Long.SIZE] |= 1L << unit;
-        return bits;
-    }
-
-    private static boolean overlap(long[] a, long[] b) {
-        for (int i = 0; i < a.length; i++) if ((a[i] & b[i]) != 0) return true;
-        return false;
+        headBoxes.removeIf(headBox -> shape.overlap(headBox, box));
     }
 }

@@ -25,6 +25,7 @@ import org.bgctl.scheduler.SchedulerSettings;
 final class MigrationPlanner {
 
     private final SchedulerSettings settings;
+    private final PlacementMemo memo = new PlacementMemo();
 
     MigrationPlanner(SchedulerSettings settings) {
         this.settings = settings;
@@ -54,7 +55,7 @@ final class MigrationPlanner {
             byId.put(r.id(), r);
         }
         for (TorusPass.Placed p : pass.started()) tenants.add(new Tenant(p.job().id(), p.box(), false));
-        Reassignment r = Reassignment.of(pass.occupancy(), tenants);
+        Reassignment r = Reassignment.of(pass.occupancy(), tenants, memo);
         int after = ProjectionOfPartitions.largestFreeSize(r.occupancy());
         if (after <= before) return Optional.of(new Migration(blocked.id(), before, after, List.of()));
 

@@ -10,7 +10,6 @@ import java.util.TreeSet;
 import org.bgctl.machine.torus.Box;
 import org.bgctl.machine.torus.Occupancy;
 import org.bgctl.machine.torus.Placement;
-import org.bgctl.machine.torus.PlacementSearch;
 
 /**
  * The reassignment of a migration (Krevat et al. 2002, Scheduler 3): the jobs on the torus, largest
@@ -29,6 +28,11 @@ record Reassignment(Occupancy occupancy, Map<Long, Box> boxes) {
 
     /** The reassignment of {@code tenants} on {@code current}, the torus they occupy. */
     static Reassignment of(Occupancy current, List<Tenant> tenants) {
+        return of(current, tenants, new PlacementMemo());
+    }
+
+    /** The reassignment of {@code tenants} on {@code current}, with placements remembered in {@code memo}. */
+    static Reassignment of(Occupancy current, List<Tenant> tenants, PlacementMemo memo) {
         List<Tenant> order = new ArrayList<>(tenants);
         order.sort(ORDER);
         Occupancy emptied = current;
@@ -42,10 +46,13 @@ record Reassignment(Occupancy occupancy, Map<Long, Box> boxes) {
                 torus = torus.with(t.box());
                 boxes.put(t.jobId(), t.box());
             }
+            Occupancy start = torus;
+            List<Integer> sizes = new ArrayList<>();
             Tenant stuck = null;
             for (Tenant t : order) {
                 if (kept.contains(t.jobId())) continue;
-                Optional<Placement> p = PlacementSearch.choose(torus, t.size());
+                sizes.add(t.size());
+                Optional<Placement> p = memo.place(start, sizes, torus);
                 if (p.isEmpty()) {
                     stuck = t;
                     break;
