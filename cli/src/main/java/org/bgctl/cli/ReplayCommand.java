@@ -8,12 +8,14 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ExecutorKind;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
+import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.EstimateSource;
@@ -54,8 +56,34 @@ public final class ReplayCommand implements Callable<Integer> {
     String machine;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative. Default: ${DEFAULT-VALUE}.")
+            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only); "
+                    + "krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm (supernode only). "
+                    + "Default: ${DEFAULT-VALUE}.")
     String scheduler;
+
+    @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
+            description = "Seconds between a job's start event and the start of its run; it holds its partition "
+                    + "meanwhile (Krevat et al. use 1). Default: ${DEFAULT-VALUE}.")
+    long bootDelay;
+
+    @Option(names = "--backfill-increase", paramLabel = "I", defaultValue = "1",
+            description = "krevat-backfill, krevat-bm: raise a backfilled job's size by at most I supernodes. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int backfillIncrease;
+
+    @Option(names = "--migration-fn-tor", paramLabel = "F", defaultValue = "0.1",
+            description = "krevat-migration, krevat-bm: migrate only when free supernodes / all are at least F "
+                    + "(0 with --migration-fn-max 1: always). Default: ${DEFAULT-VALUE}.")
+    double migrationFnTor;
+
+    @Option(names = "--migration-fn-max", paramLabel = "F", defaultValue = "0.7",
+            description = "krevat-migration, krevat-bm: migrate only when the largest free partition holds at most "
+                    + "F of the free supernodes. Default: ${DEFAULT-VALUE}.")
+    double migrationFnMax;
+
+    @Option(names = "--migration-cost", paramLabel = "S", defaultValue = "0",
+            description = "Seconds a migration adds to the run of each job it moves. Default: ${DEFAULT-VALUE}.")
+    long migrationCost;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
@@ -115,7 +143,7 @@ public final class ReplayCommand implements Callable<Integer> {
         validate(machineName);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay = new ReplaySpec(trace, machineName, scheduler, workload(), lenient, dir,
-                parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)));
+                parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)), settings());
         PrintWriter err = spec.commandLine().getErr();
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         ReplayResult result = Replay.run(replay, progress != null ? progress : org.bgctl.run.Progress.none(),
@@ -126,8 +154,13 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private void validate(String machineName) {
-        parse(() -> MachineCatalog.create(machineName));
-        parse(() -> Policies.create(scheduler));
+        MachineModel model = parse(() -> MachineCatalog.create(machineName));
+        parse(() -> Policies.createFor(scheduler, settings(), model));
+    }
+
+    private SchedulerSettings settings() {
+        return parse(() -> new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax,
+                migrationCost));
     }
 
     private <T> T parse(java.util.function.Supplier<T> parser) {
@@ -185,7 +218,8 @@ public final class ReplayCommand implements Callable<Integer> {
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
                 "jobs_killed", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
-                "sum_flow_s", "sum_weighted_flow", "events"}) {
+                "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
+                "migrations_max_successful", "jobs_migrated", "events"}) {
             out.printf("  %-22s %s%n", key, m.get(key));
         }
         out.printf("  %-22s %s%n", "run", m.get("run"));
