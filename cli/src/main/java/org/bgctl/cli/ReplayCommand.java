@@ -220,9 +220,9 @@ public final class ReplayCommand implements Callable<Integer> {
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
-            out.printf("  %-22s %s%n", key, m.get(key));
+            out.printf("  %-26s %s%n", key, m.get(key));
         }
-        out.printf("  %-22s %s%n", "run", m.get("run"));
+        out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
                 org.bgctl.journal.JournalSettings.hasH2Journal(dir) ? ", journal" : "");
         out.flush();
