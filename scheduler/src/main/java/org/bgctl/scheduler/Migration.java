@@ -10,12 +10,13 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 /**
  * A policy's decision to rearrange running jobs (Krevat et al. 2002, Scheduler 3): every move at
  * once, all or nothing. A migration that would not make the largest free partition larger is
- * attempted but not performed: it has no moves.
+ * attempted but not performed: it has no moves. A performed one may have none either, when only
+ * jobs started earlier in the same pass change place (they simply start in their new partitions).
  *
  * @param blockedJob        the queue's head job that could not start, the reason for the attempt
  * @param largestFreeBefore units in the largest free partition before
  * @param largestFreeAfter  units in the largest free partition after the reassignment
- * @param moves             the jobs that change partition; empty when not performed
+ * @param moves             the running jobs that change partition; empty when not performed
  */
 public record Migration(long blockedJob, int largestFreeBefore, int largestFreeAfter, List<Move> moves) {
 
@@ -26,9 +27,9 @@ public record Migration(long blockedJob, int largestFreeBefore, int largestFreeA
                     + largestFreeAfter + " units (it was " + largestFreeBefore + ") must not move jobs");
     }
 
-    /** Whether the jobs move: the migration is worth doing. */
+    /** Whether the migration is worth doing: it makes the largest free partition larger. */
     public boolean performed() {
-        return !moves.isEmpty();
+        return largestFreeAfter > largestFreeBefore;
     }
 
     /**

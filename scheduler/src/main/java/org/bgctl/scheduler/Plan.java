@@ -30,6 +30,6 @@ public record Plan(Optional<Migration> migration, List<Start> starts) {
 
     /** True when the plan moves running jobs. */
     public boolean moves() {
-        return migration.isPresent() && migration.get().performed();
+        return migration.isPresent() && !migration.get().moves().isEmpty();
     }
 }

@@ -202,7 +202,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         Plan plan = state.core.plan();
         if (plan.isEmpty()) return settle(state);
         if (plan.moves()) return migrate(state, plan);
-        plan.migration().ifPresent(m -> m.events(state.stampTime, false).forEach(e -> emit(state, e)));
+        plan.migration().ifPresent(m -> m.events(state.stampTime, m.performed()).forEach(e -> emit(state, e)));
         return start(state, plan.starts());
     }
 
