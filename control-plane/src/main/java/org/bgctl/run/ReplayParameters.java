@@ -65,7 +65,22 @@ public final class ReplayParameters {
                     (b, v) -> b.workload.estimateSource(estimate(v))),
             new ReplayParameter("enforce_walltime", "--enforce-walltime",
                     "true: kill a job that runs past its requested time",
-                    (b, v) -> b.workload.enforceWalltime(flag(v))));
+                    (b, v) -> b.workload.enforceWalltime(flag(v))),
+            new ReplayParameter("boot_delay", "--boot-delay",
+                    "seconds between a job's schedule and its start (Krevat et al. use 1)",
+                    (b, v) -> b.bootDelay = whole(v)),
+            new ReplayParameter("backfill_increase", "--backfill-increase",
+                    "krevat backfilling: raise a backfilled job's size by at most I supernodes",
+                    (b, v) -> b.backfillIncrease = integer(v)),
+            new ReplayParameter("migration_fn_tor", "--migration-fn-tor",
+                    "krevat migration: migrate only when free units / all units >= F",
+                    (b, v) -> b.migrationFnTor = number(v)),
+            new ReplayParameter("migration_fn_max", "--migration-fn-max",
+                    "krevat migration: migrate only when the largest free partition / free units <= F",
+                    (b, v) -> b.migrationFnMax = number(v)),
+            new ReplayParameter("migration_cost", "--migration-cost",
+                    "seconds a migration adds to the run of each job it moves",
+                    (b, v) -> b.migrationCost = whole(v)));
 
     private static final Comparator<String> KNOWN_ORDER = Comparator.comparingInt(ReplayParameters::position);
 

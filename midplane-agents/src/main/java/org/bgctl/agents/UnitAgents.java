@@ -3,6 +3,7 @@ package org.bgctl.agents;
 import akka.actor.typed.Behavior;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.torus.SupernodeMachine;
 
 /** The agent behavior for each allocation unit of a machine. */
 public final class UnitAgents {
@@ -10,10 +11,16 @@ public final class UnitAgents {
     private UnitAgents() {
     }
 
-    /** The behavior of the agent that holds {@code unit} of {@code machine}. */
+    /**
+     * The behavior of the agent that holds {@code unit} of {@code machine}: a node set for a flat machine's
+     * nodes, and one node set of a supernode's nodes for each supernode of a torus (held whole by one job).
+     */
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
+        }
+        if (machine instanceof SupernodeMachine torus && torus.hasUnit(unit)) {
+            return NodeSetAgent.create(unit, torus.nodesPerUnit());
         }
         throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
     }
