@@ -8,6 +8,6 @@ final class MachineNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return List.of("flat:N", "bgl", "torus-bgl", "FILE.conf").iterator();
+        return List.of("flat:N", "supernode", "supernode:XxYxZ[/N]", "bgl", "torus-bgl", "FILE.conf").iterator();
     }
 }

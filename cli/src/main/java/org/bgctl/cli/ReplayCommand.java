@@ -6,21 +6,15 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bgctl.journal.JournalKind;
-import org.bgctl.machine.MachineCatalog;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.report.Summary;
-import org.bgctl.run.ExecutorKind;
+import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
+import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
-import org.bgctl.scheduler.policy.Policies;
-import org.bgctl.swf.SwfReader;
-import org.bgctl.workload.EstimateSource;
 import org.bgctl.workload.GeometryOptions;
-import org.bgctl.workload.ShapeRule;
-import org.bgctl.workload.SizeUnit;
-import org.bgctl.workload.WorkloadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -54,15 +48,42 @@ public final class ReplayCommand implements Callable<Integer> {
     Input input;
 
     @Option(names = "--machine", paramLabel = "NAME",
-            description = {"Machine: flat:N, bgl, torus-bgl, or a machine file FILE.conf; machines of midplanes take"
+            description = {"Machine: flat:N, supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by"
+                    + " default), bgl, torus-bgl, or a machine file FILE.conf; machines of midplanes take"
                     + " options after a comma, e.g. bgl,deny-passthrough=x (no partition passes through a switch of a"
                     + " midplane outside it in x; any of x, y, z). Default: flat:<MaxNodes of the trace header>."},
             completionCandidates = MachineNames.class)
     String machine;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative. Default: ${DEFAULT-VALUE}.")
+            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only); "
+                    + "krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm (supernode only). "
+                    + "Default: ${DEFAULT-VALUE}.")
     String scheduler;
+
+    @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
+            description = "Seconds between a job's start event and the start of its run; it holds its partition "
+                    + "meanwhile (Krevat et al. use 1). Default: ${DEFAULT-VALUE}.")
+    long bootDelay;
+
+    @Option(names = "--backfill-increase", paramLabel = "I", defaultValue = "1",
+            description = "krevat-backfill, krevat-bm: raise a backfilled job's size by at most I supernodes. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int backfillIncrease;
+
+    @Option(names = "--migration-fn-tor", paramLabel = "F", defaultValue = "0.1",
+            description = "krevat-migration, krevat-bm: migrate only when free supernodes / all are at least F "
+                    + "(0 with --migration-fn-max 1: always). Default: ${DEFAULT-VALUE}.")
+    double migrationFnTor;
+
+    @Option(names = "--migration-fn-max", paramLabel = "F", defaultValue = "0.7",
+            description = "krevat-migration, krevat-bm: migrate only when the largest free partition holds at most "
+                    + "F of the free supernodes. Default: ${DEFAULT-VALUE}.")
+    double migrationFnMax;
+
+    @Option(names = "--migration-cost", paramLabel = "S", defaultValue = "0",
+            description = "Seconds a migration adds to the run of each job it moves. Default: ${DEFAULT-VALUE}.")
+    long migrationCost;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
@@ -101,9 +122,13 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Multiply run times (and requested times) by C, rounded to the second.")
     double runtimeCoefficient;
 
-    @Option(names = "--arrival-scale", paramLabel = "F", defaultValue = "1.0",
-            description = "Multiply inter-arrival times by F (F < 1 raises the offered load).")
-    double arrivalScale;
+    @Option(names = "--arrival-scale", paramLabel = "F",
+            description = "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.")
+    Double arrivalScale;
+
+    @Option(names = "--offered-load", paramLabel = "RHO",
+            description = "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale).")
+    Double offeredLoad;
 
     @Option(names = "--estimate", paramLabel = "SOURCE", defaultValue = "requested",
             description = "Run-time estimates: requested (SWF field 9) or exact. Default: ${DEFAULT-VALUE}.")
@@ -147,66 +172,55 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
-        String machineName = machine != null ? machine : defaultMachine(trace);
-        validate(machineName);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
-        ReplaySpec replay = new ReplaySpec(trace, machineName, scheduler, workload(), lenient, dir,
-                parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)));
+        ReplaySpec replay;
+        try {
+            replay = parameters().toSpec(dir);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         PrintWriter err = spec.commandLine().getErr();
+        if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
+                + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, progress != null ? progress : org.bgctl.run.Progress.none(),
+        ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
     }
 
-    private void validate(String machineName) {
-        parse(() -> MachineCatalog.create(machineName));
-        parse(() -> Policies.create(scheduler));
-    }
-
-    private <T> T parse(java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private WorkloadOptions workload() {
-        return parse(() -> WorkloadOptions.builder()
-                .firstJobs(first)
-                .submitWindow(from == null ? Long.MIN_VALUE : from, to == null ? Long.MAX_VALUE : to)
-                .sizeMultiply(sizeMultiply)
-                .sizeDivide(sizeDivide)
-                .runtimeCoefficient(runtimeCoefficient)
-                .arrivalScale(arrivalScale)
-                .estimateSource(estimateSource())
-                .enforceWalltime(enforceWalltime)
-                .geometry(new GeometryOptions(SizeUnit.parse(sizesIn), ShapeRule.parse(shapes), fatProbability, fatSizes,
-                        !pinShapes, torusProbability, seed))
-                .build());
-    }
-
-    private EstimateSource estimateSource() {
-        return switch (estimate) {
-            case "requested" -> EstimateSource.REQUESTED;
-            case "exact" -> EstimateSource.EXACT;
-            default -> throw new IllegalArgumentException("--estimate: unknown source '" + estimate
-                    + "'; known: requested, exact");
-        };
-    }
-
-    private String defaultMachine(TraceSource trace) throws java.io.IOException {
-        if (trace == TraceSource.DEMO) return TraceSource.DEMO_MACHINE;
-        try (SwfReader reader = trace.open(true)) {
-            int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
-            if (nodes <= 0)
-                throw new ParameterException(spec.commandLine(), "the trace header gives no MaxNodes or MaxProcs;"
-                        + " name the machine with --machine (e.g. flat:128)");
-            return "flat:" + nodes;
-        }
+    /** The options as replay parameters; unset options are left to the parameters' defaults. */
+    private ReplayParameters parameters() {
+        return ReplayParameters.none()
+                .with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace)
+                .with("machine", machine)
+                .with("scheduler", scheduler)
+                .with("journal", journal)
+                .with("executor", executor)
+                .with("lenient", lenient)
+                .with("first_jobs", first)
+                .with("submit_from", from)
+                .with("submit_to", to)
+                .with("size_multiply", sizeMultiply)
+                .with("size_divide", sizeDivide)
+                .with("runtime_coefficient", runtimeCoefficient)
+                .with("arrival_scale", arrivalScale)
+                .with("offered_load", offeredLoad)
+                .with("estimate_source", estimate)
+                .with("enforce_walltime", enforceWalltime)
+                .with("boot_delay", bootDelay)
+                .with("backfill_increase", backfillIncrease)
+                .with("migration_fn_tor", migrationFnTor)
+                .with("migration_fn_max", migrationFnMax)
+                .with("migration_cost", migrationCost)
+                .with("sizes_in", sizesIn)
+                .with("shapes", shapes)
+                .with("fat_probability", fatProbability)
+                .with("fat_sizes", fatSizes)
+                .with("pin_shapes", pinShapes)
+                .with("torus_probability", torusProbability)
+                .with("seed", seed);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -221,14 +235,15 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> m = summary.asMap();
         out.printf("bgctl replay: %s on %s with %s%n", m.get("trace"), m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
-                "jobs_killed", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
+                "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
-                "sum_flow_s", "sum_weighted_flow", "events"}) {
-            out.printf("  %-22s %s%n", key, m.get(key));
+                "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
+                "migrations_max_successful", "jobs_migrated", "events"}) {
+            out.printf("  %-26s %s%n", key, m.get(key));
         }
-        out.printf("  %-22s %s%n", "run", m.get("run"));
+        out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
-                org.bgctl.journal.JournalSettings.hasH2Journal(dir) ? ", journal" : "");
+                JournalSettings.hasH2Journal(dir) ? ", journal" : "");
         out.flush();
     }
 }

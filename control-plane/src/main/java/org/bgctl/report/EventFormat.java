@@ -6,8 +6,12 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentEvent;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /** One journal event as one line of text, for {@code bgctl inspect}. */
@@ -17,8 +21,7 @@ public final class EventFormat {
     }
 
     public static String line(long sequence, SchedulerEvent e) {
-        String subject = e instanceof JobEvent j ? "job=" + j.jobId() : "component=" + ((ComponentEvent) e).component();
-        String head = String.format("%8d %10d %-13s %s", sequence, e.time(), e.getClass().getSimpleName(), subject);
+        String head = String.format("%8d %10d %-18s %s", sequence, e.time(), e.getClass().getSimpleName(), subject(e));
         if (e instanceof JobSubmitted s) {
             Job j = s.job();
             return head + " size=" + j.size() + geometry(j.geometry()) + " run=" + j.runtime() + " estimate=" + j.estimate()
@@ -26,10 +29,26 @@ public final class EventFormat {
         }
         if (e instanceof JobStarted s) {
             String partition = s.allocation().partition();
-            return head + " nodes=" + s.allocation().nodes() + (partition.isEmpty() ? "" : " partition=" + partition);
+            return head + " nodes=" + s.allocation().nodes() + (partition.isEmpty() ? "" : " partition=" + partition)
+                    + (s.boot() > 0 ? " boot=" + s.boot() : "");
         }
         if (e instanceof JobKilled k) return head + " by=" + k.component();
-        return head;
+        if (e instanceof JobMigrated m) {
+            return head + " partition=" + m.allocation().partition() + (m.cost() > 0 ? " cost=" + m.cost() : "");
+        }
+        if (e instanceof MigrationAttempted m) {
+            return head + " largest-free=" + m.largestFreeBefore() + "->" + m.largestFreeAfter()
+                    + (m.performed() ? " performed" : " not-performed");
+        }
+        if (e instanceof JobFinished || e instanceof JobCheckpointed || e instanceof ComponentEvent) return head;
+        return head + " " + e;
+    }
+
+    /** {@code job=ID} for an event about a job, {@code component=ID} for a component's. */
+    private static String subject(SchedulerEvent e) {
+        if (e instanceof JobEvent j) return "job=" + j.jobId();
+        if (e instanceof ComponentEvent c) return "component=" + c.component();
+        throw new IllegalArgumentException("unknown event " + e);
     }
 
     /** E.g. {@code shape=2x2x2 torus}, {@code shape=2x2x2 pinned mesh}, {@code torus}; nothing for any box, mesh. */

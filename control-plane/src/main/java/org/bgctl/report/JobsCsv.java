@@ -7,13 +7,14 @@ import org.bgctl.machine.Shape;
 
 /**
  * Writes job records as jobs.csv, one row per job, in the order given (job-id order). {@code shape} is
- * the box the job asked for (empty for any box), {@code partition} the canonical name of the one it got.
+ * the box the job asked for; for a job that asked for any box, the extent of an {@code EXTENT@BASE}
+ * partition it got (empty otherwise). {@code partition} is the canonical name of the one it got.
  */
 public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
     public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
-            + "requested_size,size,shape,partition,status";
+            + "requested_size,size,shape,partition,status,migrations";
 
     private JobsCsv() {
     }
@@ -36,9 +37,10 @@ public final class JobsCsv {
             line.append(',').append(r.job().estimate())
                 .append(',').append(r.job().size())
                 .append(',').append(r.size())
-                .append(',').append(shape == null ? "" : shape.toString())
+                .append(',').append(shape == null ? r.shape() : shape.toString())
                 .append(',').append(csv(r.partition()))
-                .append(',').append(r.status()).append('\n');
+                .append(',').append(r.status())
+                .append(',').append(r.migrations()).append('\n');
             out.append(line);
         }
     }

@@ -3,6 +3,9 @@ package org.bgctl.machine;
 /** A position in a 3D machine, counted from 0 in each dimension. */
 public record Coordinate(int x, int y, int z) {
 
+    /** The origin, (0, 0, 0). */
+    public static final Coordinate ORIGIN = new Coordinate(0, 0, 0);
+
     public Coordinate {
         if (x < 0 || y < 0 || z < 0)
             throw new IllegalArgumentException("coordinates must not be negative: " + x + "," + y + "," + z);

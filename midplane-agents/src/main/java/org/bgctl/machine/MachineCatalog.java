@@ -12,6 +12,8 @@ import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.Wiring;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.torus.SupernodeMachine;
+import org.bgctl.machine.torus.TorusShape;
 
 /**
  * Turns a {@code --machine} name into a fresh machine model.
@@ -31,10 +33,14 @@ import org.bgctl.machine.flat.FlatMachine;
 public final class MachineCatalog {
 
     /** The names and forms a user may give, for help and error messages. */
-    public static final String KNOWN = "flat:N (N interchangeable nodes), bgl, torus-bgl, or a machine file FILE.conf;"
-            + " machines of midplanes take options after a comma: deny-passthrough=DIMS, e.g. bgl,deny-passthrough=x";
+    public static final String KNOWN = "flat:N (N interchangeable nodes), "
+            + "supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by default), bgl, torus-bgl,"
+            + " or a machine file FILE.conf; machines of midplanes take options after a comma:"
+            + " deny-passthrough=DIMS, e.g. bgl,deny-passthrough=x";
 
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
+
+    private static final String SUPERNODE = "supernode";
 
     /** Machines of midplanes loaded so far, with their link-set tables; lookup only. */
     private static final Map<Wiring, BglMachine> LOADED = new ConcurrentHashMap<>();
@@ -48,13 +54,17 @@ public final class MachineCatalog {
      * @throws IllegalArgumentException naming the bad spec, what is wrong and the known forms
      */
     public static MachineModel create(String spec) {
-        if (spec == null || spec.isBlank()) throw new IllegalArgumentException("no machine named; known: " + KNOWN);
+        if (spec == null || spec.isBlank())
+            throw new IllegalArgumentException("no machine named" + (spec == null ? "" : " in '" + spec + "'")
+                    + "; known: " + KNOWN);
         String[] parts = spec.split(",", -1);
         String base = parts[0];
         if (base.startsWith("flat:")) {
             if (parts.length > 1) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
             return flat(spec, base.substring("flat:".length()));
         }
+        if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
+        if (spec.startsWith(SUPERNODE + ":")) return supernode(spec);
         Wiring wiring = wiring(spec, base);
         Set<Dimension> deny = EnumSet.noneOf(Dimension.class);
         for (int i = 1; i < parts.length; i++) option(spec, parts[i], deny);
@@ -71,7 +81,7 @@ public final class MachineCatalog {
             // reported below
         }
         throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                + "' must be a positive whole number, as in flat:128");
+                + "' must be a positive whole number, as in flat:128; known: " + KNOWN);
     }
 
     private static Wiring wiring(String spec, String base) {
@@ -113,5 +123,37 @@ public final class MachineCatalog {
         StringBuilder name = new StringBuilder(base).append(',').append(DENY_PASS_THROUGH).append('=');
         for (Dimension d : Dimension.values()) if (deny.contains(d)) name.append(d.label());
         return name.toString();
+    }
+
+    /** {@code supernode:XxYxZ} or {@code supernode:XxYxZ/N}: the torus's dimensions and the nodes of a supernode. */
+    private static SupernodeMachine supernode(String spec) {
+        String rest = spec.substring(SUPERNODE.length() + 1);
+        int slash = rest.indexOf('/');
+        String dims = slash < 0 ? rest : rest.substring(0, slash);
+        String nodes = slash < 0 ? null : rest.substring(slash + 1);
+        String[] d = dims.split("x", -1);
+        if (d.length != 3)
+            throw new IllegalArgumentException("machine '" + spec + "': the torus '" + dims
+                    + "' must be three dimensions XxYxZ, as in supernode:4x4x8");
+        TorusShape shape = new TorusShape(positive(spec, "dimension", d[0]), positive(spec, "dimension", d[1]),
+                positive(spec, "dimension", d[2]));
+        int perUnit = nodes == null ? SupernodeMachine.BLUE_GENE_L_SUPERNODE
+                : positive(spec, "nodes per supernode", nodes);
+        try {
+            return new SupernodeMachine(shape, perUnit);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("machine '" + spec + "': " + e.getMessage(), e);
+        }
+    }
+
+    private static int positive(String spec, String what, String value) {
+        try {
+            int n = Integer.parseInt(value);
+            if (n > 0) return n;
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException("machine '" + spec + "': the " + what + " '" + value
+                + "' must be a positive whole number, as in supernode:4x4x8/512");
     }
 }

@@ -8,6 +8,9 @@ import java.util.List;
  */
 public record Shape(int x, int y, int z) {
 
+    /** A single unit. */
+    public static final Shape UNIT = new Shape(1, 1, 1);
+
     public Shape {
         if (x < 1 || y < 1 || z < 1)
             throw new IllegalArgumentException("a shape needs a positive extent in every dimension: " + x + "x" + y + "x" + z);

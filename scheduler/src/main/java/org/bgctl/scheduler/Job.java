@@ -1,5 +1,6 @@
 package org.bgctl.scheduler;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.Geometry;
 
@@ -24,12 +25,20 @@ import org.bgctl.machine.Geometry;
 public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
                   int user, int group, int executable, int queue, boolean walltimeKilled, Geometry geometry) {
 
+    @JsonCreator
     public Job {
         if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
         if (runtime < 0) throw new IllegalArgumentException("job " + id + ": runtime must not be negative, was " + runtime);
         if (estimate < runtime)
             throw new IllegalArgumentException("job " + id + ": estimate " + estimate + " below runtime " + runtime);
         if (geometry == null) geometry = Geometry.ANY;
+    }
+
+    /** A job that asks for any box, mesh. */
+    public Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
+               int user, int group, int executable, int queue, boolean walltimeKilled) {
+        this(id, submit, runtime, estimate, size, requestedTime, user, group, executable, queue, walltimeKilled,
+                Geometry.ANY);
     }
 
     /** A job with only the fields scheduling needs; the rest unknown, any box, mesh. */

@@ -23,6 +23,7 @@ import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.HoldLost;
+import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Claim;
@@ -49,6 +50,12 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * same instant, at most {@code bgctl.scheduler.max-retries} times, so the job goes elsewhere.
  * Operators report failures and repairs with {@link SetComponentHealth}. Nothing partially
  * allocated is ever recorded: only a decision granted by all its agents becomes {@code JobStarted}.
+ *
+ * <p>A plan that migrates runs its migration first, as one transaction ({@link MigrationTransaction}):
+ * Checkpoint to the units of every moving job, Reserve of the new partitions, then, all granted, the
+ * migration is recorded, Commit hands the units over and Restart resumes each job on its new units;
+ * a refusal aborts it — every job restarts where it was, nothing is recorded but the attempt — and
+ * the plan's starts, planned on the rearranged machine, are dropped until the next instant.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
  * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
@@ -95,6 +102,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
+    private record CheckpointReplied(CheckpointReply reply) implements Command {
+    }
+
     private record ContinueStamp() implements Command {
     }
 
@@ -102,6 +112,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     private static final Object PHASE_TIMER = "phase-timeout";
+
+    private record StartPlanned(List<Start> starts) implements Command {
+    }
 
     /** The scheduler's state: the core plus the bookkeeping of the stamp in progress. */
     public static final class State {
@@ -111,6 +124,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         long journaled;
         final List<SchedulerEvent> unjournaled = new ArrayList<>();
         Transaction transaction;
+        MigrationTransaction migration;
         ActorRef<Settled> waiting;
         long stampTime;
         int retries;
@@ -139,6 +153,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final int journalGroup;
     private final SchedulerSettings settings;
     private final ActorRef<ReserveReply> replies;
+    private final ActorRef<CheckpointReply> checkpointReplies;
 
     private SchedulerActor(ActorContext<Command> context, TimerScheduler<Command> timers, PersistenceId id,
                            Supplier<SchedulerCore> coreFactory, UnitDirectory units, EventSink sink, int journalGroup) {
@@ -151,6 +166,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.journalGroup = journalGroup;
         this.settings = SchedulerSettings.from(context.getSystem().settings().config());
         this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
+        this.checkpointReplies = context.messageAdapter(CheckpointReply.class, CheckpointReplied::new);
     }
 
     /**
@@ -205,7 +221,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(Advance.class, this::onAdvance)
                 .onCommand(UnitReplied.class, this::onUnitReplied)
                 .onCommand(PhaseTimedOut.class, this::onPhaseTimedOut)
+                .onCommand(CheckpointReplied.class, this::onCheckpointReplied)
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
+                .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
@@ -238,8 +256,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> pass(State state) {
         state.retryPass = false;
-        List<Start> starts = state.core.decide();
-        if (starts.isEmpty()) return settle(state);
+        Plan plan = state.core.plan();
+        if (plan.isEmpty()) return settle(state);
+        if (plan.moves()) return migrate(state, plan);
+        plan.migration().ifPresent(m -> m.events(state.stampTime, m.performed()).forEach(e -> emit(state, e)));
+        return start(state, plan.starts());
+    }
+
+    private Effect<EventBatch, State> start(State state, List<Start> starts) {
+        if (starts.isEmpty()) return afterCommits(state);
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
         state.nextTx += starts.size();
         state.transaction = tx;
@@ -249,15 +274,78 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> reserveNextPhase(State state, Transaction tx) {
         List<Transaction.Request> requests = tx.nextPhase();
         if (requests.isEmpty()) return conclude(state, tx);
+        timers.startSingleTimer(PHASE_TIMER, new PhaseTimedOut(tx.firstTx, tx.phase()), settings.phaseTimeout());
+        return reserve(requests);
+    }
+
+    private Effect<EventBatch, State> reserve(List<Transaction.Request> requests) {
         for (Transaction.Request r : requests) {
             units.ref(r.claim().unit()).tell(new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), replies));
         }
-        timers.startSingleTimer(PHASE_TIMER, new PhaseTimedOut(tx.firstTx, tx.phase()), settings.phaseTimeout());
         return Effect().none();
+    }
+
+    private Effect<EventBatch, State> migrate(State state, Plan plan) {
+        MigrationTransaction m = new MigrationTransaction(state.nextTx++, state.stampTime, plan);
+        state.migration = m;
+        for (Transaction.Request r : m.checkpoints()) {
+            units.ref(r.claim().unit()).tell(new UnitProtocol.Checkpoint(r.tx(), r.job(), checkpointReplies));
+        }
+        return Effect().none();
+    }
+
+    private Effect<EventBatch, State> onCheckpointReplied(State state, CheckpointReplied replied) {
+        MigrationTransaction m = state.migration;
+        if (m == null || replied.reply().tx() != m.tx || !m.record(replied.reply())) return Effect().none();
+        return reserveMigration(state, m);
+    }
+
+    private Effect<EventBatch, State> reserveMigration(State state, MigrationTransaction m) {
+        if (!m.refusals.isEmpty()) return abortMigration(state, m);
+        List<Transaction.Request> requests = m.nextReservations();
+        if (requests.isEmpty()) return commitMigration(state, m);
+        return reserve(requests);
+    }
+
+    /** Every agent agreed: record the migration, hand the units over, restart the jobs, then start the plan's jobs. */
+    private Effect<EventBatch, State> commitMigration(State state, MigrationTransaction m) {
+        state.migration = null;
+        m.migration.events(m.time, true).forEach(e -> emit(state, e));
+        List<Start> starts = m.plan.starts();
+        if (journalGroup == 0) {
+            return Effect().persist(drain(state)).thenRun(s -> {
+                handOver(m);
+                context.getSelf().tell(new StartPlanned(starts));
+            });
+        }
+        handOver(m);
+        return start(state, starts);
+    }
+
+    private void handOver(MigrationTransaction m) {
+        for (String unit : m.involved()) units.ref(unit).tell(new UnitProtocol.Commit(m.tx));
+        for (Move move : m.migration.moves()) {
+            for (Claim c : move.to().claims()) units.ref(c.unit()).tell(new UnitProtocol.Restart(move.jobId()));
+        }
+    }
+
+    /** An agent refused: nothing moves, every checkpointed job restarts where it was, the plan's starts are dropped. */
+    private Effect<EventBatch, State> abortMigration(State state, MigrationTransaction m) {
+        state.migration = null;
+        for (String unit : m.reserved) units.ref(unit).tell(new UnitProtocol.Abort(m.tx));
+        m.checkpointed.forEach((job, held) -> held.forEach(unit -> units.ref(unit).tell(new UnitProtocol.Restart(job))));
+        m.migration.events(m.time, false).forEach(e -> emit(state, e));
+        context.getLog().warn("migration at {} aborted ({}); no job moved, the pass's starts wait for the next instant",
+                m.time, String.join("; ", m.refusals));
+        return afterCommits(state);
     }
 
     private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
         ReserveReply reply = replied.reply();
+        MigrationTransaction m = state.migration;
+        if (m != null && !(reply instanceof HoldLost) && reply.tx() == m.tx) {
+            return m.record(reply) ? reserveMigration(state, m) : Effect().none();
+        }
         Transaction tx = state.transaction;
         if (reply instanceof HoldLost lost) {
             if (tx != null && tx.lost(lost)) return Effect().none();
@@ -297,7 +385,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         List<Transaction.Branch> granted = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
             if (b.granted()) {
-                emit(state, new JobStarted(b.start.job().id(), tx.time, b.start.allocation()));
+                emit(state, state.core.started(b.start));
                 granted.add(b);
             } else {
                 for (String unit : b.toAbort) units.ref(unit).tell(new UnitProtocol.Abort(b.tx));

@@ -9,16 +9,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policy;
 
@@ -52,12 +56,26 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(BY_END);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
+    /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
+    private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
+    private final long bootDelay;
     private long now = Long.MIN_VALUE;
     private long version;
 
+    /** A core whose jobs run from the instant they are started. */
     public SchedulerCore(Policy policy, MachineModel machine) {
+        this(policy, machine, 0);
+    }
+
+    /**
+     * @param bootDelay seconds between a job's start event and the start of its run; the job holds
+     *                  its partition meanwhile (Krevat et al. 2002 use 1 s)
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay) {
+        if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
         this.policy = policy;
         this.machine = machine;
+        this.bootDelay = bootDelay;
     }
 
     public Policy policy() {
@@ -70,6 +88,7 @@ public final class SchedulerCore implements SchedulingView {
     @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
+    @Override public long bootDelay() { return bootDelay; }
 
     /** Number of running jobs. */
     public int runningCount() {
@@ -86,9 +105,16 @@ public final class SchedulerCore implements SchedulingView {
         if (t > now) now = t;
     }
 
-    /** The policy's decisions for the current instant. */
-    public List<Start> decide() {
-        return policy.decide(this);
+    /** The policy's plan for the current instant. */
+    public Plan plan() {
+        if (!checkpointed.isEmpty())
+            throw new IllegalStateException("jobs " + checkpointed.keySet() + " are checkpointed and not yet migrated");
+        return policy.plan(this);
+    }
+
+    /** The event that starts {@code start} now, after the boot delay. */
+    public JobStarted started(Start start) {
+        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay);
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -153,13 +179,19 @@ public final class SchedulerCore implements SchedulingView {
         if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
-            end(f.jobId());
+            stop(f.jobId());
         } else if (event instanceof JobKilled k) {
-            end(k.jobId());
+            stop(k.jobId());
         } else if (event instanceof ComponentFailed f) {
             machine.setHealth(f.component(), false);
         } else if (event instanceof ComponentRepaired r) {
             machine.setHealth(r.component(), true);
+        } else if (event instanceof JobCheckpointed c) {
+            checkpoint(c);
+        } else if (event instanceof JobMigrated m) {
+            restart(m);
+        } else if (!(event instanceof MigrationAttempted)) {
+            throw new IllegalArgumentException("unknown event " + event);
         }
     }
 
@@ -180,17 +212,32 @@ public final class SchedulerCore implements SchedulingView {
         same.remove(job);
         if (same.isEmpty()) byDemand.remove(job.demand());
         machine.allocate(s.allocation());
-        RunningJob r = new RunningJob(job, s.time(), s.allocation());
-        running.put(job.id(), r);
+        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+    }
+
+    private void run(RunningJob r) {
+        running.put(r.id(), r);
         byEstimatedEnd.add(r);
         byEnd.add(r);
     }
 
-    private void end(long jobId) {
+    private RunningJob stop(long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
         machine.release(r.allocation());
+        return r;
+    }
+
+    private void checkpoint(JobCheckpointed c) {
+        checkpointed.put(c.jobId(), stop(c.jobId()));
+    }
+
+    private void restart(JobMigrated m) {
+        RunningJob r = checkpointed.remove(m.jobId());
+        if (r == null) throw new IllegalStateException("job " + m.jobId() + " migrated without a checkpoint");
+        machine.allocate(m.allocation());
+        run(r.migrated(m.allocation(), m.cost()));
     }
 }

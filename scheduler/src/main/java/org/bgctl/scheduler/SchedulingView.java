@@ -36,4 +36,8 @@ public interface SchedulingView {
      * a repair), so that a policy may reuse what it worked out on the same machine and running jobs.
      */
     long version();
+    /** Seconds between a job's start decision and the start of its run (it holds its partition meanwhile). */
+    default long bootDelay() {
+        return 0;
+    }
 }

@@ -1,7 +1,8 @@
 package org.bgctl.scheduler.event;
 
 /** Something that happened to a job. */
-public sealed interface JobEvent extends SchedulerEvent permits JobSubmitted, JobStarted, JobFinished, JobKilled {
+public sealed interface JobEvent extends SchedulerEvent
+        permits JobSubmitted, JobStarted, JobFinished, JobKilled, MigrationAttempted, JobCheckpointed, JobMigrated {
 
     /** The job it concerns. */
     long jobId();

@@ -15,8 +15,12 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
         @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
         @JsonSubTypes.Type(value = ComponentFailed.class, name = "component-failed"),
-        @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired")})
-public sealed interface SchedulerEvent extends CborSerializable permits JobEvent, ComponentEvent {
+        @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired"),
+        @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),
+        @JsonSubTypes.Type(value = JobCheckpointed.class, name = "checkpointed"),
+        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated")})
+public sealed interface SchedulerEvent extends CborSerializable
+        permits JobEvent, ComponentEvent {
 
     /** When it happened, in seconds of run time. */
     long time();

@@ -28,6 +28,11 @@ public final class ConservativeBackfill implements Policy {
     }
 
     @Override
+    public boolean runsOn(MachineModel machine) {
+        return machine.interchangeable();
+    }
+
+    @Override
     public List<Start> decide(SchedulingView view) {
         MachineModel machine = view.machine().copy();
         if (!machine.interchangeable())
@@ -40,9 +45,10 @@ public final class ConservativeBackfill implements Policy {
         }
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
-            long at = profile.earliestStart(job.size(), job.estimate());
+            long holds = view.bootDelay() + job.estimate();
+            long at = profile.earliestStart(job.size(), holds);
             if (at == Long.MAX_VALUE) continue;
-            profile.reserve(at, job.estimate(), job.size());
+            profile.reserve(at, holds, job.size());
             if (at != now) continue;
             Allocation a = machine.place(job.demand());
             if (a == null) continue;

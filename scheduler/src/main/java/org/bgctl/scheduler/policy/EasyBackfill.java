@@ -135,7 +135,7 @@ public final class EasyBackfill implements Policy {
 
     /** Whether {@code job}, started now, would still run (by estimate) at the head's reserved start. */
     private static boolean pastShadow(Job job, SchedulingView view, Reservation reservation) {
-        return view.now() + job.estimate() > reservation.shadow();
+        return view.now() + view.bootDelay() + job.estimate() > reservation.shadow();
     }
 
     /**
@@ -220,12 +220,12 @@ public final class EasyBackfill implements Policy {
     }
 
     /**
-     * The running jobs and those started in this pass (ending, by estimate, at now + estimate), in
+     * The running jobs and those started in this pass (ending, by estimate, at now + boot delay + estimate), in
      * (estimated end, job id) order.
      */
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
-        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation()));
+        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
         ending.sort(BY_ESTIMATED_END);
         return ending;
     }
