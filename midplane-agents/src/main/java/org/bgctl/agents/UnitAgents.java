@@ -2,6 +2,7 @@ package org.bgctl.agents;
 
 import akka.actor.typed.Behavior;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
 
 /** The agent behavior for each allocation unit of a machine. */
@@ -14,6 +15,9 @@ public final class UnitAgents {
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
+        }
+        if (machine instanceof BuddyMachine buddy && BuddyMachine.NODE_SET.equals(unit)) {
+            return NodeSetAgent.create(unit, buddy.newLine());
         }
         throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
     }

@@ -1,12 +1,14 @@
 package org.bgctl.machine;
 
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
 
 /** Turns a {@code --machine} name into a fresh machine model. */
 public final class MachineCatalog {
 
     /** The names and forms a user may give, for help and error messages. */
-    public static final String KNOWN = "flat:N (N interchangeable nodes)";
+    public static final String KNOWN = "flat:N (N interchangeable nodes), "
+            + "buddy:N (N nodes in a line with a buddy tree)";
 
     private MachineCatalog() {
     }
@@ -28,6 +30,7 @@ public final class MachineCatalog {
             throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
                     + "' must be a positive whole number, as in flat:128");
         }
+        if (spec != null && spec.startsWith(BuddyMachine.PREFIX)) return BuddyMachine.named(spec);
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
     }
 }
