@@ -25,13 +25,14 @@ public final class JobTable implements EventSink {
         long end = -1;
         int size;
         String partition = "";
+        boolean contiguous;
 
         Row(Job job) {
             this.job = job;
         }
 
         JobRecord record() {
-            return new JobRecord(job, start, end, size, partition);
+            return new JobRecord(job, start, end, size, partition, contiguous);
         }
     }
 
@@ -58,6 +59,7 @@ public final class JobTable implements EventSink {
             row.start = s.time();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
+            row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
             finished++;

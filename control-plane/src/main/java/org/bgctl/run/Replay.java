@@ -21,6 +21,7 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
@@ -33,6 +34,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
@@ -158,6 +160,7 @@ public final class Replay {
                 .put("preemptions", 0)
                 .put("jobs_killed", killed)
                 .put("events", table.events());
+        if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())
                 .putRun("wall_s", wall)
@@ -179,6 +182,15 @@ public final class Replay {
         m.put("estimate_source", w.estimateSource().name().toLowerCase());
         m.put("enforce_walltime", w.enforceWalltime());
         m.put("lenient", lenient);
+        JobClasses classes = w.jobClasses();
+        if (classes.any()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("ci_fraction", classes.ciFraction());
+            c.put("ci_gain", classes.gain());
+            c.put("ci_gain_spread", classes.spread().name().toLowerCase());
+            c.put("seed", classes.seed());
+            m.put("job_classes", c);
+        }
         return m;
     }
 

@@ -11,14 +11,14 @@ import org.bgctl.machine.Allocation;
  */
 public record RunningJob(Job job, long start, Allocation allocation) {
 
-    /** When the scheduler believes it will end: start + estimate. */
+    /** When the scheduler believes it will end: start + estimate (on this allocation). */
     public long estimatedEnd() {
-        return start + job.estimate();
+        return start + job.estimateOn(allocation);
     }
 
-    /** When it really ends: start + run time. */
+    /** When it really ends: start + run time (on this allocation). */
     public long end() {
-        return start + job.runtime();
+        return start + job.runtimeOn(allocation);
     }
 
     public long id() {
