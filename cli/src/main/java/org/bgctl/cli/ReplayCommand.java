@@ -17,6 +17,7 @@ import org.bgctl.run.TraceSource;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.EstimateSource;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.WorkloadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -54,7 +55,8 @@ public final class ReplayCommand implements Callable<Integer> {
     String machine;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative. Default: ${DEFAULT-VALUE}.")
+            description = "Scheduler: fcfs, easy, conservative; on buddy:N also free-list, buddy, selective-buddy"
+                    + " (EASY backfilling with each allocation). Default: ${DEFAULT-VALUE}.")
     String scheduler;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -105,6 +107,25 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--enforce-walltime", description = "Kill a job that runs past its requested time at that time.")
     boolean enforceWalltime;
 
+    @Option(names = "--ci-fraction", paramLabel = "F", defaultValue = "0",
+            description = "Fraction of jobs drawn communication-intensive, 0 to 1 (0: none). Default: ${DEFAULT-VALUE}.")
+    double ciFraction;
+
+    @Option(names = "--ci-gain", paramLabel = "X", defaultValue = "0",
+            description = "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
+                    + " (0.25: 25% shorter). Default: ${DEFAULT-VALUE}.")
+    double ciGain;
+
+    @Option(names = "--ci-gain-spread", paramLabel = "HOW", defaultValue = "fixed",
+            description = "fixed: every communication-intensive job gains X; random: each gains a value drawn"
+                    + " from [0, 2X]. Default: ${DEFAULT-VALUE}.")
+    String ciGainSpread;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of the run's random generator (which jobs are communication-intensive)."
+                    + " Default: ${DEFAULT-VALUE}.")
+    long seed;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -148,6 +169,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 .arrivalScale(arrivalScale)
                 .estimateSource(estimateSource())
                 .enforceWalltime(enforceWalltime)
+                .jobClasses(new JobClasses(ciFraction, ciGain, gainSpread(), seed))
                 .build());
     }
 
@@ -157,6 +179,15 @@ public final class ReplayCommand implements Callable<Integer> {
             case "exact" -> EstimateSource.EXACT;
             default -> throw new IllegalArgumentException("--estimate: unknown source '" + estimate
                     + "'; known: requested, exact");
+        };
+    }
+
+    private JobClasses.Spread gainSpread() {
+        return switch (ciGainSpread) {
+            case "fixed" -> JobClasses.Spread.FIXED;
+            case "random" -> JobClasses.Spread.RANDOM;
+            default -> throw new IllegalArgumentException("--ci-gain-spread: unknown spread '" + ciGainSpread
+                    + "'; known: fixed, random");
         };
     }
 

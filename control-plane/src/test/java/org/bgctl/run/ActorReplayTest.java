@@ -11,6 +11,8 @@ import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
@@ -18,6 +20,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +41,7 @@ class ActorReplayTest {
 
     static List<SchedulerEvent> direct(String policy, int nodes, List<Job> jobs) {
         List<SchedulerEvent> events = new ArrayList<>();
-        new DirectExecutor(new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)), events::add)
+        new DirectExecutor(new SchedulerCore(Policies.create(policy), machineFor(policy, nodes)), events::add)
                 .run(new Arrivals(jobs.iterator()));
         return events;
     }
@@ -47,9 +50,14 @@ class ActorReplayTest {
         List<SchedulerEvent> events = new ArrayList<>();
         ActorReplay.run(JournalSettings.config(journal, dir).withFallback(ConfigFactory.load()),
                 system -> JournalSchema.prepare(journal, system),
-                () -> new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)),
+                () -> new SchedulerCore(Policies.create(policy), machineFor(policy, nodes)),
                 new Arrivals(jobs.iterator()), events::add, 64);
         return events;
+    }
+
+    /** A machine of {@code nodes} nodes that {@code policy} can schedule. */
+    static MachineModel machineFor(String policy, int nodes) {
+        return Policies.create(policy) instanceof BuddyBackfill ? new BuddyMachine(nodes) : new FlatMachine(nodes);
     }
 
     @Test
