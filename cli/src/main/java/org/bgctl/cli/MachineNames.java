@@ -8,6 +8,6 @@ final class MachineNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return List.of("flat:N", "buddy:N").iterator();
+        return List.of("flat:N", "buddy:N", "paragon-sdsc", "paragon:FILE").iterator();
     }
 }

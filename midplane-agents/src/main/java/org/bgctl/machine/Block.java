@@ -1,9 +1,10 @@
 package org.bgctl.machine;
 
 /**
- * A rectangle of nodes of one node set, in the node set's grid coordinates: columns
- * {@code x .. x+width-1}, rows {@code y .. y+height-1}, row 0 at the top. A line of nodes (a
- * buddy machine) is a grid one row high, so its blocks are runs of node numbers.
+ * A rectangle of nodes of one node set, in the coordinates of the machine's grid (on a Paragon,
+ * mesh columns and rows from the upper left corner): columns {@code x .. x+width-1}, rows
+ * {@code y .. y+height-1}. A line of nodes (a buddy machine) is a grid one row high, so its
+ * blocks are runs of node numbers.
  *
  * @param x      first column
  * @param y      first row
@@ -48,10 +49,10 @@ public record Block(int x, int y, int width, int height) {
         return other.x >= x && other.xEnd() <= xEnd() && other.y >= y && other.yEnd() <= yEnd();
     }
 
-    /** {@code first-last} for a run of a line, {@code WxH@x,y} for a rectangle. */
+    /** {@code first-last} for a run of a line, {@code WxH+X+Y} for a rectangle of a mesh. */
     @Override
     public String toString() {
         if (y == 0 && height == 1) return width == 1 ? Integer.toString(x) : x + "-" + (xEnd() - 1);
-        return width + "x" + height + "@" + x + "," + y;
+        return width + "x" + height + "+" + x + "+" + y;
     }
 }
