@@ -56,7 +56,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
             description = "Scheduler: fcfs, easy, conservative; on buddy:N also free-list, buddy, selective-buddy"
-                    + " (EASY backfilling with each allocation). Default: ${DEFAULT-VALUE}.")
+                    + " (EASY backfilling with each allocation); on paragon-sdsc also nqs. Default: ${DEFAULT-VALUE}.")
     String scheduler;
 
     @Option(names = "--out", paramLabel = "DIR",

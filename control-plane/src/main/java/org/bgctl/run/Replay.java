@@ -21,10 +21,12 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
+import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
@@ -32,8 +34,10 @@ import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
@@ -57,10 +61,10 @@ public final class Replay {
      * @throws org.bgctl.swf.SwfFormatException for a malformed trace line (strict mode)
      */
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
-        Policies.create(spec.scheduler());
         MachineModel machine = MachineCatalog.create(spec.machine());
-        Supplier<SchedulerCore> cores = () ->
-                new SchedulerCore(Policies.create(spec.scheduler()), MachineCatalog.create(spec.machine()));
+        if (!Policies.create(spec.scheduler()).runsOn(machine))
+            throw new IllegalArgumentException("scheduler '" + spec.scheduler() + "' cannot schedule machine "
+                    + machine.name() + "; it needs " + Policies.machinesFor(spec.scheduler()));
         Path out = spec.out();
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
@@ -72,7 +76,11 @@ public final class Replay {
         VirtualClock.Outcome outcome;
         Workload workload;
         List<String> malformed;
+        TraceCalendar calendar;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            calendar = TraceCalendars.of(reader.header());
+            Supplier<SchedulerCore> cores = () -> new SchedulerCore(Policies.create(spec.scheduler(), calendar),
+                    MachineCatalog.create(spec.machine()));
             workload = new Workload(reader, spec.workload(), machine.capacity());
             long total = reader.header().maxJobs().orElse(-1);
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
@@ -90,6 +98,8 @@ public final class Replay {
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall);
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
+        if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
+            summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
         writeOutputs(spec, machine, records, summary);
         return new ReplayResult(summary, metrics, table);
     }

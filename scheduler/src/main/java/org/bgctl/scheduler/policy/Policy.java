@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Start;
 import org.bgctl.scheduler.SchedulingView;
 
@@ -16,4 +17,9 @@ public interface Policy {
 
     /** The jobs to start now. */
     List<Start> decide(SchedulingView view);
+
+    /** Whether the policy can schedule {@code machine}; {@link Policies#create} callers check it up front. */
+    default boolean runsOn(MachineModel machine) {
+        return true;
+    }
 }

@@ -3,6 +3,7 @@ package org.bgctl.scheduler.policy.buddy;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.buddy.BuddyTree;
 import org.bgctl.scheduler.Job;
@@ -49,6 +50,11 @@ public final class BuddyBackfill implements Policy {
     @Override
     public String name() {
         return scheme.schedulerName();
+    }
+
+    @Override
+    public boolean runsOn(MachineModel machine) {
+        return machine instanceof BuddyMachine;
     }
 
     @Override
