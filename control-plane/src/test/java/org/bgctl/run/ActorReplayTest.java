@@ -11,6 +11,7 @@ import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
@@ -20,7 +21,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policies;
-import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
+import org.bgctl.scheduler.policy.Policy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,9 +56,12 @@ class ActorReplayTest {
         return events;
     }
 
-    /** A machine of {@code nodes} nodes that {@code policy} can schedule. */
+    /** The first of flat:nodes, buddy:nodes and paragon-sdsc that {@code policy} can schedule. */
     static MachineModel machineFor(String policy, int nodes) {
-        return Policies.create(policy) instanceof BuddyBackfill ? new BuddyMachine(nodes) : new FlatMachine(nodes);
+        Policy p = Policies.create(policy);
+        for (MachineModel m : List.of(new FlatMachine(nodes), new BuddyMachine(nodes), MachineCatalog.create("paragon-sdsc")))
+            if (p.runsOn(m)) return m;
+        throw new IllegalArgumentException("no test machine for " + policy);
     }
 
     @Test

@@ -6,12 +6,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
+import org.bgctl.scheduler.Communication;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.WorkloadOptions;
 import org.junit.jupiter.api.Test;
@@ -22,7 +27,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 /**
  * Buddy and selective buddy allocation on the SDSC-SP2 excerpt, with 30% communication-intensive
  * jobs: the actors (agents holding the buddy line, H2 journal) and the direct executor write the
- * same bytes, and the journal alone rebuilds jobs.csv, blocks and job classes included.
+ * same bytes, and the journal alone rebuilds jobs.csv; the journal holds every event as it
+ * happened, node blocks and job classes included (on the Paragon site too), which is what
+ * recovery re-applies.
  */
 class BuddyReplayTest {
 
@@ -43,6 +50,19 @@ class BuddyReplayTest {
         StringWriter rebuilt = new StringWriter();
         JobsCsv.write(table.records(), rebuilt);
         assertEquals(Files.readString(actors.resolve("jobs.csv")), rebuilt.toString());
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"selective-buddy", "nqs"})
+    void theJournalHoldsTheBlocksAndJobClassesOfTheRun(String scheduler, @TempDir Path dir) {
+        List<Job> jobs = ActorReplayTest.randomJobs(3, 300, 64).stream()
+                .map(j -> j.id() % 3 == 0 ? j.withCommunication(Communication.intensive(0.4)) : j).toList();
+        List<SchedulerEvent> live = ActorReplayTest.actors(scheduler, 64, jobs, JournalKind.H2, dir);
+        List<SchedulerEvent> journaled = new ArrayList<>();
+        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), journaled::add);
+        assertEquals(ActorReplayTest.direct(scheduler, 64, jobs), live);
+        assertEquals(live, journaled);
+        assertTrue(live.stream().anyMatch(e -> e instanceof JobStarted s && s.allocation().contiguous()));
     }
 
     @Test
