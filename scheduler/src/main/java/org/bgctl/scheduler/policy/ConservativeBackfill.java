@@ -29,6 +29,11 @@ public final class ConservativeBackfill implements Policy {
     }
 
     @Override
+    public boolean runsOn(MachineModel machine) {
+        return machine.interchangeable();
+    }
+
+    @Override
     public List<Start> decide(SchedulingView view) {
         MachineModel machine = view.machine().copy();
         if (!machine.interchangeable())

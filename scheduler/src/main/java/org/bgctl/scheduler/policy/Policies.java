@@ -21,6 +21,7 @@ public final class Policies {
         return switch (name) {
             case "free-list", "buddy", "selective-buddy" -> "a buddy machine, buddy:N";
             case "nqs" -> "a Paragon machine, paragon-sdsc or paragon:FILE";
+            case "conservative" -> "a machine of interchangeable nodes, flat:N";
             default -> "a machine it can schedule";
         };
     }
