@@ -57,12 +57,6 @@ public final class BuddyMachine implements MachineModel {
     @Override public boolean interchangeable() { return false; }
     @Override public List<String> units() { return List.of(NODE_SET); }
 
-    /** Nodes of {@code unit}: all of them for the one node set. */
-    public int nodesOf(String unit) {
-        if (!NODE_SET.equals(unit)) throw new IllegalArgumentException(name() + " has no unit '" + unit + "'");
-        return capacity();
-    }
-
     /** The buddy tree. */
     public BuddyTree tree() {
         return line.tree();

@@ -4,7 +4,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.Block;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
@@ -93,11 +92,6 @@ public final class ParagonMachine implements MachineModel {
         return set(unit).capacity();
     }
 
-    /** Free nodes of node set {@code unit}. */
-    public int freeNodes(String unit) {
-        return set(unit).freeNodes();
-    }
-
     /** A fresh allocator for the agent of node set {@code unit}: its area, every node free. */
     public M2dbNodeSet newAllocator(String unit) {
         return new M2dbNodeSet(set(unit).area());
@@ -184,11 +178,6 @@ public final class ParagonMachine implements MachineModel {
     private NodeClaim nodeClaim(Claim c) {
         if (c instanceof NodeClaim nc) return nc;
         throw new IllegalStateException(name + " holds nodes only, not " + c);
-    }
-
-    /** The free blocks of node set {@code unit}, for inspection and tests. */
-    public List<Block> freeBlocks(String unit) {
-        return set(unit).freeBlocks();
     }
 
     @Override

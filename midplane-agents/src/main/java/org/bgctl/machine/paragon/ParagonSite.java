@@ -23,7 +23,6 @@ import org.bgctl.machine.Block;
  * the node groups per period, and prime time; read from a HOCON machine file:
  *
  * <pre>
- * name = paragon-sdsc
  * mesh { width = 16, height = 23 }
  * node-sets = [ {id = ns-1, x = 0, y = 0, width = 16, height = 7, memory-mb = 16}, ... ]
  * prime-time { start = "09:00", end = "17:00", days = [MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY] }
@@ -36,17 +35,13 @@ public final class ParagonSite {
     /** Where machine files are found on the class path: {@code machines/<name>.conf}. */
     private static final String RESOURCE_FOLDER = "machines/";
 
-    private final String name;
-    private final Block mesh;
     private final List<NodeSetSpec> nodeSets;
     private final Map<String, NodeGroup> groups;
     private final PrimeTime primeTime;
     private final Config config;
 
-    private ParagonSite(String name, Block mesh, List<NodeSetSpec> nodeSets, Map<String, NodeGroup> groups,
-                        PrimeTime primeTime, Config config) {
-        this.name = name;
-        this.mesh = mesh;
+    private ParagonSite(List<NodeSetSpec> nodeSets, Map<String, NodeGroup> groups, PrimeTime primeTime,
+                        Config config) {
         this.nodeSets = List.copyOf(nodeSets);
         this.groups = Collections.unmodifiableMap(groups);
         this.primeTime = primeTime;
@@ -85,7 +80,7 @@ public final class ParagonSite {
                         members(gc, "non-prime", group, ids)));
             }
             if (groups.isEmpty()) throw new IllegalArgumentException("node-groups is empty");
-            return new ParagonSite(c.getString("name"), mesh, sets, groups, primeTime(c.getConfig("prime-time")), c);
+            return new ParagonSite(sets, groups, primeTime(c.getConfig("prime-time")), c);
         } catch (ConfigException | IllegalArgumentException e) {
             throw new IllegalArgumentException("invalid Paragon machine file " + origin + ": " + e.getMessage(), e);
         }
@@ -148,24 +143,9 @@ public final class ParagonSite {
         return "\"" + key + "\"";
     }
 
-    /** The site's name, e.g. {@code paragon-sdsc}. */
-    public String name() {
-        return name;
-    }
-
-    /** The whole mesh. */
-    public Block mesh() {
-        return mesh;
-    }
-
     /** The node sets, in the file's order. */
     public List<NodeSetSpec> nodeSets() {
         return nodeSets;
-    }
-
-    /** The node groups by name, in name order. */
-    public Map<String, NodeGroup> groups() {
-        return groups;
     }
 
     /**

@@ -76,7 +76,6 @@ class ParagonMachineTest {
     void aBadSiteFileIsRejectedWithWhatIsWrong(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("bad.conf");
         Files.writeString(file, """
-                name = bad
                 mesh { width = 4, height = 4 }
                 node-sets = [ {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16} ]
                 prime-time { start = "09:00", end = "17:00", days = [MONDAY] }

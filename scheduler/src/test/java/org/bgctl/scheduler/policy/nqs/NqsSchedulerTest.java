@@ -25,7 +25,6 @@ import org.junit.jupiter.api.Test;
 class NqsSchedulerTest {
 
     static final ParagonSite SITE = ParagonSite.fromConfig(ConfigFactory.parseString("""
-            name = test
             mesh { width = 4, height = 4 }
             node-sets = [
               {id = ns-a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16}
