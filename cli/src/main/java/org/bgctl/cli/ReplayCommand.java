@@ -113,7 +113,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--ci-gain", paramLabel = "X", defaultValue = "0",
             description = "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
-                    + " (0.25: 25% shorter). Default: ${DEFAULT-VALUE}.")
+                    + " (0.25: 25%% shorter). Default: ${DEFAULT-VALUE}.")
     double ciGain;
 
     @Option(names = "--ci-gain-spread", paramLabel = "HOW", defaultValue = "fixed",
