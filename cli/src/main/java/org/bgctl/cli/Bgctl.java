@@ -10,7 +10,8 @@ import picocli.CommandLine.Command;
 /** The {@code bgctl} command line. */
 @Command(name = "bgctl", mixinStandardHelpOptions = true, version = "bgctl 0.1.0",
         description = "A live emulator of a Blue Gene/L-style supercomputer control plane.",
-        subcommands = {ReplayCommand.class, InspectCommand.class, CommandLine.HelpCommand.class})
+        subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class,
+                CommandLine.HelpCommand.class})
 public final class Bgctl {
 
     /** Exit code for bad input: a bad option, trace line, machine or run directory. */

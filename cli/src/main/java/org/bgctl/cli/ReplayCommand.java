@@ -6,19 +6,14 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bgctl.journal.JournalKind;
-import org.bgctl.machine.MachineCatalog;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.report.Summary;
-import org.bgctl.run.ExecutorKind;
+import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
+import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
-import org.bgctl.scheduler.policy.Policies;
-import org.bgctl.swf.SwfReader;
-import org.bgctl.workload.EstimateSource;
-import org.bgctl.workload.JobClasses;
-import org.bgctl.workload.WorkloadOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -96,9 +91,13 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Multiply run times (and requested times) by C, rounded to the second.")
     double runtimeCoefficient;
 
-    @Option(names = "--arrival-scale", paramLabel = "F", defaultValue = "1.0",
-            description = "Multiply inter-arrival times by F (F < 1 raises the offered load).")
-    double arrivalScale;
+    @Option(names = "--arrival-scale", paramLabel = "F",
+            description = "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.")
+    Double arrivalScale;
+
+    @Option(names = "--offered-load", paramLabel = "RHO",
+            description = "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale).")
+    Double offeredLoad;
 
     @Option(names = "--estimate", paramLabel = "SOURCE", defaultValue = "requested",
             description = "Run-time estimates: requested (SWF field 9) or exact. Default: ${DEFAULT-VALUE}.")
@@ -107,24 +106,23 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--enforce-walltime", description = "Kill a job that runs past its requested time at that time.")
     boolean enforceWalltime;
 
-    @Option(names = "--ci-fraction", paramLabel = "F", defaultValue = "0",
-            description = "Fraction of jobs drawn communication-intensive, 0 to 1 (0: none). Default: ${DEFAULT-VALUE}.")
-    double ciFraction;
+    @Option(names = "--ci-fraction", paramLabel = "F",
+            description = "Fraction of jobs drawn communication-intensive, 0 to 1. Default: 0 (none).")
+    Double ciFraction;
 
-    @Option(names = "--ci-gain", paramLabel = "X", defaultValue = "0",
+    @Option(names = "--ci-gain", paramLabel = "X",
             description = "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
-                    + " (0.25: 25%% shorter). Default: ${DEFAULT-VALUE}.")
-    double ciGain;
+                    + " (0.25: 25%% shorter). Default: 0.")
+    Double ciGain;
 
-    @Option(names = "--ci-gain-spread", paramLabel = "HOW", defaultValue = "fixed",
+    @Option(names = "--ci-gain-spread", paramLabel = "HOW",
             description = "fixed: every communication-intensive job gains X; random: each gains a value drawn"
-                    + " from [0, 2X]. Default: ${DEFAULT-VALUE}.")
+                    + " from [0, 2X]. Default: fixed.")
     String ciGainSpread;
 
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "1",
-            description = "Seed of the run's random generator (which jobs are communication-intensive)."
-                    + " Default: ${DEFAULT-VALUE}.")
-    long seed;
+    @Option(names = "--seed", paramLabel = "N",
+            description = "Seed of the run's random generator (which jobs are communication-intensive). Default: 1.")
+    Long seed;
 
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
@@ -132,74 +130,47 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
-        String machineName = machine != null ? machine : defaultMachine(trace);
-        validate(machineName);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
-        ReplaySpec replay = new ReplaySpec(trace, machineName, scheduler, workload(), lenient, dir,
-                parse(() -> JournalKind.parse(journal)), parse(() -> ExecutorKind.parse(executor)));
+        ReplaySpec replay;
+        try {
+            replay = parameters().toSpec(dir);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         PrintWriter err = spec.commandLine().getErr();
+        if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
+                + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, progress != null ? progress : org.bgctl.run.Progress.none(),
+        ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
     }
 
-    private void validate(String machineName) {
-        parse(() -> MachineCatalog.create(machineName));
-        parse(() -> Policies.create(scheduler));
-    }
-
-    private <T> T parse(java.util.function.Supplier<T> parser) {
-        try {
-            return parser.get();
-        } catch (IllegalArgumentException e) {
-            throw new ParameterException(spec.commandLine(), e.getMessage());
-        }
-    }
-
-    private WorkloadOptions workload() {
-        return parse(() -> WorkloadOptions.builder()
-                .firstJobs(first)
-                .submitWindow(from == null ? Long.MIN_VALUE : from, to == null ? Long.MAX_VALUE : to)
-                .sizeMultiply(sizeMultiply)
-                .sizeDivide(sizeDivide)
-                .runtimeCoefficient(runtimeCoefficient)
-                .arrivalScale(arrivalScale)
-                .estimateSource(estimateSource())
-                .enforceWalltime(enforceWalltime)
-                .jobClasses(new JobClasses(ciFraction, ciGain, gainSpread(), seed))
-                .build());
-    }
-
-    private EstimateSource estimateSource() {
-        return switch (estimate) {
-            case "requested" -> EstimateSource.REQUESTED;
-            case "exact" -> EstimateSource.EXACT;
-            default -> throw new IllegalArgumentException("--estimate: unknown source '" + estimate
-                    + "'; known: requested, exact");
-        };
-    }
-
-    private JobClasses.Spread gainSpread() {
-        return switch (ciGainSpread) {
-            case "fixed" -> JobClasses.Spread.FIXED;
-            case "random" -> JobClasses.Spread.RANDOM;
-            default -> throw new IllegalArgumentException("--ci-gain-spread: unknown spread '" + ciGainSpread
-                    + "'; known: fixed, random");
-        };
-    }
-
-    private String defaultMachine(TraceSource trace) throws java.io.IOException {
-        if (trace == TraceSource.DEMO) return TraceSource.DEMO_MACHINE;
-        try (SwfReader reader = trace.open(true)) {
-            int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
-            if (nodes <= 0)
-                throw new ParameterException(spec.commandLine(), "the trace header gives no MaxNodes or MaxProcs;"
-                        + " name the machine with --machine (e.g. flat:128)");
-            return "flat:" + nodes;
-        }
+    /** The options as replay parameters; unset options are left to the parameters' defaults. */
+    private ReplayParameters parameters() {
+        return ReplayParameters.none()
+                .with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace)
+                .with("machine", machine)
+                .with("scheduler", scheduler)
+                .with("journal", journal)
+                .with("executor", executor)
+                .with("lenient", lenient)
+                .with("first_jobs", first)
+                .with("submit_from", from)
+                .with("submit_to", to)
+                .with("size_multiply", sizeMultiply)
+                .with("size_divide", sizeDivide)
+                .with("runtime_coefficient", runtimeCoefficient)
+                .with("arrival_scale", arrivalScale)
+                .with("offered_load", offeredLoad)
+                .with("estimate_source", estimate)
+                .with("enforce_walltime", enforceWalltime)
+                .with("ci_fraction", ciFraction)
+                .with("ci_gain", ciGain)
+                .with("ci_gain_spread", ciGainSpread)
+                .with("seed", seed);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -214,14 +185,14 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> m = summary.asMap();
         out.printf("bgctl replay: %s on %s with %s%n", m.get("trace"), m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
-                "jobs_killed", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
+                "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "events"}) {
             out.printf("  %-22s %s%n", key, m.get(key));
         }
         out.printf("  %-22s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
-                org.bgctl.journal.JournalSettings.hasH2Journal(dir) ? ", journal" : "");
+                JournalSettings.hasH2Journal(dir) ? ", journal" : "");
         out.flush();
     }
 }

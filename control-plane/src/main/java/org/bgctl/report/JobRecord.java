@@ -14,6 +14,11 @@ import org.bgctl.scheduler.Job;
  */
 public record JobRecord(Job job, long start, long end, int size, String partition, boolean contiguous) {
 
+    /** A job whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long start, long end, int size, String partition) {
+        this(job, start, end, size, partition, false);
+    }
+
     public boolean finished() {
         return end >= 0;
     }
@@ -42,7 +47,10 @@ public record JobRecord(Job job, long start, long end, int size, String partitio
         return job.communication().intensive() ? "ci" : "nci";
     }
 
-    /** How well the job was estimated, in jobs.csv: {@code badly} (estimate above twice the run time) or {@code well}. */
+    /**
+     * How well the job was estimated, in jobs.csv: {@code badly} (estimate above twice the run time) or
+     * {@code well}.
+     */
     public String estimateClass() {
         return job.badlyEstimated() ? "badly" : "well";
     }

@@ -113,7 +113,8 @@ public final class NqsReport {
                 long to = Math.min(last, calendar.runTime(month.plusMonths(1).atDay(1).atStartOfDay()));
                 if (from >= to) break;
                 double held = 0;
-                for (JobRecord r : done) held += (double) r.size() * Math.max(0, Math.min(to, r.end()) - Math.max(from, r.start()));
+                for (JobRecord r : done)
+                    held += (double) r.size() * Math.max(0, Math.min(to, r.end()) - Math.max(from, r.start()));
                 double utilization = held / ((double) nodes * (to - from));
                 w.write(month + "," + fixed(utilization) + "\n");
                 out.put(month.toString(), utilization);

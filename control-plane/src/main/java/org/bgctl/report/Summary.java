@@ -1,5 +1,6 @@
 package org.bgctl.report;
 
+import com.fasterxml.jackson.core.JsonGenerator;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -15,7 +16,9 @@ import java.util.Map;
  */
 public final class Summary {
 
-    private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(JsonGenerator.Feature.WRITE_BIGDECIMAL_AS_PLAIN);
 
     private final Map<String, Object> fields = new LinkedHashMap<>();
     private final Map<String, Object> run = new LinkedHashMap<>();

@@ -39,6 +39,7 @@ import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.JobClasses;
+import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
@@ -62,15 +63,31 @@ public final class Replay {
      */
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
         MachineModel machine = MachineCatalog.create(spec.machine());
-        if (!Policies.create(spec.scheduler()).runsOn(machine))
-            throw new IllegalArgumentException("scheduler '" + spec.scheduler() + "' cannot schedule machine "
-                    + machine.name() + "; it needs " + Policies.machinesFor(spec.scheduler()));
+        Policies.create(spec.scheduler()).requireSupported(machine);
         Path out = spec.out();
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out
                     + " already holds a journal; choose another --out (nothing was changed)");
 
+        try {
+            return replay(spec, machine, progress, every);
+        } catch (IOException | RuntimeException e) {
+            removeJournal(out);
+            throw e;
+        }
+    }
+
+    /** A run that failed leaves no journal behind, so its directory can be used again. */
+    private static void removeJournal(Path out) throws IOException {
+        for (String suffix : new String[] {".mv.db", ".trace.db"}) {
+            Files.deleteIfExists(out.resolve(JournalSettings.H2_FILE + suffix));
+        }
+    }
+
+    private static ReplayResult replay(ReplaySpec spec, MachineModel machine, Progress progress, Duration every)
+            throws IOException {
+        Path out = spec.out();
         JobTable table = new JobTable();
         long started = System.nanoTime();
         VirtualClock.Outcome outcome;
@@ -82,7 +99,7 @@ public final class Replay {
             Supplier<SchedulerCore> cores = () -> new SchedulerCore(Policies.create(spec.scheduler(), calendar),
                     MachineCatalog.create(spec.machine()));
             workload = new Workload(reader, spec.workload(), machine.capacity());
-            long total = reader.header().maxJobs().orElse(-1);
+            long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try {
                 outcome = execute(spec, cores, new Arrivals(jobs(workload)), table);
@@ -164,6 +181,7 @@ public final class Replay {
                 .put("jobs", metrics.jobs())
                 .put("jobs_never_started", neverStarted)
                 .put("jobs_skipped", workload.rejections().asMap())
+                .put("offered_load", OfferedLoad.of(records.stream().map(JobRecord::job).toList(), machine.capacity()))
                 .putMetrics(metrics)
                 .put("migrations_total", 0)
                 .put("migrations_successful", 0)

@@ -26,7 +26,8 @@ public final class TraceCalendars {
         try {
             return ZoneId.of(name.strip());
         } catch (DateTimeException e) {
-            throw new IllegalArgumentException("the trace header's TimeZoneString '" + name + "' is not a time zone", e);
+            throw new IllegalArgumentException("the trace header's TimeZoneString '" + name
+                    + "' is not a time zone", e);
         }
     }
 }

@@ -38,7 +38,8 @@ public record JobClasses(double ciFraction, double gain, Spread spread, long see
         if (!(gain >= 0 && gain < 1))
             throw new IllegalArgumentException("the contiguous gain must be in [0, 1), was " + gain);
         if (spread == Spread.RANDOM && !(2 * gain < 1))
-            throw new IllegalArgumentException("with random gains in [0, 2X] the gain X must be below 0.5, was " + gain);
+            throw new IllegalArgumentException("with random gains in [0, 2X] the gain X must be below 0.5, was "
+                    + gain);
     }
 
     /** Whether any job can be communication-intensive. */

@@ -24,15 +24,15 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
                               boolean enforceWalltime, JobClasses jobClasses) {
 
     public WorkloadOptions {
-        if (firstJobs < 0) throw new IllegalArgumentException("firstJobs must be 0 (all) or positive, was " + firstJobs);
+        if (firstJobs < 0) throw new IllegalArgumentException("--first must be 0 (all) or positive, was " + firstJobs);
         if (fromSubmit >= toSubmit)
-            throw new IllegalArgumentException("fromSubmit (" + fromSubmit + ") must be below toSubmit (" + toSubmit + ")");
-        if (sizeMultiply < 1) throw new IllegalArgumentException("sizeMultiply must be at least 1, was " + sizeMultiply);
-        if (sizeDivide < 1) throw new IllegalArgumentException("sizeDivide must be at least 1, was " + sizeDivide);
+            throw new IllegalArgumentException("--from (" + fromSubmit + ") must be below --to (" + toSubmit + ")");
+        if (sizeMultiply < 1) throw new IllegalArgumentException("--size-multiply must be at least 1, was " + sizeMultiply);
+        if (sizeDivide < 1) throw new IllegalArgumentException("--size-divide must be at least 1, was " + sizeDivide);
         if (!(runtimeCoefficient > 0) || Double.isInfinite(runtimeCoefficient))
-            throw new IllegalArgumentException("runtimeCoefficient must be positive and finite, was " + runtimeCoefficient);
+            throw new IllegalArgumentException("--runtime-coefficient must be positive and finite, was " + runtimeCoefficient);
         if (!(arrivalScale > 0) || Double.isInfinite(arrivalScale))
-            throw new IllegalArgumentException("arrivalScale must be positive and finite, was " + arrivalScale);
+            throw new IllegalArgumentException("--arrival-scale must be positive and finite, was " + arrivalScale);
         Objects.requireNonNull(estimateSource, "estimateSource");
         Objects.requireNonNull(jobClasses, "jobClasses");
     }

@@ -59,9 +59,17 @@ class ActorReplayTest {
     /** The first of flat:nodes, buddy:nodes and paragon-sdsc that {@code policy} can schedule. */
     static MachineModel machineFor(String policy, int nodes) {
         Policy p = Policies.create(policy);
-        for (MachineModel m : List.of(new FlatMachine(nodes), new BuddyMachine(nodes), MachineCatalog.create("paragon-sdsc")))
-            if (p.runsOn(m)) return m;
-        throw new IllegalArgumentException("no test machine for " + policy);
+        List<String> refusals = new ArrayList<>();
+        for (MachineModel m : List.of(new FlatMachine(nodes), new BuddyMachine(nodes),
+                MachineCatalog.create("paragon-sdsc"))) {
+            try {
+                p.requireSupported(m);
+                return m;
+            } catch (IllegalArgumentException e) {
+                refusals.add(e.getMessage());
+            }
+        }
+        throw new IllegalArgumentException("no test machine for " + policy + ": " + refusals);
     }
 
     @Test

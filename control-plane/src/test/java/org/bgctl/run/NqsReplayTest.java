@@ -31,7 +31,8 @@ class NqsReplayTest {
         Runs.replay(Runs.SDSC, "paragon-sdsc", "nqs", TRIPLED, ExecutorKind.DIRECT, JournalKind.MEMORY, direct);
         Runs.assertSameOutputs(actors, direct);
         for (String report : REPORTS)
-            assertArrayEquals(Files.readAllBytes(actors.resolve(report)), Files.readAllBytes(direct.resolve(report)), report);
+            assertArrayEquals(Files.readAllBytes(actors.resolve(report)), Files.readAllBytes(direct.resolve(report)),
+                    report);
     }
 
     @Test
@@ -62,7 +63,7 @@ class NqsReplayTest {
     void nqsOnAnotherMachineIsRefusedWithWhatItNeeds(@TempDir Path dir) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> Runs.replay(Runs.SDSC, "flat:128", "nqs", ExecutorKind.DIRECT, JournalKind.MEMORY, dir));
-        assertEquals("scheduler 'nqs' cannot schedule machine flat:128; it needs a Paragon machine, "
-                + "paragon-sdsc or paragon:FILE", e.getMessage());
+        assertEquals("scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE), not flat:128",
+                e.getMessage());
     }
 }

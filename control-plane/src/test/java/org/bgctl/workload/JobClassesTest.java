@@ -61,7 +61,8 @@ class JobClassesTest {
                 assertThrows(IllegalArgumentException.class, () -> new JobClasses(1.5, 0, JobClasses.Spread.FIXED, 1))
                         .getMessage());
         assertEquals("with random gains in [0, 2X] the gain X must be below 0.5, was 0.6",
-                assertThrows(IllegalArgumentException.class, () -> new JobClasses(0.5, 0.6, JobClasses.Spread.RANDOM, 1))
+                assertThrows(IllegalArgumentException.class,
+                        () -> new JobClasses(0.5, 0.6, JobClasses.Spread.RANDOM, 1))
                         .getMessage());
     }
 }

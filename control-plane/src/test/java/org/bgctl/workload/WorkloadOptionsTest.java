@@ -28,13 +28,13 @@ class WorkloadOptionsTest {
 
     @Test
     void invalidOptionsAreNamed() {
-        assertEquals("firstJobs must be 0 (all) or positive, was -1", error(WorkloadOptions.builder().firstJobs(-1)));
-        assertEquals("fromSubmit (5) must be below toSubmit (5)", error(WorkloadOptions.builder().submitWindow(5, 5)));
-        assertEquals("sizeMultiply must be at least 1, was 0", error(WorkloadOptions.builder().sizeMultiply(0)));
-        assertEquals("sizeDivide must be at least 1, was 0", error(WorkloadOptions.builder().sizeDivide(0)));
-        assertEquals("runtimeCoefficient must be positive and finite, was 0.0",
+        assertEquals("--first must be 0 (all) or positive, was -1", error(WorkloadOptions.builder().firstJobs(-1)));
+        assertEquals("--from (5) must be below --to (5)", error(WorkloadOptions.builder().submitWindow(5, 5)));
+        assertEquals("--size-multiply must be at least 1, was 0", error(WorkloadOptions.builder().sizeMultiply(0)));
+        assertEquals("--size-divide must be at least 1, was 0", error(WorkloadOptions.builder().sizeDivide(0)));
+        assertEquals("--runtime-coefficient must be positive and finite, was 0.0",
                 error(WorkloadOptions.builder().runtimeCoefficient(0)));
-        assertEquals("arrivalScale must be positive and finite, was NaN",
+        assertEquals("--arrival-scale must be positive and finite, was NaN",
                 error(WorkloadOptions.builder().arrivalScale(Double.NaN)));
         assertThrows(NullPointerException.class, () -> WorkloadOptions.builder().estimateSource(null).build());
     }

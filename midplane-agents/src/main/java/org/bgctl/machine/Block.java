@@ -14,9 +14,11 @@ package org.bgctl.machine;
 public record Block(int x, int y, int width, int height) {
 
     public Block {
-        if (x < 0 || y < 0) throw new IllegalArgumentException("a block starts at a non-negative position, not " + x + "," + y);
+        if (x < 0 || y < 0)
+            throw new IllegalArgumentException("a block starts at a non-negative position, not " + x + "," + y);
         if (width < 1 || height < 1)
-            throw new IllegalArgumentException("a block needs a positive width and height, not " + width + "x" + height);
+            throw new IllegalArgumentException("a block needs a positive width and height, not " + width + "x"
+                    + height);
     }
 
     /** The run of {@code length} nodes from node {@code first} of a line. */

@@ -30,7 +30,7 @@ public final class MachineCatalog {
                 // reported below
             }
             throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                    + "' must be a positive whole number, as in flat:128");
+                    + "' must be a positive whole number; known: " + KNOWN);
         }
         if (spec != null && spec.startsWith(BuddyMachine.PREFIX)) return BuddyMachine.named(spec);
         if (ParagonMachine.SDSC.equals(spec) || spec != null && spec.startsWith(ParagonMachine.FILE_PREFIX))

@@ -26,7 +26,8 @@ public record NodeClaim(String unit, int nodes, List<Block> blocks, boolean cont
                 throw new IllegalArgumentException("claim on " + unit + ": " + nodes + " nodes but blocks of "
                         + inBlocks + ": " + blocks);
             if (contiguous && blocks.size() != 1)
-                throw new IllegalArgumentException("claim on " + unit + ": a contiguous claim is one block, not " + blocks);
+                throw new IllegalArgumentException("claim on " + unit + ": a contiguous claim is one block, not "
+                        + blocks);
         }
     }
 

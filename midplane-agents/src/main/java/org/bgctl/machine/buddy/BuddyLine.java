@@ -49,7 +49,8 @@ public final class BuddyLine implements NodeAllocator {
 
     @Override
     public Optional<String> conflict(NodeClaim claim) {
-        if (claim.blocks().isEmpty()) return Optional.of("a buddy line needs to be told which nodes, not only how many");
+        if (claim.blocks().isEmpty())
+            return Optional.of("a buddy line needs to be told which nodes, not only how many");
         for (Block b : claim.blocks()) {
             if (b.y() != 0 || b.height() != 1 || b.xEnd() > held.length)
                 return Optional.of("block " + b + " is not a run of nodes 0-" + (held.length - 1));
@@ -77,7 +78,8 @@ public final class BuddyLine implements NodeAllocator {
         for (Block b : claim.blocks()) {
             for (int i = b.x(); i < b.xEnd(); i++) {
                 if (i >= held.length || !held[i])
-                    throw new IllegalStateException("cannot give back " + claim.blocks() + ": node " + i + " is not held");
+                    throw new IllegalStateException("cannot give back " + claim.blocks() + ": node " + i
+                            + " is not held");
             }
         }
         mark(claim, false);

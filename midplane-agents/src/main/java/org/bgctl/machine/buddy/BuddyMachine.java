@@ -109,7 +109,8 @@ public final class BuddyMachine implements MachineModel {
     @Override
     public boolean isFree(Allocation allocation) {
         for (Claim c : allocation.claims()) {
-            if (!(c instanceof NodeClaim nc) || !NODE_SET.equals(nc.unit()) || line.conflict(nc).isPresent()) return false;
+            if (!(c instanceof NodeClaim nc) || !NODE_SET.equals(nc.unit()) || line.conflict(nc).isPresent())
+                return false;
         }
         return true;
     }

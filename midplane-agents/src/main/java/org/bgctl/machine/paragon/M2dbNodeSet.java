@@ -115,7 +115,8 @@ public final class M2dbNodeSet implements NodeAllocator {
 
     @Override
     public Optional<String> conflict(NodeClaim claim) {
-        if (claim.blocks().isEmpty()) return Optional.of("an M2DB node set needs to be told which blocks, not only how many nodes");
+        if (claim.blocks().isEmpty())
+            return Optional.of("an M2DB node set needs to be told which blocks, not only how many nodes");
         List<Block> blocks = claim.blocks();
         for (int i = 0; i < blocks.size(); i++) {
             Integer b = tree.index.get(blocks.get(i));
@@ -147,7 +148,8 @@ public final class M2dbNodeSet implements NodeAllocator {
     public void give(NodeClaim claim) {
         for (Block block : claim.blocks()) {
             Integer b = tree.index.get(block);
-            if (b == null || !taken[b]) throw new IllegalStateException("cannot give back " + block + ": it is not held");
+            if (b == null || !taken[b])
+                throw new IllegalStateException("cannot give back " + block + ": it is not held");
         }
         for (Block block : claim.blocks()) mark(tree.index.get(block), false);
     }

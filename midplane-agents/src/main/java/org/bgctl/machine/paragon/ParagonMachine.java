@@ -99,7 +99,9 @@ public final class ParagonMachine implements MachineModel {
 
     private M2dbNodeSet set(String unit) {
         int i = ids.indexOf(unit);
-        if (i < 0) throw new IllegalArgumentException(name + " has no node set '" + unit + "'; known: " + String.join(", ", ids));
+        if (i < 0)
+            throw new IllegalArgumentException(name + " has no node set '" + unit + "'; known: "
+                    + String.join(", ", ids));
         return sets[i];
     }
 
@@ -142,7 +144,10 @@ public final class ParagonMachine implements MachineModel {
         return new NodeClaim(unit, nodes, set(unit).place(nodes), false);
     }
 
-    /** The allocation of these claims; one claim of one block is contiguous. Named {@code ns-2[8x4+0+7 4x2+8+7] ...}. */
+    /**
+     * The allocation of these claims; one claim of one block is contiguous. Named after the node
+     * sets and their blocks, e.g. {@code ns-2[8x4+0+7 4x2+8+7] ns-3[2x2+0+21]}.
+     */
     private static Allocation allocation(List<NodeClaim> claims) {
         List<Claim> all = new ArrayList<>();
         StringBuilder partition = new StringBuilder();
@@ -160,7 +165,8 @@ public final class ParagonMachine implements MachineModel {
     @Override
     public boolean isFree(Allocation allocation) {
         for (Claim c : allocation.claims()) {
-            if (!(c instanceof NodeClaim nc) || !ids.contains(nc.unit()) || set(nc.unit()).conflict(nc).isPresent()) return false;
+            if (!(c instanceof NodeClaim nc) || !ids.contains(nc.unit()) || set(nc.unit()).conflict(nc).isPresent())
+                return false;
         }
         return true;
     }

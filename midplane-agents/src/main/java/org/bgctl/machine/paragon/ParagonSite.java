@@ -91,9 +91,11 @@ public final class ParagonSite {
         for (Config s : c.getConfigList("node-sets")) {
             String id = s.getString("id");
             Block area = new Block(s.getInt("x"), s.getInt("y"), s.getInt("width"), s.getInt("height"));
-            if (!mesh.contains(area)) throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
+            if (!mesh.contains(area))
+                throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
             int memory = s.getInt("memory-mb");
-            if (memory <= 0) throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
+            if (memory <= 0)
+                throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
             for (NodeSetSpec other : sets) {
                 if (other.id().equals(id)) throw new IllegalArgumentException("node set " + id + " is defined twice");
                 if (other.area().overlaps(area))
@@ -135,7 +137,8 @@ public final class ParagonSite {
         try {
             return LocalTime.parse(value);
         } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("prime-time." + key + ": '" + value + "' is not a time such as 09:00", e);
+            throw new IllegalArgumentException("prime-time." + key + ": '" + value
+                    + "' is not a time such as 09:00", e);
         }
     }
 

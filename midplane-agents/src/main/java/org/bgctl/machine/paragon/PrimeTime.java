@@ -17,7 +17,8 @@ import java.util.Set;
 public record PrimeTime(LocalTime start, LocalTime end, Set<DayOfWeek> days) {
 
     public PrimeTime {
-        if (!start.isBefore(end)) throw new IllegalArgumentException("prime time must start before it ends: " + start + "-" + end);
+        if (!start.isBefore(end))
+            throw new IllegalArgumentException("prime time must start before it ends: " + start + "-" + end);
         if (days.isEmpty()) throw new IllegalArgumentException("prime time needs at least one day");
         days = Set.copyOf(EnumSet.copyOf(days));
     }

@@ -88,11 +88,12 @@ class BuddyLinePropertyTest {
 
         @Override
         public Arbitrary<Transformer<Run>> transformer(Run run) {
-            return Arbitraries.integers().between(0, run.held.size() - 1).map(i -> Transformer.mutate("release " + i, r -> {
-                Allocation a = r.held.remove((int) i);
-                r.machine.release(a);
-                assertTrue(r.machine.isFree(a), "released nodes are free again");
-            }));
+            return Arbitraries.integers().between(0, run.held.size() - 1)
+                    .map(i -> Transformer.mutate("release " + i, r -> {
+                        Allocation a = r.held.remove((int) i);
+                        r.machine.release(a);
+                        assertTrue(r.machine.isFree(a), "released nodes are free again");
+                    }));
         }
     }
 

@@ -59,7 +59,8 @@ class BuddySplitTest {
     @Test
     void aSquareWhoseSideIsNoPowerOfTwoIsCase6Too() {
         assertEquals(BuddySplit.BOTH_REST, BuddySplit.of(b(0, 0, 6, 6)));
-        assertEquals(List.of(b(0, 0, 4, 4), b(4, 0, 2, 4), b(4, 4, 2, 2), b(0, 4, 4, 2)), BuddySplit.buddies(b(0, 0, 6, 6)));
+        assertEquals(List.of(b(0, 0, 4, 4), b(4, 0, 2, 4), b(4, 4, 2, 2), b(0, 4, 4, 2)),
+                BuddySplit.buddies(b(0, 0, 6, 6)));
     }
 
     @Test

@@ -30,7 +30,8 @@ class M2dbNodeSetTest {
         M2dbNodeSet set = set();
         assertEquals(List.of(b(0, 0, 4, 4)), take(set, 16));
         assertEquals(List.of(b(4, 0, 2, 2)), take(set, 4));
-        assertEquals(List.of(b(6, 0, 2, 2), b(6, 2, 2, 2), b(4, 2, 2, 2), b(4, 4, 4, 4), b(0, 4, 4, 4)), set.freeBlocks());
+        assertEquals(List.of(b(6, 0, 2, 2), b(6, 2, 2, 2), b(4, 2, 2, 2), b(4, 4, 4, 4), b(0, 4, 4, 4)),
+                set.freeBlocks());
     }
 
     @Test

@@ -113,7 +113,8 @@ class M2dbPropertyTest {
         int free = 0;
         for (Block b : run.set.freeBlocks()) {
             for (int x = b.x(); x < b.xEnd(); x++) {
-                for (int y = b.y(); y < b.yEnd(); y++) assertFalse(seen[x][y], "free block " + b + " holds a held node");
+                for (int y = b.y(); y < b.yEnd(); y++)
+                    assertFalse(seen[x][y], "free block " + b + " holds a held node");
             }
             free += b.nodes();
         }

@@ -69,7 +69,8 @@ class ParagonMachineTest {
     void allocationsNameTheirBlocks() {
         ParagonMachine m = SDSC.copy();
         assertEquals("ns-1[16x4+0+0]", m.place(64, List.of("ns-1")).partition());
-        assertEquals(List.of(new Block(0, 7, 16, 8)), ((NodeClaim) m.place(128, List.of("ns-2")).claims().get(0)).blocks());
+        assertEquals(List.of(new Block(0, 7, 16, 8)), ((NodeClaim) m.place(128,
+                List.of("ns-2")).claims().get(0)).blocks());
     }
 
     @Test

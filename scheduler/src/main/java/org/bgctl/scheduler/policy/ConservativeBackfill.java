@@ -29,16 +29,16 @@ public final class ConservativeBackfill implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
-        return machine.interchangeable();
+    public void requireSupported(MachineModel machine) {
+        if (!machine.interchangeable())
+            throw new IllegalArgumentException("scheduler conservative needs a machine of interchangeable nodes"
+                    + " (flat:N), not " + machine.name());
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
         MachineModel machine = view.machine().copy();
-        if (!machine.interchangeable())
-            throw new IllegalStateException("conservative backfilling needs a machine of interchangeable nodes, not "
-                    + machine.name());
+        requireSupported(machine);
         long now = view.now();
         CapacityProfile profile = new CapacityProfile(now, machine.freeNodes());
         for (RunningJob r : view.runningByEstimatedEnd()) {

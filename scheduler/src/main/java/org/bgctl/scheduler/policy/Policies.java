@@ -1,8 +1,8 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
-import org.bgctl.scheduler.policy.buddy.AllocationScheme;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.policy.buddy.AllocationScheme;
 import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
 import org.bgctl.scheduler.policy.nqs.NqsScheduler;
 
@@ -14,16 +14,6 @@ public final class Policies {
             "free-list", "buddy", "selective-buddy", "nqs");
 
     private Policies() {
-    }
-
-    /** The machines the scheduler {@code name} needs, for error messages. */
-    public static String machinesFor(String name) {
-        return switch (name) {
-            case "free-list", "buddy", "selective-buddy" -> "a buddy machine, buddy:N";
-            case "nqs" -> "a Paragon machine, paragon-sdsc or paragon:FILE";
-            case "conservative" -> "a machine of interchangeable nodes, flat:N";
-            default -> "a machine it can schedule";
-        };
     }
 
     /**

@@ -18,8 +18,11 @@ public interface Policy {
     /** The jobs to start now. */
     List<Start> decide(SchedulingView view);
 
-    /** Whether the policy can schedule {@code machine}; {@link Policies#create} callers check it up front. */
-    default boolean runsOn(MachineModel machine) {
-        return true;
+    /**
+     * Checks, before a run starts, that this policy can schedule {@code machine}.
+     *
+     * @throws IllegalArgumentException naming the policy, the machine and why not
+     */
+    default void requireSupported(MachineModel machine) {
     }
 }

@@ -53,15 +53,16 @@ public final class BuddyBackfill implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
-        return machine instanceof BuddyMachine;
+    public void requireSupported(MachineModel machine) {
+        if (!(machine instanceof BuddyMachine))
+            throw new IllegalArgumentException("scheduler " + name() + " needs a buddy machine (buddy:N), not "
+                    + machine.name());
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
-        if (!(view.machine() instanceof BuddyMachine machine))
-            throw new IllegalStateException("scheduler '" + name() + "' needs a buddy machine (buddy:N), not "
-                    + view.machine().name());
+        requireSupported(view.machine());
+        BuddyMachine machine = (BuddyMachine) view.machine();
         NodePlan plan = new NodePlan(machine, view);
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
@@ -134,7 +135,8 @@ public final class BuddyBackfill implements Policy {
     }
 
     /** Section 3's order: earlier start, then the smaller buddy, then the smaller free region around it. */
-    private static boolean better(long start, int size, int enclosing, long bestStart, int bestSize, int bestEnclosing) {
+    private static boolean better(long start, int size, int enclosing, long bestStart, int bestSize,
+            int bestEnclosing) {
         if (start != bestStart) return start < bestStart;
         if (size != bestSize) return size < bestSize;
         return enclosing < bestEnclosing;

@@ -188,7 +188,8 @@ final class NodePlan {
 
     /** The earliest time at which {@code count} nodes are free, before any reservation is made. */
     long scatteredEarliestStart(int count) {
-        if (reservation != null) throw new IllegalStateException("the earliest scattered start is asked before the reservation");
+        if (reservation != null)
+            throw new IllegalStateException("the earliest scattered start is asked before the reservation");
         long[] sorted = freeAt.clone();
         Arrays.sort(sorted);
         return sorted[count - 1];

@@ -61,20 +61,24 @@ public final class NqsConfig {
             Config nqs = c.getConfig("nqs");
             double ageFactor = nqs.getDouble("age-factor");
             double blockPriority = nqs.getDouble("block-priority");
-            if (ageFactor < 0) throw new IllegalArgumentException("nqs.age-factor must not be negative, was " + ageFactor);
+            if (ageFactor < 0)
+                throw new IllegalArgumentException("nqs.age-factor must not be negative, was " + ageFactor);
             List<NqsQueue> queues = queues(nqs, site);
             Map<String, List<NqsQueue>> pipes = new TreeMap<>();
             Config p = nqs.getConfig("pipes");
-            for (String pipe : new TreeMap<>(p.root()).keySet()) pipes.put(pipe, pipe(pipe, p.getStringList("\"" + pipe + "\""), queues));
+            for (String pipe : new TreeMap<>(p.root()).keySet())
+                pipes.put(pipe, pipe(pipe, p.getStringList("\"" + pipe + "\""), queues));
             String defaultPipe = nqs.getString("default-pipe");
             Map<Integer, String> swf = new TreeMap<>();
             Config s = nqs.getConfig("swf-queues");
-            for (String number : new TreeMap<>(s.root()).keySet()) swf.put(swfQueue(number), s.getString("\"" + number + "\""));
+            for (String number : new TreeMap<>(s.root()).keySet())
+                swf.put(swfQueue(number), s.getString("\"" + number + "\""));
             for (String pipe : swf.values()) knownPipe(pipe, pipes);
             knownPipe(defaultPipe, pipes);
             return new NqsConfig(ageFactor, blockPriority, queues, pipes, swf, defaultPipe);
         } catch (ConfigException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid NQS settings in " + c.origin().description() + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException("invalid NQS settings in " + c.origin().description() + ": "
+                    + e.getMessage(), e);
         }
     }
 
@@ -83,13 +87,15 @@ public final class NqsConfig {
         for (Config q : nqs.getConfigList("queues")) {
             String name = q.getString("name");
             int maxNodes = q.getInt("max-nodes");
-            if (maxNodes < 1) throw new IllegalArgumentException("queue " + name + ": max-nodes must be positive, was " + maxNodes);
+            if (maxNodes < 1)
+                throw new IllegalArgumentException("queue " + name + ": max-nodes must be positive, was " + maxNodes);
             long limit = q.getDuration("time-limit", TimeUnit.SECONDS);
             if (limit < 1) throw new IllegalArgumentException("queue " + name + ": time-limit must be positive");
             String group = q.getString("node-group");
             site.group(group);
             for (NqsQueue other : queues)
-                if (other.name().equals(name)) throw new IllegalArgumentException("queue " + name + " is defined twice");
+                if (other.name().equals(name))
+                    throw new IllegalArgumentException("queue " + name + " is defined twice");
             queues.add(new NqsQueue(name, maxNodes, limit, group, q.getDouble("priority")));
         }
         if (queues.isEmpty()) throw new IllegalArgumentException("nqs.queues is empty");

@@ -46,23 +46,19 @@ public final class NqsScheduler implements Policy {
         return "nqs";
     }
 
-    /**
-     * Whether {@code machine} is a Paragon site.
-     *
-     * @throws IllegalArgumentException when it is one whose NQS settings are invalid
-     */
+    /** Checks that {@code machine} is a Paragon site whose NQS settings are valid. */
     @Override
-    public boolean runsOn(MachineModel machine) {
-        if (!(machine instanceof ParagonMachine paragon)) return false;
+    public void requireSupported(MachineModel machine) {
+        if (!(machine instanceof ParagonMachine paragon))
+            throw new IllegalArgumentException("scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE),"
+                    + " not " + machine.name());
         settings(paragon);
-        return true;
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
-        if (!(view.machine() instanceof ParagonMachine machine))
-            throw new IllegalStateException("scheduler 'nqs' needs a Paragon machine (paragon-sdsc), not "
-                    + view.machine().name());
+        requireSupported(view.machine());
+        ParagonMachine machine = (ParagonMachine) view.machine();
         NqsConfig nqs = settings(machine);
         long now = view.now();
         Period period = site.primeTime().periodAt(calendar.local(now));

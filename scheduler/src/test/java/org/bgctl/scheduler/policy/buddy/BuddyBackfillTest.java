@@ -116,8 +116,8 @@ class BuddyBackfillTest {
     void theSchemesNeedABuddyMachine() {
         var core = new SchedulerCore(new BuddyBackfill(AllocationScheme.BUDDY), new FlatMachine(8));
         var direct = new DirectExecutor(core, e -> { });
-        IllegalStateException e = assertThrows(IllegalStateException.class,
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> direct.run(new Arrivals(List.of(plain(1, 0, 1, 1, 1)).iterator())));
-        assertEquals("scheduler 'buddy' needs a buddy machine (buddy:N), not flat:8", e.getMessage());
+        assertEquals("scheduler buddy needs a buddy machine (buddy:N), not flat:8", e.getMessage());
     }
 }

@@ -66,7 +66,8 @@ class NqsSchedulerTest {
 
     static Map<Long, JobStarted> run(List<Job> jobs) {
         Map<Long, JobStarted> starts = new TreeMap<>();
-        new DirectExecutor(new SchedulerCore(new NqsScheduler(TraceCalendar.UTC_EPOCH), new ParagonMachine("test", SITE)),
+        new DirectExecutor(new SchedulerCore(new NqsScheduler(TraceCalendar.UTC_EPOCH), new ParagonMachine("test",
+                SITE)),
                 e -> {
                     if (e instanceof JobStarted s) starts.put(s.jobId(), s);
                 }).run(new Arrivals(jobs.iterator()));
@@ -98,7 +99,8 @@ class NqsSchedulerTest {
         // 30000 s its priority is 13.3: no blocking, job 3 starts. After 60000 s it is 21.7 > 20:
         // job 4 is blocked although 8 nodes are free.
         long sat = 2 * 86400;
-        var starts = run(List.of(longJob(1, sat, 100000, 8), longJob(2, sat, 5000, 16), shortJob(3, sat + 30000, 600, 4),
+        var starts = run(List.of(longJob(1, sat, 100000, 8), longJob(2, sat, 5000, 16), shortJob(3, sat
+                + 30000, 600, 4),
                 shortJob(4, sat + 60000, 600, 4)));
         assertEquals(sat + 30000, start(starts, 3));
         assertEquals(sat + 100000, start(starts, 2));
@@ -108,7 +110,8 @@ class NqsSchedulerTest {
     @Test
     void inPrimeTimeLongJobsHaveOneNodeSetAndShortJobsTryTheirReservedSetFirst() {
         var starts = run(List.of(longJob(1, 32400, 1000, 12), shortJob(2, 32400, 600, 4), shortJob(3, 62000, 10, 1)));
-        assertTrue(starts.get(2L).allocation().partition().startsWith("ns-b["), starts.get(2L).allocation().partition());
+        assertTrue(starts.get(2L).allocation().partition().startsWith("ns-b["),
+                starts.get(2L).allocation().partition());
         // 12 nodes never fit the prime-time long group (8 nodes), which does not block the short job;
         // after 17:00 the group has both node sets, from the first pass after it (job 3's arrival)
         assertEquals(32400, start(starts, 2));

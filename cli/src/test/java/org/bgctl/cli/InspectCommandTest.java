@@ -1,0 +1,74 @@
+package org.bgctl.cli;
+
+import static org.bgctl.cli.CliRun.job;
+import static org.bgctl.cli.CliRun.trace;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code bgctl inspect} on the journal of a two-job FCFS run on flat:4: job 1 (4 nodes, run 100,
+ * requested 200) starts at 0; job 2 (2 nodes, run 50, requested 60) arrives at 10 and waits for
+ * job 1's end at 100; it ends at 150.
+ */
+class InspectCommandTest {
+
+    @TempDir
+    static Path dir;
+    static Path run;
+
+    @BeforeAll
+    static void replay() throws Exception {
+        Path trace = trace(dir, "two.swf", job(1, 0, 100, 4, 200), job(2, 10, 50, 2, 60));
+        run = dir.resolve("run");
+        CliRun replay = CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:4",
+                "--scheduler", "fcfs", "--quiet", "--out", run.toString());
+        assertEquals(0, replay.exit(), replay.toString());
+    }
+
+    @Test
+    void printsEveryEventAndTheCount() {
+        CliRun inspect = CliRun.of("inspect", "--run", run.toString());
+        assertEquals(0, inspect.exit(), inspect.toString());
+        assertEquals(String.join("\n",
+                "       1          0 JobSubmitted  job=1 size=4 run=100 estimate=200",
+                "       2          0 JobStarted    job=1 nodes=4",
+                "       3         10 JobSubmitted  job=2 size=2 run=50 estimate=60",
+                "       4        100 JobFinished   job=1",
+                "       5        100 JobStarted    job=2 nodes=2",
+                "       6        150 JobFinished   job=2",
+                "6 events in the journal of " + run, ""), inspect.out().replace("\r\n", "\n"));
+    }
+
+    @Test
+    void aLimitPrintsTheFirstEventsButCountsThemAll() {
+        CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--limit", "2");
+        assertEquals(0, inspect.exit(), inspect.toString());
+        assertEquals(3, inspect.out().lines().count(), inspect.out());
+        assertTrue(inspect.out().contains("6 events in the journal of"), inspect.out());
+    }
+
+    @Test
+    void theJournalAloneRebuildsJobsCsvByteForByte() throws Exception {
+        Path rebuilt = dir.resolve("rebuilt.csv");
+        CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--jobs-csv", rebuilt.toString());
+        assertEquals(0, inspect.exit(), inspect.toString());
+        assertEquals("6 events read; 2 jobs written to " + rebuilt, inspect.out().strip());
+        assertArrayEquals(Files.readAllBytes(run.resolve("jobs.csv")), Files.readAllBytes(rebuilt));
+    }
+
+    @Test
+    void aDirectoryWithoutAJournalIsBadInput() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        CliRun inspect = CliRun.of("inspect", "--run", empty.toString());
+        assertEquals(2, inspect.exit(), inspect.toString());
+        assertTrue(inspect.err().contains("no journal in " + empty), inspect.err());
+        assertTrue(inspect.err().contains("journal.mv.db"), inspect.err());
+    }
+}

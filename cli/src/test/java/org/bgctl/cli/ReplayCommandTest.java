@@ -1,0 +1,125 @@
+package org.bgctl.cli;
+
+import static org.bgctl.cli.CliRun.job;
+import static org.bgctl.cli.CliRun.trace;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+class ReplayCommandTest {
+
+    @TempDir
+    Path dir;
+
+    /** A trace whose line 3 (job 2) has 'abc' as its run time (field 4). */
+    private Path traceWithABadLine() throws Exception {
+        return trace(dir, "bad.swf",
+                "; MaxNodes: 8",
+                job(1, 0, 100, 4, 200),
+                "2 10 -1 abc 4 -1 -1 4 200 -1 1 -1 -1 -1 -1 -1 -1 -1",
+                job(3, 20, 50, 2, 100));
+    }
+
+    @Test
+    void theDemoReplaysAndWritesItsOutputs() throws Exception {
+        Path out = dir.resolve("demo");
+        CliRun run = CliRun.of("replay", "--demo", "--quiet", "--out", out.toString());
+        assertEquals(0, run.exit(), run.toString());
+        assertTrue(run.out().startsWith("bgctl demo: the first 2000 jobs of KTH-SP2"), run.out());
+        assertTrue(run.out().contains("Parallel Workloads Archive"), "names its source: " + run.out());
+        assertTrue(run.out().contains("bgctl replay: kth-sp2-demo.swf on flat:100 with easy"), run.out());
+        assertTrue(run.out().contains("jobs_read"), run.out());
+        assertTrue(run.out().contains("mean_wait_s"), run.out());
+        assertTrue(run.out().contains("outputs in " + out), run.out());
+        for (String file : List.of("summary.json", "jobs.csv", "schedule.swf", "journal.mv.db")) {
+            assertTrue(Files.isRegularFile(out.resolve(file)), file);
+        }
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("flat:100", summary.get("machine").asText());
+        assertEquals(2000, summary.get("jobs_read").asLong());
+    }
+
+    @Test
+    void aMalformedLineStopsTheReplayNamingFileLineFieldAndValue() throws Exception {
+        Path trace = traceWithABadLine();
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", dir.resolve("run").toString());
+        assertEquals(2, run.exit(), run.toString());
+        assertTrue(run.err().contains("bad.swf line 3, field 4 (run time): 'abc' is not a number"), run.err());
+    }
+
+    @Test
+    void leniencySkipsAndCountsTheMalformedLine() throws Exception {
+        Path trace = traceWithABadLine();
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--lenient", "--quiet", "--out", out.toString());
+        assertEquals(0, run.exit(), run.toString());
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals(Map.of("malformed_line", 1), new ObjectMapper().convertValue(summary.get("jobs_skipped"), Map.class));
+        assertEquals(2, summary.get("jobs").asLong(), "jobs 1 and 3 ran");
+        assertEquals("flat:8", summary.get("machine").asText(), "the machine comes from the header's MaxNodes");
+    }
+
+    @Test
+    void aReplayStoppedByBadInputLeavesItsRunDirectoryUsable() throws Exception {
+        Path trace = traceWithABadLine();
+        Path out = dir.resolve("run");
+        assertEquals(2, CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", out.toString()).exit());
+        CliRun retry = CliRun.of("replay", "--trace", trace.toString(), "--lenient", "--quiet", "--out", out.toString());
+        assertEquals(0, retry.exit(), retry.toString());
+    }
+
+    static Stream<Arguments> badInput() {
+        return Stream.of(
+                Arguments.of(List.of("--bogus"), "--bogus"),
+                Arguments.of(List.of("--machine", "bogus"), "'bogus'"),
+                Arguments.of(List.of("--machine", "flat:x"), "'flat:x'"),
+                Arguments.of(List.of("--scheduler", "sjf"), "'sjf'"),
+                Arguments.of(List.of("--journal", "disk"), "'disk'"),
+                Arguments.of(List.of("--executor", "threads"), "'threads'"),
+                Arguments.of(List.of("--estimate", "guess"), "'guess'"),
+                Arguments.of(List.of("--size-divide", "0"), "was 0"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("badInput")
+    void badInputExitsWithTwoNamingTheBadValueAndWritesNothing(List<String> options, String named) {
+        Path out = dir.resolve("run");
+        List<String> args = new ArrayList<>(List.of("replay", "--demo", "--quiet", "--out", out.toString()));
+        args.addAll(options);
+        CliRun run = CliRun.of(args.toArray(String[]::new));
+        assertEquals(2, run.exit(), run.toString());
+        assertTrue(run.err().contains(named), run.toString());
+        assertFalse(Files.exists(out), "nothing written");
+    }
+
+    @Test
+    void aTraceThatDoesNotExistIsBadInput() {
+        Path missing = dir.resolve("missing.swf");
+        CliRun run = CliRun.of("replay", "--trace", missing.toString(), "--out", dir.resolve("run").toString());
+        assertEquals(2, run.exit(), run.toString());
+        assertTrue(run.err().contains(missing.toString()), run.err());
+    }
+
+    @Test
+    void aTraceOrTheDemoIsRequiredButNotBoth() {
+        CliRun neither = CliRun.of("replay");
+        assertEquals(2, neither.exit(), neither.toString());
+        assertTrue(neither.err().contains("--trace") && neither.err().contains("--demo"), neither.err());
+        CliRun both = CliRun.of("replay", "--demo", "--trace", "x.swf");
+        assertEquals(2, both.exit(), both.toString());
+    }
+}

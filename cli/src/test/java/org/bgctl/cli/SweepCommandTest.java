@@ -1,0 +1,141 @@
+package org.bgctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+class SweepCommandTest {
+
+    @TempDir
+    Path dir;
+
+    private Path trace;
+    private Path out;
+    private final StringWriter stdout = new StringWriter();
+    private final StringWriter stderr = new StringWriter();
+
+    @BeforeEach
+    void trace() throws IOException {
+        trace = dir.resolve("t.swf");
+        Files.write(trace, List.of("; MaxNodes: 16",
+                "1 0 -1 100 4 -1 -1 4 200 -1 1 1 1 1 1 -1 -1 -1",
+                "2 50 -1 300 2 -1 -1 2 600 -1 1 1 1 1 1 -1 -1 -1",
+                "3 60 -1 30 16 -1 -1 16 60 -1 1 1 1 1 1 -1 -1 -1",
+                "4 100 -1 25 8 -1 -1 8 50 -1 1 1 1 1 1 -1 -1 -1"), StandardCharsets.UTF_8);
+        out = dir.resolve("sweep");
+    }
+
+    private int bgctl(String... args) {
+        CommandLine cli = Bgctl.commandLine();
+        cli.setOut(new PrintWriter(stdout, true));
+        cli.setErr(new PrintWriter(stderr, true));
+        return cli.execute(args);
+    }
+
+    private int sweep(String... more) {
+        List<String> args = new ArrayList<>(List.of("sweep", "--out", out.toString(), "--set", "trace=" + trace,
+                "--executor", "direct"));
+        args.addAll(List.of(more));
+        return bgctl(args.toArray(new String[0]));
+    }
+
+    @Test
+    void aSweepWritesResultsAndPlots() throws IOException {
+        assertEquals(0, sweep("--axis", "scheduler=fcfs,easy", "--axis", "runtime_coefficient=1:2:1", "--parallel", "2"),
+                stderr.toString());
+        assertTrue(stdout.toString().contains("bgctl sweep sweep: 4 runs, 4 done now, 0 finished earlier, 0 failed"),
+                stdout.toString());
+        assertTrue(stderr.toString().contains("run 3/4 done in "), stderr.toString());
+        assertEquals(5, Files.readAllLines(out.resolve("results.csv")).size());
+        assertTrue(Files.isRegularFile(out.resolve("plots/utilization-vs-runtime_coefficient.svg")));
+        assertTrue(Files.isRegularFile(out.resolve("sweep.json")));
+
+        assertEquals(0, sweep("--axis", "scheduler=fcfs,easy", "--axis", "runtime_coefficient=1:2:1"));
+        assertTrue(stdout.toString().contains("4 runs, 0 done now, 4 finished earlier, 0 failed"), stdout.toString());
+    }
+
+    @Test
+    void dryRunPrintsTheGridAndStartsNothing() {
+        assertEquals(0, sweep("--axis", "scheduler=fcfs,easy", "--axis", "offered_load=0.5,1.0", "--dry-run"),
+                stderr.toString());
+        String printed = stdout.toString();
+        assertTrue(printed.contains("sweep sweep: 4 runs = scheduler (2) × offered_load (2) into " + out), printed);
+        assertTrue(printed.contains("runs/004-easy-1.0  to run    scheduler=easy offered_load=1.0 (arrival_scale "),
+                printed);
+        assertTrue(printed.contains("plot utilization-vs-offered_load: utilization against offered_load, series scheduler"),
+                printed);
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aFailedRunMakesTheExitCodeOne() throws IOException {
+        Files.writeString(trace, "5 200 -1 oops 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n",
+                StandardOpenOption.APPEND);
+        assertEquals(1, sweep("--axis", "lenient=true,false"));
+        assertTrue(stderr.toString().contains("run 2/2 failed after "), stderr.toString());
+        assertTrue(stdout.toString().contains("2 runs, 1 done now, 0 finished earlier, 1 failed"), stdout.toString());
+    }
+
+    @Test
+    void badInputExitsTwoAndStartsNothing() {
+        assertBadInput("run 2 (scheduler=sjf): unknown scheduler 'sjf'", "--axis", "scheduler=easy,sjf");
+        assertBadInput("run 1 (machine=flat:x): machine 'flat:x'", "--axis", "machine=flat:x,flat:8");
+        assertBadInput("'0.7:1.4' is not a range: write START:STOP:STEP", "--axis", "runtime_coefficient=0.7:1.4");
+        assertBadInput("unknown replay parameter 'speed'", "--set", "speed=2");
+        assertBadInput("--set 'first_jobs': write PARAMETER=VALUE", "--set", "first_jobs");
+        assertBadInput("sweep file " + dir.resolve("none.conf") + " does not exist", "--config",
+                dir.resolve("none.conf").toString());
+        assertBadInput("--parallel must be at least 1", "--parallel", "0");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void theExampleExperimentsAreValidSweeps() throws IOException {
+        Path experiments = Path.of("../config/experiments");
+        List<Path> files;
+        try (Stream<Path> listed = Files.list(experiments)) {
+            files = listed.filter(f -> f.toString().endsWith(".conf")).sorted().toList();
+        }
+        assertFalse(files.isEmpty());
+        for (Path file : files) {
+            stdout.getBuffer().setLength(0);
+            assertEquals(0, bgctl("sweep", "--config", file.toString(), "--out", out.toString(), "--set",
+                    "trace=" + trace, "--dry-run"), file + ": " + stderr);
+        }
+        stdout.getBuffer().setLength(0);
+        bgctl("sweep", "--config", experiments.resolve("flat-load.conf").toString(), "--out", out.toString(),
+                "--set", "trace=" + trace, "--dry-run");
+        assertTrue(stdout.toString().contains("sweep flat-load: 24 runs = scheduler (3) × runtime_coefficient (8)"),
+                stdout.toString());
+    }
+
+    @Test
+    void replayAcceptsATargetOfferedLoad() {
+        assertEquals(0, bgctl("replay", "--trace", trace.toString(), "--executor", "direct", "--journal", "memory",
+                "--offered-load", "0.5", "--quiet", "--out", dir.resolve("run").toString()), stderr.toString());
+        assertEquals(2, bgctl("replay", "--trace", trace.toString(), "--offered-load", "0.5", "--arrival-scale", "2",
+                "--out", dir.resolve("run2").toString()));
+        assertTrue(stderr.toString().contains("offered_load and arrival_scale both set"), stderr.toString());
+    }
+
+    private void assertBadInput(String expected, String... args) {
+        stderr.getBuffer().setLength(0);
+        assertEquals(2, sweep(args), stderr.toString());
+        assertTrue(stderr.toString().contains(expected), stderr.toString());
+    }
+}

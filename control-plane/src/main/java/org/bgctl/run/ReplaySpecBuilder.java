@@ -1,0 +1,76 @@
+package org.bgctl.run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.JobClasses;
+import org.bgctl.workload.OfferedLoad;
+import org.bgctl.workload.WorkloadOptions;
+
+/**
+ * Collects the settings of one replay, as {@link ReplayParameter}s apply them, and turns them
+ * into a validated {@link ReplaySpec}: the machine known, the scheduler known and able to
+ * schedule it, the workload options consistent. Unset settings take {@code replay}'s defaults.
+ */
+final class ReplaySpecBuilder {
+
+    TraceSource trace;
+    String machine;
+    String scheduler = "easy";
+    JournalKind journal = JournalKind.H2;
+    ExecutorKind executor = ExecutorKind.ACTORS;
+    boolean lenient;
+    Long submitFrom;
+    Long submitTo;
+    Double offeredLoad;
+    double ciFraction;
+    double ciGain;
+    JobClasses.Spread ciGainSpread = JobClasses.Spread.FIXED;
+    long seed = JobClasses.NONE.seed();
+    final WorkloadOptions.Builder workload = WorkloadOptions.builder();
+
+    /**
+     * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
+     * (or MaxProcs) gives {@code flat:N}. A target offered load is turned into the arrival scale
+     * {@code ρ_trace / ρ}, with {@code ρ_trace} measured by {@code meter} on the transformed trace.
+     *
+     * @throws IllegalArgumentException naming the missing or invalid setting
+     * @throws IOException when the trace cannot be read for its header or its load
+     */
+    ReplaySpec build(Path out, LoadMeter meter) throws IOException {
+        if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
+        String machineName = machine != null ? machine : defaultMachine();
+        MachineModel model = MachineCatalog.create(machineName);
+        Policies.create(scheduler).requireSupported(model);
+        int nodes = model.capacity();
+        workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
+                submitTo == null ? Long.MAX_VALUE : submitTo);
+        workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
+        WorkloadOptions options = workload.build();
+        if (offeredLoad != null) {
+            double traceLoad = meter.measure(trace, options, lenient, nodes);
+            try {
+                options = options.toBuilder().arrivalScale(OfferedLoad.arrivalScaleFor(traceLoad, offeredLoad)).build();
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("offered_load = " + offeredLoad + " on " + trace.name() + ": "
+                        + e.getMessage(), e);
+            }
+        }
+        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor);
+    }
+
+    private String defaultMachine() throws IOException {
+        if (trace.equals(TraceSource.DEMO)) return TraceSource.DEMO_MACHINE;
+        try (SwfReader reader = trace.open(true)) {
+            int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
+            if (nodes <= 0)
+                throw new IllegalArgumentException("machine: not set, and the header of " + trace.name()
+                        + " gives no MaxNodes or MaxProcs; name the machine (e.g. flat:128)");
+            return "flat:" + nodes;
+        }
+    }
+}

@@ -1,0 +1,135 @@
+package org.bgctl.sweep;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.bgctl.journal.JournalSettings;
+
+/**
+ * The directory of one sweep run. {@code parameters.json} names the run it holds and is written
+ * before the run starts; {@code summary.json}, written last by the replay, says it finished. That
+ * is what lets an interrupted sweep resume: a finished run with the same parameters is kept, an
+ * unfinished one is cleared and run again, and a directory holding some other run is refused.
+ */
+final class RunDirectory {
+
+    /** The parameters of the run a directory holds. */
+    static final String PARAMETERS = "parameters.json";
+    /** Written by a replay at its very end. */
+    static final String SUMMARY = "summary.json";
+    /** A failed run's error and stack trace. */
+    static final String ERROR = "error.txt";
+
+    /** The files a run writes; an unfinished run's are removed before it runs again. */
+    private static final List<String> RUN_FILES = List.of(PARAMETERS, ERROR, "jobs.csv", "schedule.swf",
+            JournalSettings.H2_FILE + ".mv.db", JournalSettings.H2_FILE + ".trace.db");
+
+    static final ObjectMapper JSON = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .enable(DeserializationFeature.USE_BIG_DECIMAL_FOR_FLOATS);
+
+    /** What a run directory holds. */
+    enum State {
+        /** Nothing yet. */
+        EMPTY,
+        /** This run, finished. */
+        FINISHED,
+        /** This run, interrupted or failed: to run again. */
+        UNFINISHED,
+        /** Something else: another run's files, or files this sweep did not write. */
+        OTHER
+    }
+
+    private RunDirectory() {
+    }
+
+    static State state(PlannedRun run) throws IOException {
+        Path dir = run.dir();
+        if (!Files.isDirectory(dir)) {
+            if (Files.exists(dir)) return State.OTHER;
+            return State.EMPTY;
+        }
+        if (!Files.isRegularFile(dir.resolve(PARAMETERS))) return isEmpty(dir) ? State.EMPTY : State.OTHER;
+        if (!run.parameters().asMap().equals(recordedParameters(dir))) return State.OTHER;
+        return Files.isRegularFile(dir.resolve(SUMMARY)) ? State.FINISHED : State.UNFINISHED;
+    }
+
+    /** Why {@code run}'s directory cannot be used: what differs from the run it holds. */
+    static String conflict(PlannedRun run) throws IOException {
+        Path dir = run.dir();
+        if (!Files.isRegularFile(dir.resolve(PARAMETERS)))
+            return dir + " holds files this sweep did not write";
+        Map<String, String> there = recordedParameters(dir);
+        Map<String, String> here = run.parameters().asMap();
+        StringBuilder diff = new StringBuilder();
+        for (String key : union(there, here)) {
+            if (!Objects.equals(there.get(key), here.get(key)))
+                diff.append(diff.length() == 0 ? "" : ", ").append(key).append(" = ").append(show(there.get(key)))
+                        .append(" there, ").append(show(here.get(key))).append(" now");
+        }
+        return dir + " holds a run with other parameters (" + diff + ")";
+    }
+
+    /** Clears what an unfinished attempt left and records the run's parameters. */
+    static void prepare(PlannedRun run) throws IOException {
+        Files.createDirectories(run.dir());
+        for (String f : RUN_FILES) Files.deleteIfExists(run.dir().resolve(f));
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("run", run.index());
+        doc.put("values", run.point().values());
+        doc.put("parameters", run.parameters().asMap());
+        JSON.writeValue(run.dir().resolve(PARAMETERS).toFile(), doc);
+    }
+
+    /** Writes a failed run's error with its stack trace. */
+    static void recordFailure(PlannedRun run, Throwable error) throws IOException {
+        StringWriter trace = new StringWriter();
+        error.printStackTrace(new PrintWriter(trace));
+        Files.writeString(run.dir().resolve(ERROR), trace.toString(), StandardCharsets.UTF_8);
+    }
+
+    /** A finished run's summary.json, keys in file order, decimals exactly as written. */
+    static Map<String, Object> summary(Path dir) throws IOException {
+        return JSON.readValue(dir.resolve(SUMMARY).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
+        });
+    }
+
+    private static Map<String, String> recordedParameters(Path dir) throws IOException {
+        Map<String, Object> doc = JSON.readValue(dir.resolve(PARAMETERS).toFile(),
+                new TypeReference<LinkedHashMap<String, Object>>() {
+                });
+        Map<String, String> parameters = new LinkedHashMap<>();
+        if (doc.get("parameters") instanceof Map<?, ?> m)
+            m.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
+        return parameters;
+    }
+
+    private static boolean isEmpty(Path dir) throws IOException {
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.findAny().isEmpty();
+        }
+    }
+
+    private static TreeSet<String> union(Map<String, String> a, Map<String, String> b) {
+        TreeSet<String> keys = new TreeSet<>(a.keySet());
+        keys.addAll(b.keySet());
+        return keys;
+    }
+
+    private static String show(String value) {
+        return value == null ? "unset" : "'" + value + "'";
+    }
+}

@@ -1,0 +1,148 @@
+package org.bgctl.sweep;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigObject;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import org.bgctl.run.ReplayParameters;
+
+/**
+ * Reads a sweep file (HOCON, e.g. {@code config/experiments/flat-load.conf}):
+ * <pre>
+ * name = flat-load                       # default: the file name without .conf
+ * base { trace = "t.swf", machine = "flat:128", first_jobs = 10000 }
+ * axes = [
+ *   "scheduler=fcfs,easy,conservative"   # the --axis syntax, or
+ *   { parameter = runtime_coefficient, values = "0.7:1.4:0.1" }   # values: a list, or items as text
+ * ]
+ * plots = [ { x = utilization, y = mean_wait_s, series = scheduler, title = "...", name = "...", log_y = true } ]
+ * </pre>
+ * Keys of {@code base} and {@code parameter} are replay parameter names
+ * ({@link ReplayParameters#known()}). Unknown keys are errors, so a typo never passes silently.
+ */
+public final class SweepConfig {
+
+    private static final Set<String> TOP_KEYS = Set.of("name", "base", "axes", "plots");
+    private static final Set<String> AXIS_KEYS = Set.of("parameter", "values");
+    private static final Set<String> PLOT_KEYS = Set.of("x", "y", "series", "title", "name", "log_y");
+
+    private SweepConfig() {
+    }
+
+    /**
+     * The sweep a file describes.
+     *
+     * @throws IOException when the file cannot be read
+     * @throws IllegalArgumentException naming the file and what is wrong in it
+     */
+    public static SweepSpec read(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IOException("sweep file " + file + " does not exist or is not a file");
+        String stem = file.getFileName().toString().replaceFirst("\\.conf$", "");
+        try {
+            Config config = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false))
+                    .resolve();
+            return parse(config, stem);
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** The sweep {@code config} describes, named {@code defaultName} unless it has a name. */
+    static SweepSpec parse(Config config, String defaultName) {
+        checkKeys("the sweep file", config.root(), TOP_KEYS);
+        String name = config.hasPath("name") ? config.getString("name") : defaultName;
+        SweepSpec spec = SweepSpec.named(name);
+        if (config.hasPath("base")) {
+            ConfigObject base = config.getObject("base");
+            for (String key : new TreeSet<>(base.keySet()))
+                spec = spec.withSet(key, scalar("base." + key, base.get(key)));
+        }
+        if (config.hasPath("axes"))
+            for (ConfigValue axis : config.getList("axes")) spec = spec.withAxis(axis(axis));
+        List<PlotSpec> plots = new ArrayList<>();
+        if (config.hasPath("plots"))
+            for (ConfigValue plot : config.getList("plots")) plots.add(plot(plot));
+        return new SweepSpec(spec.name(), spec.base(), spec.axes(), plots);
+    }
+
+    private static Axis axis(ConfigValue value) {
+        if (value.valueType() == ConfigValueType.STRING) return Axis.parse((String) value.unwrapped());
+        if (value.valueType() != ConfigValueType.OBJECT)
+            throw new IllegalArgumentException("an axis must be \"PARAMETER=VALUES\" or { parameter = ..., values = ... }"
+                    + " (line " + value.origin().lineNumber() + ")");
+        ConfigObject object = (ConfigObject) value;
+        checkKeys("an axis", object, AXIS_KEYS);
+        String parameter = scalar("axis parameter", required(object, "parameter"));
+        ConfigValue values = required(object, "values");
+        if (values.valueType() == ConfigValueType.LIST) {
+            List<String> list = new ArrayList<>();
+            for (ConfigValue v : (ConfigList) values) list.addAll(Axis.expand(scalar("axis " + parameter, v)));
+            return new Axis(parameter, list);
+        }
+        return Axis.of(parameter, scalar("axis " + parameter, values));
+    }
+
+    private static PlotSpec plot(ConfigValue value) {
+        if (value.valueType() != ConfigValueType.OBJECT)
+            throw new IllegalArgumentException("a plot must be { x = ..., y = ... } (line "
+                    + value.origin().lineNumber() + ")");
+        ConfigObject object = (ConfigObject) value;
+        checkKeys("a plot", object, PLOT_KEYS);
+        List<String> series = null;
+        ConfigValue s = object.get("series");
+        if (s != null && s.valueType() == ConfigValueType.LIST) {
+            series = new ArrayList<>();
+            for (ConfigValue v : (ConfigList) s) series.add(scalar("plot series", v));
+        } else if (s != null) {
+            series = List.of(scalar("plot series", s));
+        }
+        ConfigValue logY = object.get("log_y");
+        if (logY != null && logY.valueType() != ConfigValueType.BOOLEAN)
+            throw new IllegalArgumentException("plot log_y must be true or false (line " + logY.origin().lineNumber() + ")");
+        return new PlotSpec(scalar("plot x", required(object, "x")), scalar("plot y", required(object, "y")), series,
+                optional(object, "title"), optional(object, "name"), logY != null && (Boolean) logY.unwrapped());
+    }
+
+    private static ConfigValue required(ConfigObject object, String key) {
+        ConfigValue v = object.get(key);
+        if (v == null)
+            throw new IllegalArgumentException("'" + key + "' missing (line " + object.origin().lineNumber() + ")");
+        return v;
+    }
+
+    private static String optional(ConfigObject object, String key) {
+        ConfigValue v = object.get(key);
+        return v == null ? null : scalar(key, v);
+    }
+
+    /**
+     * A string, number or boolean as text. HOCON reads numbers as numbers ({@code 1.50} becomes
+     * {@code 1.5}, {@code 1.0} becomes {@code 1}): quote a value to keep its exact text.
+     */
+    private static String scalar(String what, ConfigValue value) {
+        return switch (value.valueType()) {
+            case STRING -> (String) value.unwrapped();
+            case NUMBER, BOOLEAN -> String.valueOf(value.unwrapped());
+            default -> throw new IllegalArgumentException(what + " must be a single value, not "
+                    + value.valueType().name().toLowerCase() + " (line " + value.origin().lineNumber() + ")");
+        };
+    }
+
+    private static void checkKeys(String what, ConfigObject object, Set<String> known) {
+        for (String key : new TreeSet<>(object.keySet()))
+            if (!known.contains(key))
+                throw new IllegalArgumentException(what + " has an unknown key '" + key + "' (line "
+                        + object.get(key).origin().lineNumber() + "); known: " + String.join(", ", new TreeSet<>(known)));
+    }
+}

@@ -1,0 +1,129 @@
+package org.bgctl.sweep;
+
+import java.io.IOException;
+import java.io.Writer;
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The table of a sweep: one row per run in grid order — its number, the swept values, its
+ * status, the metrics of its summary.json, its directory — written as results.csv.
+ */
+public final class SweepResults {
+
+    /**
+     * The metric columns, from summary.json: {@code measured_offered_load} is its
+     * {@code offered_load} (the load the run really had, so it never clashes with an
+     * {@code offered_load} axis), {@code jobs_skipped} the total over all reasons.
+     */
+    public static final List<String> METRICS = List.of("measured_offered_load", "utilization", "unused_capacity",
+            "lost_capacity", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s", "mean_response_s",
+            "mean_bounded_slowdown", "makespan_s", "sum_flow_s", "sum_weighted_flow", "jobs", "jobs_never_started",
+            "jobs_skipped", "jobs_killed", "migrations_total", "migrations_successful", "preemptions");
+
+    private final List<String> parameters;
+    private final List<String> metrics;
+    private final List<ResultRow> rows;
+
+    private SweepResults(List<String> parameters, List<String> metrics, List<ResultRow> rows) {
+        this.parameters = List.copyOf(parameters);
+        this.metrics = List.copyOf(metrics);
+        this.rows = List.copyOf(rows);
+    }
+
+    /**
+     * The results of {@code outcomes}, in the order given (grid order). Summary fields about
+     * migrations or preemptions beyond {@link #METRICS} get columns of their own, after the others.
+     */
+    public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
+        List<String> parameters = new ArrayList<>();
+        for (Axis a : plan.spec().axes()) parameters.add(a.parameter());
+        Set<String> columns = new LinkedHashSet<>(METRICS);
+        for (RunOutcome o : outcomes)
+            for (String key : o.summary().keySet()) if (isMetric(key)) columns.add(key);
+        List<ResultRow> rows = new ArrayList<>();
+        for (RunOutcome o : outcomes) {
+            Map<String, String> values = new LinkedHashMap<>();
+            for (String c : columns) values.put(c, o.ok() ? column(o.summary(), c) : "");
+            rows.add(new ResultRow(o.run().index(), o.run().point().values(), o.ok() ? "ok" : "failed", values,
+                    plan.out().relativize(o.run().dir()).toString().replace('\\', '/')));
+        }
+        return new SweepResults(parameters, new ArrayList<>(columns), rows);
+    }
+
+    /** True for the metric columns, including migration and preemption fields beyond {@link #METRICS}. */
+    static boolean isMetric(String column) {
+        return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions");
+    }
+
+    /** The rows, in grid order. */
+    public List<ResultRow> rows() {
+        return rows;
+    }
+
+    /** Every column name, in file order. */
+    public List<String> header() {
+        List<String> header = new ArrayList<>();
+        header.add("run");
+        header.addAll(parameters);
+        header.add("status");
+        header.addAll(metrics);
+        header.add("dir");
+        return header;
+    }
+
+    /** Writes results.csv (RFC 4180 quoting, '\n' line ends). */
+    public void write(Path file) throws IOException {
+        try (Writer w = Files.newBufferedWriter(file, StandardCharsets.UTF_8)) {
+            line(w, header());
+            for (ResultRow r : rows) {
+                List<String> cells = new ArrayList<>();
+                cells.add(Integer.toString(r.run()));
+                for (String p : parameters) cells.add(r.get(p));
+                cells.add(r.status());
+                for (String m : metrics) cells.add(r.get(m));
+                cells.add(r.dir());
+                line(w, cells);
+            }
+        }
+    }
+
+    /** A summary value as text: decimals in plain notation, nothing for null. */
+    static String text(Object value) {
+        if (value == null) return "";
+        if (value instanceof BigDecimal d) return d.toPlainString();
+        return value.toString();
+    }
+
+    private static String column(Map<String, Object> summary, String column) {
+        return switch (column) {
+            case "measured_offered_load" -> text(summary.get("offered_load"));
+            case "jobs_skipped" -> summary.get("jobs_skipped") instanceof Map<?, ?> skipped
+                    ? Long.toString(skipped.values().stream().mapToLong(v -> ((Number) v).longValue()).sum())
+                    : text(summary.get("jobs_skipped"));
+            default -> text(summary.get(column));
+        };
+    }
+
+    private static void line(Writer w, List<String> cells) throws IOException {
+        for (int i = 0; i < cells.size(); i++) {
+            if (i > 0) w.write(',');
+            w.write(quote(cells.get(i)));
+        }
+        w.write('\n');
+    }
+
+    private static String quote(String cell) {
+        if (cell.indexOf(',') < 0 && cell.indexOf('"') < 0 && cell.indexOf('\n') < 0 && cell.indexOf('\r') < 0)
+            return cell;
+        return '"' + cell.replace("\"", "\"\"") + '"';
+    }
+}

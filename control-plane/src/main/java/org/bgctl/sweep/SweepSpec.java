@@ -1,0 +1,68 @@
+package org.bgctl.sweep;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import org.bgctl.run.ReplayParameters;
+
+/**
+ * What a sweep runs: a base replay, axes whose cartesian product gives the runs, and the plots
+ * to draw from the results. The base starts from {@link #DEFAULTS}.
+ *
+ * @param name  the sweep's name (in sweep.json and plot titles)
+ * @param base  the parameters every run shares; a swept parameter's base value is ignored
+ * @param axes  the swept parameters, first varying slowest
+ * @param plots the plots; empty for the default plots
+ */
+public record SweepSpec(String name, ReplayParameters base, List<Axis> axes, List<PlotSpec> plots) {
+
+    /**
+     * The base every sweep starts from: the actors (the real system) with the in-memory
+     * journal, since a sweep keeps the results and not the journals.
+     */
+    public static final ReplayParameters DEFAULTS = ReplayParameters.none()
+            .with("executor", "actors")
+            .with("journal", "memory");
+
+    public SweepSpec {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(base, "base");
+        axes = List.copyOf(axes);
+        plots = List.copyOf(plots);
+    }
+
+    /** A sweep of no runs yet: the defaults, no axes, default plots. */
+    public static SweepSpec named(String name) {
+        return new SweepSpec(name, DEFAULTS, List.of(), List.of());
+    }
+
+    /** This sweep with {@code parameter} fixed at {@code value}: set in the base, and no longer swept. */
+    public SweepSpec withSet(String parameter, String value) {
+        ReplayParameters newBase = base.with(parameter, value);
+        String key = ReplayParameters.parameter(parameter).key();
+        List<Axis> kept = new ArrayList<>();
+        for (Axis a : axes) if (!a.parameter().equals(key)) kept.add(a);
+        return new SweepSpec(name, newBase, kept, plots);
+    }
+
+    /** This sweep with {@code axis} replacing the axis of the same parameter, or added last. */
+    public SweepSpec withAxis(Axis axis) {
+        List<Axis> merged = new ArrayList<>();
+        boolean replaced = false;
+        for (Axis a : axes) {
+            if (a.parameter().equals(axis.parameter())) {
+                merged.add(axis);
+                replaced = true;
+            } else {
+                merged.add(a);
+            }
+        }
+        if (!replaced) merged.add(axis);
+        return new SweepSpec(name, base, merged, plots);
+    }
+
+    /** The grid of runs. */
+    public Grid grid() {
+        return new Grid(axes);
+    }
+}

@@ -1,0 +1,102 @@
+package org.bgctl.report;
+
+import static org.bgctl.report.Records.neverStarted;
+import static org.bgctl.report.Records.ran;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+import org.bgctl.scheduler.Job;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The metrics of a hand-computed run on 10 nodes. Jobs ({@code Job.of(id, submit, run, estimate,
+ * size)} and [start, end)):
+ * <pre>
+ *   A  submit  0, 4 nodes, [  0, 100)   wait  0, run 100, response 100
+ *   B  submit 10, 6 nodes, [ 20,  50)   wait 10, run  30, response  40
+ *   C  submit 30, 8 nodes, [100, 105)   wait 70, run   5, response  75
+ *   D  submit 40, 2 nodes, never started (not counted)
+ * </pre>
+ */
+class RunMetricsTest {
+
+    private static final double EPS = 1e-9;
+
+    static final List<JobRecord> RUN = List.of(
+            ran(Job.of(1, 0, 100, 100, 4), 0, 100),
+            ran(Job.of(2, 10, 30, 30, 6), 20, 50),
+            ran(Job.of(3, 30, 5, 5, 8), 100, 105),
+            neverStarted(Job.of(4, 40, 10, 10, 2)));
+
+    private final RunMetrics m = RunMetrics.of(RUN, 10);
+
+    @Test
+    void countsFinishedJobsOverTheSpanFromFirstSubmitToLastEnd() {
+        assertEquals(3, m.jobs());
+        assertEquals(0, m.firstSubmit());
+        assertEquals(105, m.lastEnd());
+        assertEquals(105, m.makespan());
+    }
+
+    @Test
+    void waitFiguresWithNearestRankPercentiles() {
+        // Waits 0, 10, 70: mean 80 / 3. Nearest rank: p50 is the ceil(0.5 * 3) = 2nd smallest,
+        // 10; p95 the ceil(0.95 * 3) = 3rd, 70; max 70.
+        assertEquals(80.0 / 3, m.meanWait(), EPS);
+        assertEquals(10, m.p50Wait());
+        assertEquals(70, m.p95Wait());
+        assertEquals(70, m.maxWait());
+    }
+
+    @Test
+    void responseAndBoundedSlowdownWithGammaTenSeconds() {
+        // Responses 100, 40, 75: mean 215 / 3. Bounded slowdown max(response, 10) / max(run, 10):
+        // A 100/100 = 1, B 40/30, C 75/10 = 7.5 (Γ = 10 s bounds C's 5-second run; 75/5 would
+        // be 15). Mean (1 + 4/3 + 7.5) / 3.
+        assertEquals(215.0 / 3, m.meanResponse(), EPS);
+        assertEquals((1 + 40.0 / 30 + 7.5) / 3, m.meanBoundedSlowdown(), EPS);
+    }
+
+    @Test
+    void utilizationUnusedAndLostCapacity() {
+        // Capacity 105 s x 10 nodes = 1050 node-seconds. Work: 4x100 + 6x30 + 8x5 = 620.
+        // Utilization 620 / 1050.
+        // Unused = free nodes beyond the queued demand, integrated:
+        //   [0,10)    busy 4, queued 0        -> 6 x 10 = 60
+        //   [10,20)   busy 4, B (6) queued    -> 0
+        //   [20,30)   busy 10                 -> 0
+        //   [30,50)   busy 10, C (8) queued   -> 0
+        //   [50,100)  busy 4, C (8) queued    -> max(0, 10 - 4 - 8) = 0
+        //   [100,105) busy 8, queued 0        -> 2 x 5 = 10
+        // Unused 70 / 1050. Lost = 1 - 620/1050 - 70/1050 = 360/1050: B waiting on 6 free
+        // nodes for 10 s (60) and C waiting on 6 free nodes for 50 s (300).
+        assertEquals(620.0 / 1050, m.utilization(), EPS);
+        assertEquals(70.0 / 1050, m.unusedCapacity(), EPS);
+        assertEquals(360.0 / 1050, m.lostCapacity(), EPS);
+    }
+
+    @Test
+    void sumOfFlowAndOfWeightedFlow() {
+        // Flow = response: 100 + 40 + 75 = 215. Weight = size x run:
+        // 400 x 100 + 180 x 40 + 40 x 75 = 40000 + 7200 + 3000 = 50200.
+        assertEquals(215, m.sumFlow());
+        assertEquals(50200.0, m.sumWeightedFlow(), EPS);
+    }
+
+    @Test
+    void percentilesAreNearestRankNotInterpolated() {
+        long[] four = {1, 2, 3, 4};
+        assertEquals(2, RunMetrics.percentile(four, 0.50), "ceil(0.5 x 4) = 2nd, not 2.5");
+        assertEquals(4, RunMetrics.percentile(four, 0.95), "ceil(0.95 x 4) = 4th");
+        long[] twenty = new long[20];
+        for (int i = 0; i < 20; i++) twenty[i] = (i + 1) * 10L;
+        assertEquals(190, RunMetrics.percentile(twenty, 0.95), "ceil(0.95 x 20) = 19th");
+        assertEquals(10, RunMetrics.percentile(new long[] {10}, 0.50));
+    }
+
+    @Test
+    void noFinishedJobGivesZeros() {
+        RunMetrics none = RunMetrics.of(List.of(neverStarted(Job.of(1, 0, 1, 1, 1))), 10);
+        assertEquals(new RunMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), none);
+    }
+}

@@ -1,0 +1,130 @@
+package org.bgctl.run;
+
+import static org.bgctl.swf.TestTraces.job;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.swf.TestTraces;
+import org.bgctl.workload.EstimateSource;
+import org.bgctl.workload.WorkloadOptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ReplayParametersTest {
+
+    @TempDir
+    Path dir;
+
+    /** Three jobs: 1200 node-seconds of work submitted over 100 s, so offered load 0.75 on flat:16. */
+    private Path trace() throws IOException {
+        return TestTraces.write(dir, "three.swf", "; MaxNodes: 16", job(1, 0, 100, 4, 4, 200), job(2, 50, 300, 2, 2, 600),
+                job(3, 100, 25, 8, 8, 50));
+    }
+
+    private ReplayParameters base() throws IOException {
+        return ReplayParameters.none().with("trace", trace()).with("machine", "flat:16");
+    }
+
+    @Test
+    void everyParameterReachesTheSpec() throws IOException {
+        ReplaySpec spec = base().with("scheduler", "conservative").with("executor", "direct").with("journal", "memory")
+                .with("lenient", true).with("first_jobs", 2).with("submit_from", 0).with("submit_to", 60)
+                .with("size_multiply", 3).with("size_divide", 2).with("runtime_coefficient", 1.2)
+                .with("arrival_scale", 0.5).with("estimate_source", "exact").with("enforce_walltime", true)
+                .toSpec(dir.resolve("run"));
+        assertEquals(new ReplaySpec(TraceSource.file(trace()), "flat:16", "conservative",
+                WorkloadOptions.builder().firstJobs(2).submitWindow(0, 60).sizeMultiply(3).sizeDivide(2)
+                        .runtimeCoefficient(1.2).arrivalScale(0.5).estimateSource(EstimateSource.EXACT)
+                        .enforceWalltime(true).build(),
+                true, dir.resolve("run"), JournalKind.MEMORY, ExecutorKind.DIRECT), spec);
+    }
+
+    @Test
+    void unsetParametersTakeReplaysDefaults() throws IOException {
+        ReplaySpec spec = ReplayParameters.none().with("trace", trace()).toSpec(dir);
+        assertEquals("flat:16", spec.machine());
+        assertEquals("easy", spec.scheduler());
+        assertEquals(WorkloadOptions.defaults(), spec.workload());
+        assertEquals(JournalKind.H2, spec.journal());
+        assertEquals(ExecutorKind.ACTORS, spec.executor());
+    }
+
+    @Test
+    void namesAreKeysOrReplayOptionsAndKeepAFixedOrder() {
+        ReplayParameters p = ReplayParameters.none().with("--runtime-coefficient", 0.9).with("first", 10)
+                .with("scheduler", "fcfs");
+        assertEquals(List.of("scheduler", "first_jobs", "runtime_coefficient"), List.copyOf(p.asMap().keySet()));
+        assertEquals("scheduler=fcfs first_jobs=10 runtime_coefficient=0.9", p.toString());
+        assertEquals(p, ReplayParameters.none().with("scheduler", "fcfs").with("runtime_coefficient", "0.9")
+                .with("first_jobs", "10"));
+        assertEquals(ReplayParameters.none().with("scheduler", "fcfs"), p.with("first", null).with("runtime-coefficient", null));
+    }
+
+    @Test
+    void badValuesNameTheParameter() throws IOException {
+        assertMessage("runtime_coefficient = 'fast': not a number", base().with("runtime_coefficient", "fast"));
+        assertMessage("first_jobs = '1.5': not a whole number", base().with("first_jobs", "1.5"));
+        assertMessage("lenient = 'yes': not true or false", base().with("lenient", "yes"));
+        assertMessage("estimate_source = 'guess': unknown estimate source", base().with("estimate", "guess"));
+        assertMessage("executor = 'threads': unknown executor", base().with("executor", "threads"));
+        assertMessage("unknown scheduler 'sjf'", base().with("scheduler", "sjf"));
+        assertMessage("unknown machine 'bigiron'", base().with("machine", "bigiron"));
+        assertMessage("trace: not set", ReplayParameters.none().with("machine", "flat:16"));
+        assertMessage("offered_load and arrival_scale both set", base().with("offered_load", 0.5).with("arrival_scale", 2));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> ReplayParameters.none().with("speed", 2));
+        assertTrue(e.getMessage().startsWith("unknown replay parameter 'speed'; known: trace, machine,"), e.getMessage());
+    }
+
+    @Test
+    void offeredLoadScalesArrivalsByTheRatioOfLoads() throws IOException {
+        assertEquals(0.75 / 0.5, base().with("offered_load", 0.5).toSpec(dir).workload().arrivalScale(), 1e-12);
+        assertEquals(0.75 / 1.0, base().with("offered_load", 1.0).toSpec(dir).workload().arrivalScale(), 1e-12);
+    }
+
+    @Test
+    void offeredLoadIsMeasuredOnTheTransformedTrace() throws IOException {
+        // run times doubled: 2400 node-seconds over 100 s, load 1.5 before arrivals are scaled
+        assertEquals(1.5 / 0.5, base().with("runtime_coefficient", 2).with("offered_load", 0.5).toSpec(dir)
+                .workload().arrivalScale(), 1e-12);
+        // sizes halved, rounding up: 2·100 + 1·300 + 4·25 = 600 node-seconds, load 0.375
+        assertEquals(0.375 / 0.25, base().with("size_divide", 2).with("offered_load", 0.25).toSpec(dir)
+                .workload().arrivalScale(), 1e-12);
+    }
+
+    @Test
+    void theReplayReachesTheTargetOfferedLoad() throws IOException {
+        ReplaySpec spec = base().with("offered_load", 0.5).with("executor", "direct").toSpec(dir.resolve("run"));
+        ReplayResult result = Replay.run(spec, Progress.none(), Duration.ofHours(1));
+        assertEquals(new BigDecimal("0.5"), result.summary().get("offered_load"));
+        assertEquals(0.75, LoadMeter.reading().measure(spec.trace(), WorkloadOptions.defaults(), false, 16), 1e-12);
+    }
+
+    @Test
+    void aTraceWithoutASpanHasNoOfferedLoad() throws IOException {
+        Path flat = TestTraces.write(dir, "one.swf", job(1, 0, 100, 4, 4, 200));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReplayParameters.none()
+                .with("trace", flat).with("machine", "flat:16").with("offered_load", 0.5).toSpec(dir));
+        assertTrue(e.getMessage().startsWith("offered_load = 0.5 on one.swf: the workload has no measurable offered load"),
+                e.getMessage());
+    }
+
+    @Test
+    void demoNamesTheBundledTrace() throws IOException {
+        ReplaySpec spec = ReplayParameters.none().with("trace", ReplayParameters.DEMO_TRACE).toSpec(dir);
+        assertEquals(TraceSource.DEMO, spec.trace());
+        assertEquals(TraceSource.DEMO_MACHINE, spec.machine());
+    }
+
+    private void assertMessage(String expected, ReplayParameters parameters) {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parameters.toSpec(dir));
+        assertTrue(e.getMessage().contains(expected), e.getMessage());
+    }
+}

@@ -1,0 +1,146 @@
+package org.bgctl.sweep;
+
+import static org.bgctl.swf.TestTraces.job;
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import org.bgctl.report.Summary;
+import org.bgctl.run.Progress;
+import org.bgctl.run.Replay;
+import org.bgctl.run.ReplayParameters;
+import org.bgctl.swf.TestTraces;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SweepTest {
+
+    /** The committed excerpt (first 1000 jobs of NASA-iPSC), as a file: the tests run in the module directory. */
+    private static final Path NASA = Path.of("src/test/resources/traces/nasa-ipsc-excerpt.swf");
+
+    @TempDir
+    Path dir;
+
+    private static SweepSpec nasaGrid() {
+        return SweepSpec.named("nasa").withSet("trace", NASA.toString()).withSet("machine", "flat:32")
+                .withAxis(Axis.parse("scheduler=fcfs,easy")).withAxis(Axis.parse("runtime_coefficient=0.8,1.2"));
+    }
+
+    @Test
+    void rowsAreTheReplaysSummariesWhateverTheParallelism() throws IOException {
+        Path two = dir.resolve("two");
+        Path one = dir.resolve("one");
+        List<String> heard = Collections.synchronizedList(new ArrayList<>());
+        SweepOutcome outcome = Sweep.run(SweepPlan.of(nasaGrid(), two), 2,
+                (run, ended, total) -> heard.add(ended + "/" + total + " " + run.status()));
+        Sweep.run(SweepPlan.of(nasaGrid(), one), 1, SweepListener.none());
+
+        assertEquals(List.of("1/4 COMPLETED", "2/4 COMPLETED", "3/4 COMPLETED", "4/4 COMPLETED"), heard);
+        assertEquals(0, outcome.failed());
+        assertSameFile(two, one, Sweep.RESULTS_CSV);
+        assertSameFile(two, one, Sweep.SWEEP_JSON);
+
+        List<String> csv = Files.readAllLines(two.resolve(Sweep.RESULTS_CSV));
+        List<String> header = List.of(csv.get(0).split(","));
+        assertEquals(List.of("run", "scheduler", "runtime_coefficient", "status"), header.subList(0, 4));
+        assertEquals(5, csv.size());
+        String[][] expected = {{"fcfs", "0.8"}, {"fcfs", "1.2"}, {"easy", "0.8"}, {"easy", "1.2"}};
+        for (int i = 0; i < expected.length; i++) {
+            List<String> row = List.of(csv.get(i + 1).split(",", -1));
+            assertEquals(List.of(Integer.toString(i + 1), expected[i][0], expected[i][1], "ok"), row.subList(0, 4));
+            Summary alone = Replay.run(ReplayParameters.none().with("trace", NASA).with("machine", "flat:32")
+                    .with("scheduler", expected[i][0]).with("runtime_coefficient", expected[i][1])
+                    .with("executor", "direct").toSpec(dir.resolve("alone-" + i)), Progress.none(), Duration.ofHours(1))
+                    .summary();
+            for (String metric : SweepResults.METRICS)
+                assertEquals(expectedCell(alone, metric), row.get(header.indexOf(metric)), metric + " of run " + (i + 1));
+        }
+    }
+
+    @Test
+    void aSecondInvocationKeepsFinishedRunsAndRerunsTheRest() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct");
+        Sweep.run(SweepPlan.of(direct, out), 2, SweepListener.none());
+        byte[] results = Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV));
+
+        SweepOutcome again = Sweep.run(SweepPlan.of(direct, out), 2, SweepListener.none());
+        assertEquals(List.of(RunStatus.RESUMED, RunStatus.RESUMED, RunStatus.RESUMED, RunStatus.RESUMED),
+                again.runs().stream().map(RunOutcome::status).toList());
+        assertArrayEquals(results, Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV)));
+
+        Path interrupted = out.resolve("runs/003-easy-0.8");
+        Files.delete(interrupted.resolve("summary.json"));
+        Files.writeString(interrupted.resolve("jobs.csv"), "half a file");
+        SweepOutcome resumed = Sweep.run(SweepPlan.of(direct, out), 2, SweepListener.none());
+        assertEquals(List.of(RunStatus.RESUMED, RunStatus.RESUMED, RunStatus.COMPLETED, RunStatus.RESUMED),
+                resumed.runs().stream().map(RunOutcome::status).toList());
+        assertArrayEquals(results, Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV)));
+    }
+
+    @Test
+    void aDirectoryHoldingOtherRunsIsRefusedBeforeAnythingStarts() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
+        Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        byte[] results = Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV));
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Sweep.run(
+                SweepPlan.of(direct.withSet("first_jobs", "500"), out), 1, SweepListener.none()));
+        assertTrue(e.getMessage().contains("run 1: " + out.resolve("runs/001-fcfs-0.8")
+                + " holds a run with other parameters (first_jobs = unset there, '500' now)"), e.getMessage());
+        assertArrayEquals(results, Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV)));
+    }
+
+    @Test
+    void aFailedRunIsReportedAndTheOthersGoOn() throws IOException {
+        Path trace = TestTraces.write(dir, "broken.swf", job(1, 0, 100, 4, 4, 200), job(2, 10, 50, 2, 2, 60),
+                "3 20 -1 not-a-number 2 -1 -1 2 60 -1 1 1 1 1 1 -1 -1 -1", job(4, 30, 40, 8, 8, 60));
+        SweepSpec spec = SweepSpec.named("broken").withSet("trace", trace.toString()).withSet("machine", "flat:16")
+                .withSet("executor", "direct").withAxis(Axis.parse("lenient=false,true"));
+        Path out = dir.resolve("out");
+        List<String> lines = Collections.synchronizedList(new ArrayList<>());
+        SweepOutcome outcome = Sweep.run(SweepPlan.of(spec, out), 2, (run, ended, total) -> lines.add(run.line(total)));
+
+        assertEquals(1, outcome.failed());
+        RunOutcome failed = outcome.runs().get(0);
+        assertEquals(RunStatus.FAILED, failed.status());
+        assertTrue(failed.error().contains("broken.swf line 3, field 4 (run time): 'not-a-number' is not a number"),
+                failed.error());
+        assertTrue(Files.readString(out.resolve("runs/001-false/error.txt")).contains("SwfFormatException"));
+        assertTrue(lines.stream().anyMatch(l -> l.startsWith("run 1/2 failed after ")
+                && l.contains(": lenient=false: broken.swf line 3")), lines.toString());
+        assertEquals(RunStatus.COMPLETED, outcome.runs().get(1).status());
+
+        assertEquals(List.of("failed", "ok"), outcome.results().rows().stream().map(ResultRow::status).toList());
+        assertEquals("", outcome.results().rows().get(0).get("utilization"));
+        List<String> csv = Files.readAllLines(out.resolve(Sweep.RESULTS_CSV));
+        assertTrue(csv.get(1).startsWith("1,false,failed,,,"), csv.get(1));
+        assertTrue(csv.get(2).startsWith("2,true,ok,"), csv.get(2));
+        assertTrue(Files.size(out.resolve("plots/mean_wait_s-vs-utilization.png")) > 0);
+    }
+
+    private static String expectedCell(Summary summary, String metric) {
+        Object value = switch (metric) {
+            case "measured_offered_load" -> summary.get("offered_load");
+            case "jobs_skipped" -> ((Map<?, ?>) summary.get("jobs_skipped")).values().stream()
+                    .mapToLong(v -> ((Number) v).longValue()).sum();
+            default -> summary.get(metric);
+        };
+        return value instanceof BigDecimal d ? d.toPlainString() : String.valueOf(value);
+    }
+
+    private static void assertSameFile(Path a, Path b, String name) throws IOException {
+        assertEquals(Files.readString(a.resolve(name)), Files.readString(b.resolve(name)), name);
+    }
+}

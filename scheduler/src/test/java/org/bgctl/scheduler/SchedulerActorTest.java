@@ -1,0 +1,188 @@
+package org.bgctl.scheduler;
+
+import static org.bgctl.scheduler.Job.of;
+import static org.bgctl.scheduler.TestEvents.started;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.LoggingTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorRef;
+import akka.persistence.typed.PersistenceId;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
+import org.bgctl.agents.UnitProtocol.Abort;
+import org.bgctl.agents.UnitProtocol.Adopt;
+import org.bgctl.agents.UnitProtocol.Commit;
+import org.bgctl.agents.UnitProtocol.Refused;
+import org.bgctl.agents.UnitProtocol.Release;
+import org.bgctl.agents.UnitProtocol.Reserve;
+import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
+import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.scheduler.SchedulerActor.Advance;
+import org.bgctl.scheduler.SchedulerActor.Flush;
+import org.bgctl.scheduler.SchedulerActor.Flushed;
+import org.bgctl.scheduler.SchedulerActor.Settled;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Fcfs;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The event-sourced scheduler's protocol with the unit agents, played by test probes: reserve,
+ * then commit or abort; Settled once everything due at an instant is done; recovery from the
+ * (in-memory) journal re-adopts the running jobs on their units.
+ */
+class SchedulerActorTest {
+
+    private static final ActorTestKit KIT = ActorTestKit.create(ConfigFactory.parseString("""
+            akka.persistence.journal.plugin = "akka.persistence.journal.inmem"
+            akka.persistence.snapshot-store.plugin = "akka.persistence.no-snapshot-store"
+            """).withFallback(ConfigFactory.load()));
+
+    private static final AtomicInteger IDS = new AtomicInteger();
+
+    private final TestProbe<Settled> settled = KIT.createTestProbe();
+    private final List<SchedulerEvent> sink = new CopyOnWriteArrayList<>();
+
+    @AfterAll
+    static void shutDown() {
+        KIT.shutdownTestKit();
+    }
+
+    private static PersistenceId newId() {
+        return PersistenceId.ofUniqueId("scheduler-" + IDS.incrementAndGet());
+    }
+
+    private ActorRef<SchedulerActor.Command> spawn(PersistenceId id, Supplier<MachineModel> machine,
+                                                   Map<String, TestProbe<UnitProtocol.Command>> units, int group) {
+        return KIT.spawn(SchedulerActor.create(id, () -> new SchedulerCore(new Fcfs(), machine.get()),
+                unit -> units.get(unit).getRef(), sink::add, group));
+    }
+
+    /** A scheduler on flat:10, whose node set is played by {@code ns}. */
+    private ActorRef<SchedulerActor.Command> spawnFlat(PersistenceId id, TestProbe<UnitProtocol.Command> ns, int group) {
+        return spawn(id, () -> new FlatMachine(10), Map.of(FlatMachine.NODE_SET, ns), group);
+    }
+
+    /** Expects a Reserve of {@code nodes} nodes for {@code job} on the node set, grants it, expects its Commit. */
+    private static void grant(TestProbe<UnitProtocol.Command> ns, long job, int nodes) {
+        Reserve r = reserveFor(ns, job, nodes);
+        r.replyTo().tell(new Reserved(FlatMachine.NODE_SET, r.tx()));
+        ns.expectMessage(new Commit(r.tx()));
+    }
+
+    private static Reserve reserveFor(TestProbe<UnitProtocol.Command> unit, long job, int nodes) {
+        Reserve r = unit.expectMessageClass(Reserve.class);
+        assertEquals(job, r.job(), "job");
+        assertEquals(nodes, ((NodeClaim) r.claim()).nodes(), "nodes");
+        return r;
+    }
+
+    @Test
+    void grantedReservationsAreCommittedAndTheInstantSettles() {
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> scheduler = spawnFlat(newId(), ns, 0);
+        Job job = of(1, 0, 100, 150, 4);
+
+        scheduler.tell(new Advance(0, List.of(job), settled.getRef()));
+        Reserve r = reserveFor(ns, 1, 4);
+        settled.expectNoMessage(Duration.ofMillis(100));
+        r.replyTo().tell(new Reserved(FlatMachine.NODE_SET, r.tx()));
+
+        ns.expectMessage(new Commit(r.tx()));
+        // Settled: time 0, next real end 100, nothing queued, one job running.
+        settled.expectMessage(new Settled(0, 100, 0, 1));
+        assertEquals(List.of(new JobSubmitted(job), started(1, 0, 4)), sink);
+    }
+
+    @Test
+    void aRefusalAbortsTheUnitsThatReservedAndTheJobStaysQueued() {
+        TestProbe<UnitProtocol.Command> a = KIT.createTestProbe();
+        TestProbe<UnitProtocol.Command> b = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> scheduler = spawn(newId(), () -> new TwoUnitMachine(5),
+                Map.of(TwoUnitMachine.A, a, TwoUnitMachine.B, b), 0);
+        Job job = of(1, 0, 100, 100, 4);
+
+        LoggingTestKit.warn("it stays queued").expect(KIT.system(), () -> {
+            scheduler.tell(new Advance(0, List.of(job), settled.getRef()));
+            Reserve ra = reserveFor(a, 1, 2);
+            Reserve rb = reserveFor(b, 1, 2);
+            ra.replyTo().tell(new Reserved(TwoUnitMachine.A, ra.tx()));
+            rb.replyTo().tell(new Refused(TwoUnitMachine.B, rb.tx(), "unit under repair"));
+            a.expectMessage(new Abort(ra.tx()));
+            // Settled all the same: nothing running, job 1 still queued, no end in sight.
+            settled.expectMessage(new Settled(0, Long.MAX_VALUE, 1, 0));
+            return null;
+        });
+        b.expectNoMessage(Duration.ofMillis(100));
+        assertEquals(List.of(new JobSubmitted(job)), sink);
+
+        // The next instant tries again, in a new transaction, and both units agree.
+        scheduler.tell(new Advance(5, List.of(), settled.getRef()));
+        Reserve ra = reserveFor(a, 1, 2);
+        Reserve rb = reserveFor(b, 1, 2);
+        ra.replyTo().tell(new Reserved(TwoUnitMachine.A, ra.tx()));
+        rb.replyTo().tell(new Reserved(TwoUnitMachine.B, rb.tx()));
+        a.expectMessage(new Commit(ra.tx()));
+        b.expectMessage(new Commit(rb.tx()));
+        settled.expectMessage(new Settled(5, 105, 0, 1));
+        assertEquals(List.of(new JobSubmitted(job), new JobStarted(1, 5, new Allocation("",
+                List.of(new NodeClaim(TwoUnitMachine.A, 2), new NodeClaim(TwoUnitMachine.B, 2))))), sink);
+    }
+
+    @Test
+    void afterARestartTheJournalRebuildsTheStateAndTheUnitsAdoptRunningJobs() {
+        PersistenceId id = newId();
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> first = spawnFlat(id, ns, 0);
+
+        // t=0: job 1 (4 nodes, to 100) starts; job 2 (8 nodes) waits.
+        first.tell(new Advance(0, List.of(of(1, 0, 100, 100, 4), of(2, 0, 50, 50, 8)), settled.getRef()));
+        grant(ns, 1, 4);
+        settled.expectMessage(new Settled(0, 100, 1, 1));
+        KIT.stop(first);
+
+        sink.clear();
+        ActorRef<SchedulerActor.Command> second = spawnFlat(id, ns, 0);
+        ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
+
+        // The recovered state knows job 1 runs to 100 and job 2 waits for it.
+        second.tell(new Advance(100, List.of(), settled.getRef()));
+        ns.expectMessage(new Release(1));
+        grant(ns, 2, 8);
+        settled.expectMessage(new Settled(100, 150, 0, 1));
+        assertEquals(List.of(new JobFinished(1, 100), started(2, 100, 8)), sink);
+    }
+
+    @Test
+    void groupedJournalingWritesOnFlushAndARestartRecoversWhatWasFlushed() {
+        PersistenceId id = newId();
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> first = spawnFlat(id, ns, 64);
+
+        first.tell(new Advance(0, List.of(of(1, 0, 100, 100, 4)), settled.getRef()));
+        grant(ns, 1, 4);
+        settled.expectMessage(new Settled(0, 100, 0, 1));
+
+        TestProbe<Flushed> flushed = KIT.createTestProbe();
+        first.tell(new Flush(flushed.getRef()));
+        flushed.expectMessage(new Flushed(2)); // submitted + started
+        KIT.stop(first);
+
+        spawnFlat(id, ns, 64);
+        ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
+    }
+}
