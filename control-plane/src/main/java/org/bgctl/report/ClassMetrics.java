@@ -14,7 +14,24 @@ import java.util.function.Predicate;
  */
 public final class ClassMetrics {
 
+    private static final List<String> GROUPS = List.of("ci", "nci", "well_estimated_ci", "well_estimated_nci",
+            "badly_estimated_ci", "badly_estimated_nci");
+    private static final List<String> FIGURES = List.of("jobs", "contiguous_jobs", "mean_wait_s", "mean_response_s",
+            "mean_bounded_slowdown");
+
+    /**
+     * Every figure of {@code job_classes} as one name, its path joined with '_', in file order:
+     * {@code ci_jobs}, ..., {@code badly_estimated_nci_mean_bounded_slowdown}.
+     */
+    public static final List<String> FLAT_NAMES = flatNames();
+
     private ClassMetrics() {
+    }
+
+    private static List<String> flatNames() {
+        List<String> names = new ArrayList<>();
+        for (String g : GROUPS) for (String f : FIGURES) names.add(g + "_" + f);
+        return List.copyOf(names);
     }
 
     /** The nested object for summary.json's {@code job_classes}. */
