@@ -50,9 +50,35 @@ public final class ReplayCommand implements Callable<Integer> {
     String machine;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative; on buddy:N also free-list, buddy, selective-buddy"
-                    + " (EASY backfilling with each allocation); on paragon-sdsc also nqs. Default: ${DEFAULT-VALUE}.")
+            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only);"
+                    + " on buddy:N also free-list, buddy, selective-buddy (EASY backfilling with each allocation);"
+                    + " on paragon-sdsc also nqs; krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
+                    + " (supernode only). Default: ${DEFAULT-VALUE}.")
     String scheduler;
+
+    @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
+            description = "Seconds between a job's start event and the start of its run; it holds its partition "
+                    + "meanwhile (Krevat et al. use 1). Default: ${DEFAULT-VALUE}.")
+    long bootDelay;
+
+    @Option(names = "--backfill-increase", paramLabel = "I", defaultValue = "1",
+            description = "krevat-backfill, krevat-bm: raise a backfilled job's size by at most I supernodes. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int backfillIncrease;
+
+    @Option(names = "--migration-fn-tor", paramLabel = "F", defaultValue = "0.1",
+            description = "krevat-migration, krevat-bm: migrate only when free supernodes / all are at least F "
+                    + "(0 with --migration-fn-max 1: always). Default: ${DEFAULT-VALUE}.")
+    double migrationFnTor;
+
+    @Option(names = "--migration-fn-max", paramLabel = "F", defaultValue = "0.7",
+            description = "krevat-migration, krevat-bm: migrate only when the largest free partition holds at most "
+                    + "F of the free supernodes. Default: ${DEFAULT-VALUE}.")
+    double migrationFnMax;
+
+    @Option(names = "--migration-cost", paramLabel = "S", defaultValue = "0",
+            description = "Seconds a migration adds to the run of each job it moves. Default: ${DEFAULT-VALUE}.")
+    long migrationCost;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
@@ -170,7 +196,12 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("ci_fraction", ciFraction)
                 .with("ci_gain", ciGain)
                 .with("ci_gain_spread", ciGainSpread)
-                .with("seed", seed);
+                .with("seed", seed)
+                .with("boot_delay", bootDelay)
+                .with("backfill_increase", backfillIncrease)
+                .with("migration_fn_tor", migrationFnTor)
+                .with("migration_fn_max", migrationFnMax)
+                .with("migration_cost", migrationCost);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -187,10 +218,11 @@ public final class ReplayCommand implements Callable<Integer> {
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
                 "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
-                "sum_flow_s", "sum_weighted_flow", "events"}) {
-            out.printf("  %-22s %s%n", key, m.get(key));
+                "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
+                "migrations_max_successful", "jobs_migrated", "events"}) {
+            out.printf("  %-26s %s%n", key, m.get(key));
         }
-        out.printf("  %-22s %s%n", "run", m.get("run"));
+        out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
                 JournalSettings.hasH2Journal(dir) ? ", journal" : "");
         out.flush();

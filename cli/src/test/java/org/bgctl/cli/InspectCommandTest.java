@@ -37,12 +37,12 @@ class InspectCommandTest {
         CliRun inspect = CliRun.of("inspect", "--run", run.toString());
         assertEquals(0, inspect.exit(), inspect.toString());
         assertEquals(String.join("\n",
-                "       1          0 JobSubmitted  job=1 size=4 run=100 estimate=200",
-                "       2          0 JobStarted    job=1 nodes=4",
-                "       3         10 JobSubmitted  job=2 size=2 run=50 estimate=60",
-                "       4        100 JobFinished   job=1",
-                "       5        100 JobStarted    job=2 nodes=2",
-                "       6        150 JobFinished   job=2",
+                "       1          0 JobSubmitted       job=1 size=4 run=100 estimate=200",
+                "       2          0 JobStarted         job=1 nodes=4",
+                "       3         10 JobSubmitted       job=2 size=2 run=50 estimate=60",
+                "       4        100 JobFinished        job=1",
+                "       5        100 JobStarted         job=2 nodes=2",
+                "       6        150 JobFinished        job=2",
                 "6 events in the journal of " + run, ""), inspect.out().replace("\r\n", "\n"));
     }
 

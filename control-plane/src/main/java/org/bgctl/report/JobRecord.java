@@ -5,16 +5,29 @@ import org.bgctl.scheduler.Job;
 /**
  * One job's outcome, as the journal tells it.
  *
- * @param job       the job as submitted
- * @param start     start time, or -1 when it never started
- * @param end       end time, or -1 when it never ended
- * @param size      nodes allocated (0 when it never started)
- * @param partition the partition's name (empty on flat machines)
+ * @param job        the job as submitted
+ * @param scheduled  when it was given its partition (its JobStarted event), or -1 when never
+ * @param start      when it began to run (scheduled + boot delay), or -1 when it never started
+ * @param end        end time, or -1 when it never ended
+ * @param size       nodes allocated (0 when it never started)
+ * @param partition  the partition's name where it ended (empty on flat machines)
+ * @param migrations how many times it moved to another partition
  * @param contiguous whether its nodes were one contiguous block (a buddy, a single M2DB block)
  */
-public record JobRecord(Job job, long start, long end, int size, String partition, boolean contiguous) {
+public record JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
+                        boolean contiguous) {
 
     /** A job whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations) {
+        this(job, scheduled, start, end, size, partition, migrations, false);
+    }
+
+    /** A job that started as it was scheduled and never moved. */
+    public JobRecord(Job job, long start, long end, int size, String partition, boolean contiguous) {
+        this(job, start, start, end, size, partition, 0, contiguous);
+    }
+
+    /** A job that started as it was scheduled, never moved, and whose nodes were not one contiguous block. */
     public JobRecord(Job job, long start, long end, int size, String partition) {
         this(job, start, end, size, partition, false);
     }
@@ -27,12 +40,19 @@ public record JobRecord(Job job, long start, long end, int size, String partitio
         return start - job.submit();
     }
 
+    /** How long it ran: end − start, its own run time plus what its migrations cost. */
     public long runTime() {
         return end - start;
     }
 
     public long response() {
         return end - job.submit();
+    }
+
+    /** The partition's extent, e.g. {@code 2x2x4}: the part of an {@code EXTENT@BASE} name before the {@code @}. */
+    public String shape() {
+        int at = partition.indexOf('@');
+        return at < 0 ? "" : partition.substring(0, at);
     }
 
     /** The outcome's name in jobs.csv. */

@@ -8,8 +8,10 @@ import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -21,18 +23,20 @@ public final class JobTable implements EventSink {
     /** A job's row while events come in. */
     private static final class Row {
         final Job job;
+        long scheduled = -1;
         long start = -1;
         long end = -1;
         int size;
         String partition = "";
         boolean contiguous;
+        int migrations;
 
         Row(Job job) {
             this.job = job;
         }
 
         JobRecord record() {
-            return new JobRecord(job, start, end, size, partition, contiguous);
+            return new JobRecord(job, scheduled, start, end, size, partition, migrations, contiguous);
         }
     }
 
@@ -40,6 +44,9 @@ public final class JobTable implements EventSink {
     /** Lookup by job id only; never iterated. */
     private final Map<Long, Row> byId = new HashMap<>();
     private long events;
+    private long migrationsAttempted;
+    private long migrationsPerformed;
+    private long jobMoves;
     private volatile long finished;
     private volatile long submitted;
     private volatile long lastTime;
@@ -56,13 +63,22 @@ public final class JobTable implements EventSink {
             submitted++;
         } else if (event instanceof JobStarted s) {
             Row row = row(s);
-            row.start = s.time();
+            row.scheduled = s.time();
+            row.start = s.time() + s.boot();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
             row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
             finished++;
+        } else if (event instanceof MigrationAttempted m) {
+            migrationsAttempted++;
+            if (m.performed()) migrationsPerformed++;
+        } else if (event instanceof JobMigrated m) {
+            Row row = row(m);
+            row.partition = m.allocation().partition();
+            row.migrations++;
+            jobMoves++;
         }
     }
 
@@ -78,6 +94,21 @@ public final class JobTable implements EventSink {
         for (Row r : rows) all.add(r.record());
         all.sort(Comparator.comparingLong(r -> r.job().id()));
         return all;
+    }
+
+    /** Migrations attempted (Krevat et al. 2002, §3.4: total). */
+    public long migrationsAttempted() {
+        return migrationsAttempted;
+    }
+
+    /** Migrations performed: the attempts that made the largest free partition larger (successful). */
+    public long migrationsPerformed() {
+        return migrationsPerformed;
+    }
+
+    /** Jobs moved, over all migrations. */
+    public long jobMoves() {
+        return jobMoves;
     }
 
     /** Jobs submitted. */

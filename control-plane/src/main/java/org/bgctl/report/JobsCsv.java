@@ -9,7 +9,7 @@ public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
     public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
-            + "requested_size,size,shape,partition,status,job_class,estimate_class";
+            + "requested_size,size,shape,partition,status,migrations,job_class,estimate_class";
 
     private JobsCsv() {
     }
@@ -31,9 +31,10 @@ public final class JobsCsv {
             line.append(',').append(r.job().estimate())
                 .append(',').append(r.job().size())
                 .append(',').append(r.size())
-                .append(',')
+                .append(',').append(r.shape())
                 .append(',').append(csv(r.partition()))
                 .append(',').append(r.status())
+                .append(',').append(r.migrations())
                 .append(',').append(r.jobClass())
                 .append(',').append(r.estimateClass()).append('\n');
             out.append(line);

@@ -10,6 +10,9 @@ import java.util.List;
  * wait = start − submit; response = end − submit; bounded slowdown = max(response, Γ) /
  * max(run, Γ) with Γ = 10 s; utilization = Σ size·run / (T·N), T = last end − first submit;
  * unused capacity = ∫ max(0, free(t) − queued demand(t)) dt / (T·N); lost = 1 − utilized − unused.
+ * Size and run are the job's own (requested size, run time of the workload), as in Krevat et al.
+ * (2002, eq. 1): nodes a job holds beyond them — a raised size, the boot delay, migration costs —
+ * are lost capacity. free(t) counts the nodes allocated, from the schedule event to the end.
  * Percentiles are nearest-rank: the ⌈p·n⌉-th smallest value.
  */
 public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait, long p95Wait, long maxWait,
@@ -38,8 +41,8 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             sumWait += r.waitTime();
             sumResponse += r.response();
             sumFlow += r.response();
-            sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.runTime(), GAMMA);
-            double weight = (double) r.size() * r.runTime();
+            sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.job().runtime(), GAMMA);
+            double weight = (double) r.job().size() * r.job().runtime();
             sumWeighted += weight * r.response();
             work += weight;
             firstSubmit = Math.min(firstSubmit, r.job().submit());
@@ -67,7 +70,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
         int k = 0;
         for (JobRecord r : done) {
             changes[k++] = new long[] {r.job().submit(), 0, r.job().size()};
-            changes[k++] = new long[] {r.start(), r.size(), -r.job().size()};
+            changes[k++] = new long[] {r.scheduled(), r.size(), -r.job().size()};
             changes[k++] = new long[] {r.end(), -r.size(), 0};
         }
         Arrays.sort(changes, (a, b) -> Long.compare(a[0], b[0]));

@@ -35,6 +35,7 @@ import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
@@ -63,7 +64,7 @@ public final class Replay {
      */
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
         MachineModel machine = MachineCatalog.create(spec.machine());
-        Policies.create(spec.scheduler()).requireSupported(machine);
+        Policies.createFor(spec.scheduler(), spec.settings(), machine);
         Path out = spec.out();
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
@@ -96,8 +97,8 @@ public final class Replay {
         TraceCalendar calendar;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             calendar = TraceCalendars.of(reader.header());
-            Supplier<SchedulerCore> cores = () -> new SchedulerCore(Policies.create(spec.scheduler(), calendar),
-                    MachineCatalog.create(spec.machine()));
+            TraceCalendar traceCalendar = calendar;
+            Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
             workload = new Workload(reader, spec.workload(), machine.capacity());
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
@@ -110,15 +111,46 @@ public final class Replay {
             malformed = reader.skippedLineMessages();
         }
         double wall = (System.nanoTime() - started) / 1e9;
+        MaxSuccessful maxSuccessful = maxSuccessfulMigrations(spec, table, machine);
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
-        Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall);
+        Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
         writeOutputs(spec, machine, records, summary);
         return new ReplayResult(summary, metrics, table);
+    }
+
+    private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
+        return new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
+                MachineCatalog.create(spec.machine()),
+                settings.bootDelay());
+    }
+
+    /** The max-successful migrations of a run, and the wall-clock seconds spent finding them. */
+    private record MaxSuccessful(long migrations, double wall) {
+    }
+
+    /**
+     * Krevat et al. (2002, §3.4): the migrations that succeed when a migration is always attempted
+     * (FN_tor >= 0, FN_max <= 1) on the same workload. For a run with other thresholds that is a second
+     * replay, through the direct executor; 0 for a scheduler that does not migrate.
+     */
+    private static MaxSuccessful maxSuccessfulMigrations(ReplaySpec spec, JobTable table, MachineModel machine)
+            throws IOException {
+        if (!Policies.migrates(spec.scheduler())) return new MaxSuccessful(0, 0);
+        if (spec.settings().migratesAlways()) return new MaxSuccessful(table.migrationsPerformed(), 0);
+        long started = System.nanoTime();
+        JobTable always = new JobTable();
+        try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            Workload workload = new Workload(reader, spec.workload(), machine.capacity());
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            new DirectExecutor(core(spec, spec.settings().alwaysMigrating(), calendar), always)
+                    .run(new Arrivals(jobs(workload)));
+        }
+        return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
 
     private static VirtualClock.Outcome execute(ReplaySpec spec, Supplier<SchedulerCore> cores, Arrivals arrivals,
@@ -163,7 +195,8 @@ public final class Replay {
     }
 
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
-                                     List<JobRecord> records, RunMetrics metrics, VirtualClock.Outcome outcome, double wall) {
+                                     List<JobRecord> records, RunMetrics metrics, VirtualClock.Outcome outcome,
+                                     double wall, MaxSuccessful maxSuccessful) {
         long killed = 0;
         long neverStarted = 0;
         for (JobRecord r : records) {
@@ -173,6 +206,7 @@ public final class Replay {
         Summary s = new Summary()
                 .put("machine", machine.name())
                 .put("scheduler", spec.scheduler())
+                .put("scheduler_settings", settingsFields(spec.settings()))
                 .put("trace", spec.trace().name())
                 .put("nodes", machine.capacity())
                 .put("workload", workloadFields(spec.workload(), spec.lenient()))
@@ -183,8 +217,10 @@ public final class Replay {
                 .put("jobs_skipped", workload.rejections().asMap())
                 .put("offered_load", OfferedLoad.of(records.stream().map(JobRecord::job).toList(), machine.capacity()))
                 .putMetrics(metrics)
-                .put("migrations_total", 0)
-                .put("migrations_successful", 0)
+                .put("migrations_total", table.migrationsAttempted())
+                .put("migrations_successful", table.migrationsPerformed())
+                .put("migrations_max_successful", maxSuccessful.migrations())
+                .put("jobs_migrated", table.jobMoves())
                 .put("preemptions", 0)
                 .put("jobs_killed", killed)
                 .put("events", table.events());
@@ -195,7 +231,18 @@ public final class Replay {
                 .putRun("jobs_per_s", wall > 0 ? records.size() / wall : 0.0)
                 .putRun("events_per_s", wall > 0 ? table.events() / wall : 0.0)
                 .putRun("journaled_events", outcome.journaled());
+        if (maxSuccessful.wall() > 0) s.putRun("max_successful_wall_s", maxSuccessful.wall());
         return s;
+    }
+
+    private static Map<String, Object> settingsFields(SchedulerSettings settings) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("boot_delay_s", settings.bootDelay());
+        m.put("backfill_increase", settings.backfillIncrease());
+        m.put("migration_fn_tor", settings.migrationFnTor());
+        m.put("migration_fn_max", settings.migrationFnMax());
+        m.put("migration_cost_s", settings.migrationCost());
+        return m;
     }
 
     private static Map<String, Object> workloadFields(WorkloadOptions w, boolean lenient) {

@@ -37,7 +37,8 @@ public final class ReplayParameters {
                     (b, v) -> b.machine = v),
             new ReplayParameter("scheduler", "--scheduler",
                     "fcfs, easy (default), conservative; free-list, buddy, selective-buddy (buddy:N);"
-                            + " nqs (paragon-sdsc)",
+                            + " nqs (paragon-sdsc); krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
+                            + " (supernode)",
                     (b, v) -> b.scheduler = v),
             new ReplayParameter("executor", "--executor", "actors (default) or direct",
                     (b, v) -> b.executor = ExecutorKind.parse(v)),
@@ -79,7 +80,22 @@ public final class ReplayParameters {
                     "fixed (every such job gains ci_gain) or random (a gain drawn from [0, 2 ci_gain])",
                     (b, v) -> b.ciGainSpread = spread(v)),
             new ReplayParameter("seed", "--seed", "seed of the run's random generator (default 1)",
-                    (b, v) -> b.seed = whole(v)));
+                    (b, v) -> b.seed = whole(v)),
+            new ReplayParameter("boot_delay", "--boot-delay",
+                    "seconds between a job's schedule and its start (Krevat et al. use 1)",
+                    (b, v) -> b.bootDelay = whole(v)),
+            new ReplayParameter("backfill_increase", "--backfill-increase",
+                    "krevat backfilling: raise a backfilled job's size by at most I supernodes",
+                    (b, v) -> b.backfillIncrease = integer(v)),
+            new ReplayParameter("migration_fn_tor", "--migration-fn-tor",
+                    "krevat migration: migrate only when free units / all units >= F",
+                    (b, v) -> b.migrationFnTor = number(v)),
+            new ReplayParameter("migration_fn_max", "--migration-fn-max",
+                    "krevat migration: migrate only when the largest free partition / free units <= F",
+                    (b, v) -> b.migrationFnMax = number(v)),
+            new ReplayParameter("migration_cost", "--migration-cost",
+                    "seconds a migration adds to the run of each job it moves",
+                    (b, v) -> b.migrationCost = whole(v)));
 
     private static final Comparator<String> KNOWN_ORDER = Comparator.comparingInt(ReplayParameters::position);
 

@@ -1,7 +1,9 @@
 package org.bgctl.run;
 
 import java.nio.file.Path;
+import java.util.Objects;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.workload.WorkloadOptions;
 
 /**
@@ -15,7 +17,19 @@ import org.bgctl.workload.WorkloadOptions;
  * @param out       the run directory (created; must not hold a journal already)
  * @param journal   where the journal lives
  * @param executor  actors or direct
+ * @param settings  the scheduler's parameters (boot delay, backfill increase, migration thresholds and cost)
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
-                         boolean lenient, Path out, JournalKind journal, ExecutorKind executor) {
+                         boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
+                         SchedulerSettings settings) {
+
+    public ReplaySpec {
+        Objects.requireNonNull(settings, "settings");
+    }
+
+    /** A replay with the default scheduler settings. */
+    public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                      boolean lenient, Path out, JournalKind journal, ExecutorKind executor) {
+        this(trace, machine, scheduler, workload, lenient, out, journal, executor, SchedulerSettings.defaults());
+    }
 }

@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.JobClasses;
@@ -32,6 +33,12 @@ final class ReplaySpecBuilder {
     JobClasses.Spread ciGainSpread = JobClasses.Spread.FIXED;
     long seed = JobClasses.NONE.seed();
     final WorkloadOptions.Builder workload = WorkloadOptions.builder();
+    private final SchedulerSettings defaults = SchedulerSettings.defaults();
+    long bootDelay = defaults.bootDelay();
+    int backfillIncrease = defaults.backfillIncrease();
+    double migrationFnTor = defaults.migrationFnTor();
+    double migrationFnMax = defaults.migrationFnMax();
+    long migrationCost = defaults.migrationCost();
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -45,7 +52,9 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
         String machineName = machine != null ? machine : defaultMachine();
         MachineModel model = MachineCatalog.create(machineName);
-        Policies.create(scheduler).requireSupported(model);
+        SchedulerSettings settings = new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax,
+                migrationCost);
+        Policies.createFor(scheduler, settings, model);
         int nodes = model.capacity();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
                 submitTo == null ? Long.MAX_VALUE : submitTo);
@@ -60,7 +69,7 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor);
+        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings);
     }
 
     private String defaultMachine() throws IOException {

@@ -17,29 +17,29 @@ class EventFormatTest {
 
     @Test
     void submittedShowsSizeRunAndEstimate() {
-        assertEquals("       1         30 JobSubmitted  job=7 size=4 run=100 estimate=150",
+        assertEquals("       1         30 JobSubmitted       job=7 size=4 run=100 estimate=150",
                 EventFormat.line(1, new JobSubmitted(Job.of(7, 30, 100, 150, 4))));
     }
 
     @Test
     void aWallTimeKillIsFlagged() {
         Job killed = new Job(7, 30, 100, 100, 4, 100, -1, -1, -1, -1, true);
-        assertEquals("       2         30 JobSubmitted  job=7 size=4 run=100 estimate=100 walltime-killed",
+        assertEquals("       2         30 JobSubmitted       job=7 size=4 run=100 estimate=100 walltime-killed",
                 EventFormat.line(2, new JobSubmitted(killed)));
     }
 
     @Test
     void startedShowsNodesAndAPartitionWhenThereIsOne() {
-        assertEquals("      12        200 JobStarted    job=7 nodes=4",
+        assertEquals("      12        200 JobStarted         job=7 nodes=4",
                 EventFormat.line(12, new JobStarted(7, 200, FlatMachine.allocationOf(4))));
         Allocation partition = new Allocation("R00-M0", List.of(new NodeClaim("mp-R00-M0", 512)));
-        assertEquals("      13        200 JobStarted    job=8 nodes=512 partition=R00-M0",
+        assertEquals("      13        200 JobStarted         job=8 nodes=512 partition=R00-M0",
                 EventFormat.line(13, new JobStarted(8, 200, partition)));
     }
 
     @Test
     void finishedShowsTheJobOnly() {
-        assertEquals("12345678 1234567890 JobFinished   job=7",
+        assertEquals("12345678 1234567890 JobFinished        job=7",
                 EventFormat.line(12345678, new JobFinished(7, 1234567890)));
     }
 }

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import org.bgctl.swf.TestTraces;
 import org.junit.jupiter.api.BeforeEach;
+import org.bgctl.scheduler.policy.Policies;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -49,13 +50,12 @@ class SweepPlanTest {
         Path out = dir.resolve("out");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
                 base.withAxis(Axis.parse("scheduler=easy,sjf")).withAxis(Axis.parse("size_divide=1,0")), out));
+        String known = String.join(", ", Policies.NAMES);
         assertEquals("""
                 3 of 4 runs cannot start (nothing was started):
                   run 2 (scheduler=easy size_divide=0): --size-divide must be at least 1, was 0
-                  run 3 (scheduler=sjf size_divide=1): unknown scheduler 'sjf'; known: fcfs, easy, conservative, \
-                free-list, buddy, selective-buddy, nqs
-                  run 4 (scheduler=sjf size_divide=0): unknown scheduler 'sjf'; known: fcfs, easy, conservative, \
-                free-list, buddy, selective-buddy, nqs""",
+                  run 3 (scheduler=sjf size_divide=1): unknown scheduler 'sjf'; known: %s
+                  run 4 (scheduler=sjf size_divide=0): unknown scheduler 'sjf'; known: %s""".formatted(known, known),
                 e.getMessage());
         assertFalse(Files.exists(out));
     }

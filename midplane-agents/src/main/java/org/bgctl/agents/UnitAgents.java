@@ -5,6 +5,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.machine.paragon.ParagonMachine;
+import org.bgctl.machine.torus.SupernodeMachine;
 
 /** The agent behavior for each allocation unit of a machine. */
 public final class UnitAgents {
@@ -12,7 +13,10 @@ public final class UnitAgents {
     private UnitAgents() {
     }
 
-    /** The behavior of the agent that holds {@code unit} of {@code machine}. */
+    /**
+     * The behavior of the agent that holds {@code unit} of {@code machine}: a node set for a flat machine's
+     * nodes, and one node set of a supernode's nodes for each supernode of a torus (held whole by one job).
+     */
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
@@ -22,6 +26,9 @@ public final class UnitAgents {
         }
         if (machine instanceof ParagonMachine paragon && paragon.units().contains(unit)) {
             return NodeSetAgent.create(unit, paragon.newAllocator(unit));
+        }
+        if (machine instanceof SupernodeMachine torus && torus.hasUnit(unit)) {
+            return NodeSetAgent.create(unit, torus.nodesPerUnit());
         }
         throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
     }

@@ -2,15 +2,15 @@ package org.bgctl.scheduler;
 
 import java.util.List;
 import org.bgctl.scheduler.event.JobFinished;
-import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * Runs the policies in virtual time without actors: the reference the actor system must
  * match event for event, and the baseline of the benchmarks. At each timestamp: all finishes,
- * then arrivals in (submit, job id) order, then one scheduling pass; a job that ends at the
- * instant it starts (run time 0) ends at once, followed by another pass.
+ * then arrivals in (submit, job id) order, then one scheduling pass — its migration, if the
+ * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends
+ * at once, followed by another pass.
  */
 public final class DirectExecutor {
 
@@ -42,7 +42,9 @@ public final class DirectExecutor {
         emitAll(core.finishesDue(t));
         for (Job job : arriving) emit(new JobSubmitted(job));
         while (true) {
-            for (Start s : core.decide()) emit(new JobStarted(s.job().id(), t, s.allocation()));
+            Plan plan = core.plan();
+            plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
+            for (Start s : plan.starts()) emit(core.started(s));
             List<JobFinished> ended = core.finishesDue(t);
             if (ended.isEmpty()) return;
             emitAll(ended);

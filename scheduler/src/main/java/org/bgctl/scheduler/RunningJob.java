@@ -6,22 +6,34 @@ import org.bgctl.machine.Allocation;
  * A job that holds its partition.
  *
  * @param job        the job
- * @param start      when it started
- * @param allocation what it holds
+ * @param start      when it was given its partition (the JobStarted event)
+ * @param allocation what it holds now
+ * @param delay      seconds it holds the partition without running its own work: the boot delay
+ *                   before it starts, plus the cost of each migration
  */
-public record RunningJob(Job job, long start, Allocation allocation) {
+public record RunningJob(Job job, long start, Allocation allocation, long delay) {
 
-    /** When the scheduler believes it will end: start + estimate (on this allocation). */
-    public long estimatedEnd() {
-        return start + job.estimateOn(allocation);
+    /** A job that runs from the instant it gets its partition. */
+    public RunningJob(Job job, long start, Allocation allocation) {
+        this(job, start, allocation, 0);
     }
 
-    /** When it really ends: start + run time (on this allocation). */
+    /** When the scheduler believes it will end: start + delay + estimate (on this allocation). */
+    public long estimatedEnd() {
+        return start + delay + job.estimateOn(allocation);
+    }
+
+    /** When it really ends: start + delay + run time (on this allocation). */
     public long end() {
-        return start + job.runtimeOn(allocation);
+        return start + delay + job.runtimeOn(allocation);
     }
 
     public long id() {
         return job.id();
+    }
+
+    /** This job moved to {@code to}, its end {@code cost} seconds later. */
+    RunningJob migrated(Allocation to, long cost) {
+        return new RunningJob(job, start, to, delay + cost);
     }
 }

@@ -16,11 +16,11 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobFinished;
-import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
@@ -30,6 +30,12 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * agents in two phases — Reserve to every unit of the partition (compute), then to every switch
  * whose ports it uses (links) — then, all granted, the decision is recorded and Commit sent, or
  * Abort when any agent refused.
+ *
+ * <p>A plan that migrates runs its migration first, as one transaction ({@link MigrationTransaction}):
+ * Checkpoint to the units of every moving job, Reserve of the new partitions, then, all granted, the
+ * migration is recorded, Commit hands the units over and Restart resumes each job on its new units;
+ * a refusal aborts it — every job restarts where it was, nothing is recorded but the attempt — and
+ * the plan's starts, planned on the rearranged machine, are dropped until the next instant.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
  * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
@@ -67,7 +73,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
+    private record CheckpointReplied(CheckpointReply reply) implements Command {
+    }
+
     private record ContinueStamp() implements Command {
+    }
+
+    private record StartPlanned(List<Start> starts) implements Command {
     }
 
     /** The scheduler's state: the core plus the bookkeeping of the stamp in progress. */
@@ -78,6 +90,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         long journaled;
         final List<SchedulerEvent> unjournaled = new ArrayList<>();
         Transaction transaction;
+        MigrationTransaction migration;
         ActorRef<Settled> waiting;
         long stampTime;
 
@@ -96,6 +109,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final EventSink sink;
     private final int journalGroup;
     private final ActorRef<ReserveReply> replies;
+    private final ActorRef<CheckpointReply> checkpointReplies;
 
     private SchedulerActor(ActorContext<Command> context, PersistenceId id, Supplier<SchedulerCore> coreFactory,
                            UnitDirectory units, EventSink sink, int journalGroup) {
@@ -106,6 +120,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.sink = sink;
         this.journalGroup = journalGroup;
         this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
+        this.checkpointReplies = context.messageAdapter(CheckpointReply.class, CheckpointReplied::new);
     }
 
     /**
@@ -156,7 +171,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
                 .onCommand(UnitReplied.class, this::onUnitReplied)
+                .onCommand(CheckpointReplied.class, this::onCheckpointReplied)
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
+                .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
@@ -182,8 +199,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     private Effect<EventBatch, State> pass(State state) {
-        List<Start> starts = state.core.decide();
-        if (starts.isEmpty()) return settle(state);
+        Plan plan = state.core.plan();
+        if (plan.isEmpty()) return settle(state);
+        if (plan.moves()) return migrate(state, plan);
+        plan.migration().ifPresent(m -> m.events(state.stampTime, m.performed()).forEach(e -> emit(state, e)));
+        return start(state, plan.starts());
+    }
+
+    private Effect<EventBatch, State> start(State state, List<Start> starts) {
+        if (starts.isEmpty()) return afterCommits(state);
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
         state.nextTx += starts.size();
         state.transaction = tx;
@@ -193,13 +217,76 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> reserveNextPhase(State state, Transaction tx) {
         List<Transaction.Request> requests = tx.nextPhase();
         if (requests.isEmpty()) return conclude(state, tx);
+        return reserve(requests);
+    }
+
+    private Effect<EventBatch, State> reserve(List<Transaction.Request> requests) {
         for (Transaction.Request r : requests) {
             units.ref(r.claim().unit()).tell(new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), replies));
         }
         return Effect().none();
     }
 
+    private Effect<EventBatch, State> migrate(State state, Plan plan) {
+        MigrationTransaction m = new MigrationTransaction(state.nextTx++, state.stampTime, plan);
+        state.migration = m;
+        for (Transaction.Request r : m.checkpoints()) {
+            units.ref(r.claim().unit()).tell(new UnitProtocol.Checkpoint(r.tx(), r.job(), checkpointReplies));
+        }
+        return Effect().none();
+    }
+
+    private Effect<EventBatch, State> onCheckpointReplied(State state, CheckpointReplied replied) {
+        MigrationTransaction m = state.migration;
+        if (m == null || replied.reply().tx() != m.tx || !m.record(replied.reply())) return Effect().none();
+        return reserveMigration(state, m);
+    }
+
+    private Effect<EventBatch, State> reserveMigration(State state, MigrationTransaction m) {
+        if (!m.refusals.isEmpty()) return abortMigration(state, m);
+        List<Transaction.Request> requests = m.nextReservations();
+        if (requests.isEmpty()) return commitMigration(state, m);
+        return reserve(requests);
+    }
+
+    /** Every agent agreed: record the migration, hand the units over, restart the jobs, then start the plan's jobs. */
+    private Effect<EventBatch, State> commitMigration(State state, MigrationTransaction m) {
+        state.migration = null;
+        m.migration.events(m.time, true).forEach(e -> emit(state, e));
+        List<Start> starts = m.plan.starts();
+        if (journalGroup == 0) {
+            return Effect().persist(drain(state)).thenRun(s -> {
+                handOver(m);
+                context.getSelf().tell(new StartPlanned(starts));
+            });
+        }
+        handOver(m);
+        return start(state, starts);
+    }
+
+    private void handOver(MigrationTransaction m) {
+        for (String unit : m.involved()) units.ref(unit).tell(new UnitProtocol.Commit(m.tx));
+        for (Move move : m.migration.moves()) {
+            for (Claim c : move.to().claims()) units.ref(c.unit()).tell(new UnitProtocol.Restart(move.jobId()));
+        }
+    }
+
+    /** An agent refused: nothing moves, every checkpointed job restarts where it was, the plan's starts are dropped. */
+    private Effect<EventBatch, State> abortMigration(State state, MigrationTransaction m) {
+        state.migration = null;
+        for (String unit : m.reserved) units.ref(unit).tell(new UnitProtocol.Abort(m.tx));
+        m.checkpointed.forEach((job, held) -> held.forEach(unit -> units.ref(unit).tell(new UnitProtocol.Restart(job))));
+        m.migration.events(m.time, false).forEach(e -> emit(state, e));
+        context.getLog().warn("migration at {} aborted ({}); no job moved, the pass's starts wait for the next instant",
+                m.time, String.join("; ", m.refusals));
+        return afterCommits(state);
+    }
+
     private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
+        MigrationTransaction m = state.migration;
+        if (m != null && replied.reply().tx() == m.tx) {
+            return m.record(replied.reply()) ? reserveMigration(state, m) : Effect().none();
+        }
         Transaction tx = state.transaction;
         if (tx == null || !tx.record(replied.reply())) return Effect().none();
         return reserveNextPhase(state, tx);
@@ -211,7 +298,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         List<Transaction.Branch> granted = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
             if (b.granted()) {
-                emit(state, new JobStarted(b.start.job().id(), tx.time, b.start.allocation()));
+                emit(state, state.core.started(b.start));
                 granted.add(b);
             } else {
                 for (String unit : b.reservedUnits) units.ref(unit).tell(new UnitProtocol.Abort(b.tx));

@@ -7,11 +7,15 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policy;
 
@@ -40,11 +44,25 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(BY_END);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
+    /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
+    private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
+    private final long bootDelay;
     private long now = Long.MIN_VALUE;
 
+    /** A core whose jobs run from the instant they are started. */
     public SchedulerCore(Policy policy, MachineModel machine) {
+        this(policy, machine, 0);
+    }
+
+    /**
+     * @param bootDelay seconds between a job's start event and the start of its run; the job holds
+     *                  its partition meanwhile (Krevat et al. 2002 use 1 s)
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay) {
+        if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
         this.policy = policy;
         this.machine = machine;
+        this.bootDelay = bootDelay;
     }
 
     public Policy policy() {
@@ -55,6 +73,7 @@ public final class SchedulerCore implements SchedulingView {
     @Override public List<Job> queue() { return queueView; }
     @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
     @Override public MachineModel machine() { return machine; }
+    @Override public long bootDelay() { return bootDelay; }
 
     /** Number of running jobs. */
     public int runningCount() {
@@ -71,9 +90,16 @@ public final class SchedulerCore implements SchedulingView {
         if (t > now) now = t;
     }
 
-    /** The policy's decisions for the current instant. */
-    public List<Start> decide() {
-        return policy.decide(this);
+    /** The policy's plan for the current instant. */
+    public Plan plan() {
+        if (!checkpointed.isEmpty())
+            throw new IllegalStateException("jobs " + checkpointed.keySet() + " are checkpointed and not yet migrated");
+        return policy.plan(this);
+    }
+
+    /** The event that starts {@code start} now, after the boot delay. */
+    public JobStarted started(Start start) {
+        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay);
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -100,6 +126,12 @@ public final class SchedulerCore implements SchedulingView {
             start(s);
         } else if (event instanceof JobFinished f) {
             finish(f);
+        } else if (event instanceof JobCheckpointed c) {
+            checkpoint(c);
+        } else if (event instanceof JobMigrated m) {
+            restart(m);
+        } else if (!(event instanceof MigrationAttempted)) {
+            throw new IllegalArgumentException("unknown event " + event);
         }
     }
 
@@ -114,10 +146,33 @@ public final class SchedulerCore implements SchedulingView {
         int at = indexInQueue(s.jobId());
         Job job = queue.remove(at);
         machine.allocate(s.allocation());
-        RunningJob r = new RunningJob(job, s.time(), s.allocation());
-        running.put(job.id(), r);
+        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+    }
+
+    private void run(RunningJob r) {
+        running.put(r.id(), r);
         byEstimatedEnd.add(r);
         byEnd.add(r);
+    }
+
+    private RunningJob stop(long jobId) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
+        byEstimatedEnd.remove(r);
+        byEnd.remove(r);
+        machine.release(r.allocation());
+        return r;
+    }
+
+    private void checkpoint(JobCheckpointed c) {
+        checkpointed.put(c.jobId(), stop(c.jobId()));
+    }
+
+    private void restart(JobMigrated m) {
+        RunningJob r = checkpointed.remove(m.jobId());
+        if (r == null) throw new IllegalStateException("job " + m.jobId() + " migrated without a checkpoint");
+        machine.allocate(m.allocation());
+        run(r.migrated(m.allocation(), m.cost()));
     }
 
     private int indexInQueue(long jobId) {
@@ -128,10 +183,6 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     private void finish(JobFinished f) {
-        RunningJob r = running.remove(f.jobId());
-        if (r == null) throw new IllegalStateException("job " + f.jobId() + " is not running");
-        byEstimatedEnd.remove(r);
-        byEnd.remove(r);
-        machine.release(r.allocation());
+        stop(f.jobId());
     }
 }

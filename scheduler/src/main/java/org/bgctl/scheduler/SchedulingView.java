@@ -21,4 +21,9 @@ public interface SchedulingView {
 
     /** The machine's current allocation state; do not modify it, use {@link MachineModel#copy()}. */
     MachineModel machine();
+
+    /** Seconds between a job's start decision and the start of its run (it holds its partition meanwhile). */
+    default long bootDelay() {
+        return 0;
+    }
 }

@@ -8,6 +8,7 @@ import java.util.List;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.policy.Policies;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -21,7 +22,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 class EventOrderTest {
 
     static List<String> policies() {
-        return FlatPolicies.names();
+        return Policies.namesFor(new FlatMachine(1));
     }
 
     @ParameterizedTest

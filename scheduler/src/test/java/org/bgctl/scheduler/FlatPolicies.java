@@ -1,6 +1,5 @@
 package org.bgctl.scheduler;
 
-import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.policy.Policies;
@@ -13,15 +12,6 @@ public final class FlatPolicies {
 
     /** The names of {@link Policies#NAMES} whose policy schedules {@code flat:N}, in that order. */
     public static List<String> names() {
-        List<String> names = new ArrayList<>();
-        for (String name : Policies.NAMES) {
-            try {
-                Policies.create(name).requireSupported(new FlatMachine(1));
-                names.add(name);
-            } catch (IllegalArgumentException notFlat) {
-                // a scheduler of another kind of machine
-            }
-        }
-        return names;
+        return Policies.namesFor(new FlatMachine(1));
     }
 }

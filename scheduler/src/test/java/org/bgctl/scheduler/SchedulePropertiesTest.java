@@ -180,7 +180,7 @@ class SchedulePropertiesTest {
 
     @Property(tries = 200)
     void theSameInputGivesTheSameEvents(@ForAll("cases") Case c) {
-        for (String policy : FlatPolicies.names()) {
+        for (String policy : Policies.namesFor(new FlatMachine(1))) {
             assertEquals(run(c, policy).events(), run(c, policy).events(), policy);
         }
     }
@@ -188,7 +188,7 @@ class SchedulePropertiesTest {
     // --- running and observing ---
 
     static List<Run> runAll(Case c) {
-        return FlatPolicies.names().stream().map(p -> run(c, p)).toList();
+        return Policies.namesFor(new FlatMachine(1)).stream().map(p -> run(c, p)).toList();
     }
 
     static Run run(Case c, String policy) {

@@ -18,7 +18,7 @@ public final class Occupancy {
 
     /** A torus of the given shape with every unit free. */
     public static Occupancy empty(TorusShape shape) {
-        return new Occupancy(shape, new long[(shape.units() + Long.SIZE - 1) / Long.SIZE]);
+        return new Occupancy(shape, new long[BoxCatalog.words(shape)]);
     }
 
     /** The shape of the torus. */
@@ -33,10 +33,16 @@ public final class Occupancy {
 
     /** Whether every unit of {@code box} is free. */
     public boolean isFree(Box box) {
-        for (int unit : shape.unitsOf(box))
-            if (!isFree(unit)) return false;
+        return isFree(BoxCatalog.mask(shape, box));
+    }
+
+    /** Whether every unit of a mask (bit u for unit u) is free. */
+    boolean isFree(long[] mask) {
+        for (int i = 0; i < blocked.length; i++)
+            if ((blocked[i] & mask[i]) != 0) return false;
         return true;
     }
+
 
     /** How many units are free. */
     public int freeUnits() {
@@ -52,20 +58,21 @@ public final class Occupancy {
 
     /** This occupancy with every unit of {@code box} blocked as well. */
     public Occupancy with(Box box) {
-        return changed(box, true);
+        return with(BoxCatalog.mask(shape, box));
     }
 
     /** This occupancy with every unit of {@code box} free. */
     public Occupancy without(Box box) {
-        return changed(box, false);
+        long[] mask = BoxCatalog.mask(shape, box);
+        long[] bits = blocked.clone();
+        for (int i = 0; i < bits.length; i++) bits[i] &= ~mask[i];
+        return new Occupancy(shape, bits);
     }
 
-    private Occupancy changed(Box box, boolean block) {
+    /** This occupancy with every unit of a mask blocked as well. */
+    Occupancy with(long[] mask) {
         long[] bits = blocked.clone();
-        for (int unit : shape.unitsOf(box)) {
-            if (block) bits[unit / Long.SIZE] |= 1L << unit;
-            else bits[unit / Long.SIZE] &= ~(1L << unit);
-        }
+        for (int i = 0; i < bits.length; i++) bits[i] |= mask[i];
         return new Occupancy(shape, bits);
     }
 

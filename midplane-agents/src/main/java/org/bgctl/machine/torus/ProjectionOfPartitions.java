@@ -1,6 +1,8 @@
 package org.bgctl.machine.torus;
 
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -30,6 +32,27 @@ public final class ProjectionOfPartitions {
         Leader leader = new Leader(occupancy.shape(), true, 0);
         search(occupancy, leader);
         return leader.box();
+    }
+
+    /**
+     * Every largest free box, normalized, in {@link Box#SCAN_ORDER}, when there are at most {@code limit} of
+     * them; otherwise only their volume.
+     */
+    static LargestBoxes largestFreeBoxes(Occupancy occupancy, int limit) {
+        Leader leader = new Leader(occupancy.shape(), true, 0);
+        leader.collectTies(limit);
+        search(occupancy, leader);
+        return leader.ties();
+    }
+
+    /**
+     * The largest free boxes of a torus.
+     *
+     * @param volume   units in each
+     * @param boxes    all of them, normalized, in scan order, when {@code complete}; else none
+     * @param complete false when there were more than the search was asked to list
+     */
+    record LargestBoxes(int volume, List<Box> boxes, boolean complete) {
     }
 
     /** The number of units in the largest free box, 0 if no unit is free. */
@@ -95,20 +118,24 @@ public final class ProjectionOfPartitions {
      */
     private static int[] freeRuns(Occupancy occupancy, int length, int stride) {
         int[] run = new int[occupancy.shape().units()];
-        for (int start = 0; start < run.length; start++) {
-            if (start / stride % length != 0) continue;
-            int blockedAt = -1;
-            for (int step = 0; step < length && blockedAt < 0; step++)
-                if (!occupancy.isFree(start + step * stride)) blockedAt = step;
-            if (blockedAt < 0) {
-                for (int step = 0; step < length; step++) run[start + step * stride] = length;
-                continue;
-            }
-            int count = 0;
-            for (int back = 0; back < length; back++) {
-                int unit = start + Math.floorMod(blockedAt - back, length) * stride;
-                count = occupancy.isFree(unit) ? count + 1 : 0;
-                run[unit] = count;
+        int lineSpan = stride * length;
+        for (int outer = 0; outer < run.length; outer += lineSpan) {
+            for (int start = outer; start < outer + stride; start++) {
+                int blockedAt = -1;
+                for (int step = 0; step < length && blockedAt < 0; step++)
+                    if (!occupancy.isFree(start + step * stride)) blockedAt = step;
+                if (blockedAt < 0) {
+                    for (int step = 0; step < length; step++) run[start + step * stride] = length;
+                    continue;
+                }
+                int count = 0;
+                int step = blockedAt;
+                for (int back = 0; back < length; back++) {
+                    int unit = start + step * stride;
+                    count = occupancy.isFree(unit) ? count + 1 : 0;
+                    run[unit] = count;
+                    step = step == 0 ? length - 1 : step - 1;
+                }
             }
         }
         return run;
@@ -124,11 +151,20 @@ public final class ProjectionOfPartitions {
         private final int[] best = new int[6];
         private final int[] candidate = new int[6];
         private int volume;
+        /** When collecting: the distinct boxes of the largest volume so far, normalized; null otherwise. */
+        private int[][] ties;
+        private int tieCount;
+        private boolean tiesOverflowed;
 
         Leader(TorusShape shape, boolean keepsTies, int floor) {
             this.shape = shape;
             this.keepsTies = keepsTies;
             this.volume = floor;
+        }
+
+        /** Collect every box of the largest volume, giving up the list beyond {@code limit} distinct ones. */
+        void collectTies(int limit) {
+            ties = new int[limit][];
         }
 
         /** Whether a box of {@code bound} units could change the answer. */
@@ -146,10 +182,36 @@ public final class ProjectionOfPartitions {
                 candidate[3] = a;
                 candidate[4] = b;
                 candidate[5] = c;
+                if (ties != null) collect(v);
                 if (v == volume && Arrays.compare(candidate, best) >= 0) return;
                 System.arraycopy(candidate, 0, best, 0, best.length);
             }
             volume = v;
+        }
+
+        private void collect(int v) {
+            if (v > volume) {
+                tieCount = 0;
+                tiesOverflowed = false;
+            }
+            if (tiesOverflowed) return;
+            for (int i = 0; i < tieCount; i++) if (Arrays.equals(ties[i], candidate)) return;
+            if (tieCount == ties.length) {
+                tiesOverflowed = true;
+            } else {
+                ties[tieCount++] = candidate.clone();
+            }
+        }
+
+        LargestBoxes ties() {
+            if (volume == 0 || tiesOverflowed) return new LargestBoxes(volume, List.of(), volume == 0);
+            List<Box> boxes = new ArrayList<>(tieCount);
+            for (int i = 0; i < tieCount; i++) {
+                int[] t = ties[i];
+                boxes.add(Box.of(t[0], t[1], t[2], t[3], t[4], t[5]));
+            }
+            boxes.sort(Box.SCAN_ORDER);
+            return new LargestBoxes(volume, List.copyOf(boxes), true);
         }
 
         Optional<Box> box() {

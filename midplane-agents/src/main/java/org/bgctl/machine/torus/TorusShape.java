@@ -65,6 +65,17 @@ public record TorusShape(int x, int y, int z) {
         return base.equals(b) ? box : new Box(base, e);
     }
 
+    /** Whether boxes {@code a} and {@code b} share a unit: their (wrapping) ranges meet in every dimension. */
+    public boolean overlap(Box a, Box b) {
+        return meet(a.base().x(), a.extent().x(), b.base().x(), b.extent().x(), x)
+                && meet(a.base().y(), a.extent().y(), b.base().y(), b.extent().y(), y)
+                && meet(a.base().z(), a.extent().z(), b.base().z(), b.extent().z(), z);
+    }
+
+    private static boolean meet(int baseA, int extentA, int baseB, int extentB, int length) {
+        return Math.floorMod(baseB - baseA, length) < extentA || Math.floorMod(baseA - baseB, length) < extentB;
+    }
+
     /** The numbers of the units of {@code box}, wrapping around the edges. */
     public int[] unitsOf(Box box) {
         Box b = normalize(box);

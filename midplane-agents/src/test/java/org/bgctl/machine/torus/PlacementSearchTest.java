@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.function.Predicate;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
@@ -17,13 +18,54 @@ class PlacementSearchTest {
     @Property(tries = 500)
     void theChoiceIsTheFirstCandidateLeavingTheLargestFreeBox(@ForAll("smallOccupancies") Occupancy occupancy,
                                                              @ForAll @IntRange(min = 1, max = 8) int size) {
+        assertEquals(byExhaustiveSearch(occupancy, size, box -> true), PlacementSearch.choose(occupancy, size),
+                occupancy::toString);
+    }
+
+    @Property(tries = 200)
+    void amongAllowedCandidatesTheChoiceIsTheFirstLeavingTheLargestFreeBox(
+            @ForAll("smallOccupancies") Occupancy occupancy, @ForAll @IntRange(min = 1, max = 8) int size,
+            @ForAll @IntRange(min = 0, max = 3) int parity) {
+        Predicate<Box> allowed = box -> (box.base().x() + box.base().z()) % 4 != parity;
+        assertEquals(byExhaustiveSearch(occupancy, size, allowed), PlacementSearch.choose(occupancy, size, allowed),
+                occupancy::toString);
+    }
+
+    @Property(tries = 100)
+    void onSymmetricToriTheChoiceIsTheFirstLeavingTheLargestFreeBox(
+            @ForAll @IntRange(min = 1, max = 4) int x, @ForAll @IntRange(min = 1, max = 4) int y,
+            @ForAll @IntRange(min = 1, max = 4) int z, @ForAll @IntRange(min = 0, max = 3) int busyPlanes,
+            @ForAll @IntRange(min = 1, max = 8) int size) {
+        // Whole z planes busy (or none): the torus maps onto itself by every x and y translation.
+        TorusShape shape = new TorusShape(x, y, z);
+        Occupancy occupancy = Occupancy.empty(shape);
+        for (int k = 0; k < Math.min(busyPlanes, z - 1); k++) occupancy = occupancy.with(Box.of(0, 0, 2 * k % z, x, y, 1));
+        assertEquals(byExhaustiveSearch(occupancy, size, box -> true), PlacementSearch.choose(occupancy, size),
+                occupancy::toString);
+    }
+
+    @Property(tries = 100)
+    void whenTheFreeUnitsFormOneBoxTheChoiceIsTheFirstLeavingTheLargestFreeBox(
+            @ForAll @IntRange(min = 1, max = 4) int x, @ForAll @IntRange(min = 1, max = 4) int y,
+            @ForAll @IntRange(min = 1, max = 4) int z, @ForAll @IntRange(min = 0, max = 63) int corner,
+            @ForAll @IntRange(min = 0, max = 63) int size, @ForAll @IntRange(min = 1, max = 8) int jobSize) {
+        TorusShape shape = new TorusShape(x, y, z);
+        Box free = Box.of(corner % x, corner / 4 % y, corner / 16 % z, 1 + size % x, 1 + size / 4 % y, 1 + size / 16 % z);
+        Occupancy occupancy = Occupancy.empty(shape).with(Box.of(0, 0, 0, x, y, z)).without(free);
+        assertEquals(byExhaustiveSearch(occupancy, jobSize, box -> true), PlacementSearch.choose(occupancy, jobSize),
+                occupancy::toString);
+    }
+
+    /** The first allowed candidate, in scan order, leaving the largest free box largest, by exhaustive search. */
+    private static Optional<Placement> byExhaustiveSearch(Occupancy occupancy, int size, Predicate<Box> allowed) {
         Optional<Placement> expected = Optional.empty();
         for (Box box : PlacementSearch.candidates(occupancy, size)) {
+            if (!allowed.test(box)) continue;
             int after = ExhaustivePartitionSearch.largestFreeBox(occupancy.with(box)).map(Box::volume).orElse(0);
             if (expected.isEmpty() || after > expected.get().largestFreeSizeAfter())
                 expected = Optional.of(new Placement(box, after));
         }
-        assertEquals(expected, PlacementSearch.choose(occupancy, size), occupancy::toString);
+        return expected;
     }
 
     @Provide

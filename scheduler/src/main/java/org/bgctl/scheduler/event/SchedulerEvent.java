@@ -12,9 +12,12 @@ import org.bgctl.agents.CborSerializable;
 @JsonSubTypes({
         @JsonSubTypes.Type(value = JobSubmitted.class, name = "submitted"),
         @JsonSubTypes.Type(value = JobStarted.class, name = "started"),
-        @JsonSubTypes.Type(value = JobFinished.class, name = "finished")})
+        @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
+        @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),
+        @JsonSubTypes.Type(value = JobCheckpointed.class, name = "checkpointed"),
+        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated")})
 public sealed interface SchedulerEvent extends CborSerializable
-        permits JobSubmitted, JobStarted, JobFinished {
+        permits JobSubmitted, JobStarted, JobFinished, MigrationAttempted, JobCheckpointed, JobMigrated {
 
     /** When it happened, in seconds of run time. */
     long time();

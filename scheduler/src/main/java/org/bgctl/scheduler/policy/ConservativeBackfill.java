@@ -29,16 +29,16 @@ public final class ConservativeBackfill implements Policy {
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
-        if (!machine.interchangeable())
-            throw new IllegalArgumentException("scheduler conservative needs a machine of interchangeable nodes"
-                    + " (flat:N), not " + machine.name());
+    public boolean runsOn(MachineModel machine) {
+        return machine.interchangeable();
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
         MachineModel machine = view.machine().copy();
-        requireSupported(machine);
+        if (!machine.interchangeable())
+            throw new IllegalStateException("conservative backfilling needs a machine of interchangeable nodes, not "
+                    + machine.name());
         long now = view.now();
         CapacityProfile profile = new CapacityProfile(now, machine.freeNodes());
         for (RunningJob r : view.runningByEstimatedEnd()) {
@@ -46,9 +46,10 @@ public final class ConservativeBackfill implements Policy {
         }
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
-            long at = profile.earliestStart(job.size(), job.estimate());
+            long holds = view.bootDelay() + job.estimate();
+            long at = profile.earliestStart(job.size(), holds);
             if (at == Long.MAX_VALUE) continue;
-            profile.reserve(at, job.estimate(), job.size());
+            profile.reserve(at, holds, job.size());
             if (at != now) continue;
             Allocation a = machine.place(new Demand(job.size()));
             if (a == null) continue;

@@ -42,7 +42,7 @@ public final class EasyBackfill implements Policy {
         for (Job job : queue.subList(starts.size() + 1, queue.size())) {
             Allocation a = now.place(new Demand(job.size()));
             if (a == null) continue;
-            if (view.now() + job.estimate() <= reservation.shadow()) {
+            if (view.now() + view.bootDelay() + job.estimate() <= reservation.shadow()) {
                 now.allocate(a);
                 starts.add(new Start(job, a));
             } else if (reservation.future().isFree(a)) {
@@ -62,10 +62,10 @@ public final class EasyBackfill implements Policy {
     }
 
     private static Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
-        // Jobs started in this pass end (by estimate) at now + estimate; merge them, in
+        // Jobs started in this pass end (by estimate) at now + boot delay + estimate; merge them, in
         // (estimated end, job id) order, with the running jobs, which come in that order.
         List<RunningJob> started = new ArrayList<>(starts.size());
-        for (Start s : starts) started.add(new RunningJob(s.job(), view.now(), s.allocation()));
+        for (Start s : starts) started.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
         started.sort(BY_ESTIMATED_END);
 
         MachineModel future = now.copy();

@@ -53,6 +53,11 @@ public final class BuddyBackfill implements Policy {
     }
 
     @Override
+    public boolean runsOn(MachineModel machine) {
+        return machine instanceof BuddyMachine;
+    }
+
+    @Override
     public void requireSupported(MachineModel machine) {
         if (!(machine instanceof BuddyMachine))
             throw new IllegalArgumentException("scheduler " + name() + " needs a buddy machine (buddy:N), not "
@@ -66,7 +71,7 @@ public final class BuddyBackfill implements Policy {
         NodePlan plan = new NodePlan(machine, view);
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
-            Option option = choose(job, plan, machine.tree());
+            Option option = choose(job, plan, machine.tree(), view.bootDelay());
             if (option.now()) {
                 starts.add(new Start(job, take(option, plan, machine)));
             } else if (!plan.reserved()) {
@@ -88,18 +93,18 @@ public final class BuddyBackfill implements Policy {
     }
 
     /** The option the job takes: the one that completes first, scattered on a tie. */
-    private Option choose(Job job, NodePlan plan, BuddyTree tree) {
+    private Option choose(Job job, NodePlan plan, BuddyTree tree, long bootDelay) {
         boolean intensive = job.communication().intensive();
-        Option scattered = scheme == AllocationScheme.BUDDY && intensive ? null : scattered(job, plan);
+        Option scattered = scheme == AllocationScheme.BUDDY && intensive ? null : scattered(job, plan, bootDelay);
         if (scheme == AllocationScheme.FREE_LIST || !intensive) return scattered;
-        Option contiguous = contiguous(job, plan, tree);
+        Option contiguous = contiguous(job, plan, tree, bootDelay);
         if (scattered == null) return contiguous;
         return contiguous.completion() < scattered.completion() ? contiguous : scattered;
     }
 
     /** Scattered nodes: now if enough may be taken, else (before the reservation) when enough are free. */
-    private static Option scattered(Job job, NodePlan plan) {
-        long d = job.estimate();
+    private static Option scattered(Job job, NodePlan plan, long bootDelay) {
+        long d = bootDelay + job.estimate();
         int[] nodes = plan.scatteredNow(job.size(), d);
         if (nodes != null) return new Option(plan.now(), true, d, -1, nodes);
         long start = plan.reserved() ? Long.MAX_VALUE : plan.scatteredEarliestStart(job.size());
@@ -107,8 +112,8 @@ public final class BuddyBackfill implements Policy {
     }
 
     /** One buddy, chosen by section 3's rules: one that can be taken now if there is any. */
-    private static Option contiguous(Job job, NodePlan plan, BuddyTree tree) {
-        long d = job.communication().shortened(job.estimate());
+    private static Option contiguous(Job job, NodePlan plan, BuddyTree tree, long bootDelay) {
+        long d = bootDelay + job.communication().shortened(job.estimate());
         int[] candidates = tree.smallestHolding(job.size());
         int best = -1;
         int bestEnclosing = 0;

@@ -48,6 +48,16 @@ public final class NqsScheduler implements Policy {
 
     /** Checks that {@code machine} is a Paragon site whose NQS settings are valid. */
     @Override
+    public boolean runsOn(MachineModel machine) {
+        try {
+            requireSupported(machine);
+            return true;
+        } catch (IllegalArgumentException e) {
+            return false;
+        }
+    }
+
+    @Override
     public void requireSupported(MachineModel machine) {
         if (!(machine instanceof ParagonMachine paragon))
             throw new IllegalArgumentException("scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE),"

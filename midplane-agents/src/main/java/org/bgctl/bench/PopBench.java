@@ -1,6 +1,12 @@
-package org.bgctl.machine.torus;
+package org.bgctl.bench;
 
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.torus.Box;
+import org.bgctl.machine.torus.Occupancy;
+import org.bgctl.machine.torus.Placement;
+import org.bgctl.machine.torus.PlacementSearch;
+import org.bgctl.machine.torus.ProjectionOfPartitions;
+import org.bgctl.machine.torus.TorusShape;
 
 import java.util.Arrays;
 import java.util.List;
@@ -12,16 +18,16 @@ import java.util.stream.Stream;
 /**
  * Micro-benchmark of the partition searches on the 4x4x8 machine: the median time of one POP search and of
  * choosing the placement of one job, on the machine half full (64 scattered busy units, or random jobs until
- * at least 64 units are busy) and empty. Run its {@code main} from the module's test class path; the optional
+ * at least 64 units are busy) and empty. {@code bench/krevat.sh} runs it from the CLI jar; the optional
  * argument is the random seed.
  */
-public final class PopBenchmark {
+public final class PopBench {
 
     private static final TorusShape MACHINE = TorusShape.BLUE_GENE_L;
     private static final int SAMPLES = 1001;
     private static final int WARM_UP_PASSES = 3;
 
-    private PopBenchmark() {
+    private PopBench() {
     }
 
     public static void main(String[] args) {
@@ -38,8 +44,8 @@ public final class PopBenchmark {
         report("POP size, half full of jobs", medianNanos(jobs, 20, size));
         report("POP box, half full of jobs", medianNanos(jobs, 20, box));
         report("POP box, empty machine", medianNanos(empty, 20, box));
-        report("placement of one job (1..32 units), half full of jobs", medianNanos(arrivals, 1, PopBenchmark::place));
-        report("placement of one job (1..32 units), empty machine", medianNanos(onEmpty, 1, PopBenchmark::place));
+        report("placement of one job (1..32 units), half full of jobs", medianNanos(arrivals, 1, PopBench::place));
+        report("placement of one job (1..32 units), empty machine", medianNanos(onEmpty, 1, PopBench::place));
     }
 
     private static int randomJobSize(Random random) {
