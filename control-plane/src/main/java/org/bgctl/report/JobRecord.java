@@ -12,8 +12,25 @@ import org.bgctl.scheduler.Job;
  * @param size       nodes allocated (0 when it never started)
  * @param partition  the partition's name where it ended (empty on flat machines)
  * @param migrations how many times it moved to another partition
+ * @param contiguous whether its nodes were one contiguous block (a buddy, a single M2DB block)
  */
-public record JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations) {
+public record JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
+                        boolean contiguous) {
+
+    /** A job whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations) {
+        this(job, scheduled, start, end, size, partition, migrations, false);
+    }
+
+    /** A job that started as it was scheduled and never moved. */
+    public JobRecord(Job job, long start, long end, int size, String partition, boolean contiguous) {
+        this(job, start, start, end, size, partition, 0, contiguous);
+    }
+
+    /** A job that started as it was scheduled, never moved, and whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long start, long end, int size, String partition) {
+        this(job, start, end, size, partition, false);
+    }
 
     public boolean finished() {
         return end >= 0;
@@ -43,5 +60,18 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
         if (start < 0) return "never_started";
         if (end < 0) return "running";
         return job.walltimeKilled() ? "killed_at_walltime" : "completed";
+    }
+
+    /** The job's communication class in jobs.csv: {@code ci} (communication-intensive) or {@code nci}. */
+    public String jobClass() {
+        return job.communication().intensive() ? "ci" : "nci";
+    }
+
+    /**
+     * How well the job was estimated, in jobs.csv: {@code badly} (estimate above twice the run time) or
+     * {@code well}.
+     */
+    public String estimateClass() {
+        return job.badlyEstimated() ? "badly" : "well";
     }
 }

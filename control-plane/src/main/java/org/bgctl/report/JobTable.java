@@ -28,6 +28,7 @@ public final class JobTable implements EventSink {
         long end = -1;
         int size;
         String partition = "";
+        boolean contiguous;
         int migrations;
 
         Row(Job job) {
@@ -35,7 +36,7 @@ public final class JobTable implements EventSink {
         }
 
         JobRecord record() {
-            return new JobRecord(job, scheduled, start, end, size, partition, migrations);
+            return new JobRecord(job, scheduled, start, end, size, partition, migrations, contiguous);
         }
     }
 
@@ -66,6 +67,7 @@ public final class JobTable implements EventSink {
             row.start = s.time() + s.boot();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
+            row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
             finished++;

@@ -9,7 +9,7 @@ public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
     public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
-            + "requested_size,size,shape,partition,status,migrations";
+            + "requested_size,size,shape,partition,status,migrations,job_class,estimate_class";
 
     private JobsCsv() {
     }
@@ -34,7 +34,9 @@ public final class JobsCsv {
                 .append(',').append(r.shape())
                 .append(',').append(csv(r.partition()))
                 .append(',').append(r.status())
-                .append(',').append(r.migrations()).append('\n');
+                .append(',').append(r.migrations())
+                .append(',').append(r.jobClass())
+                .append(',').append(r.estimateClass()).append('\n');
             out.append(line);
         }
     }

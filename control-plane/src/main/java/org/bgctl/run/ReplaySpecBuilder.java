@@ -8,6 +8,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.WorkloadOptions;
 
@@ -27,6 +28,10 @@ final class ReplaySpecBuilder {
     Long submitFrom;
     Long submitTo;
     Double offeredLoad;
+    double ciFraction;
+    double ciGain;
+    JobClasses.Spread ciGainSpread = JobClasses.Spread.FIXED;
+    long seed = JobClasses.NONE.seed();
     final WorkloadOptions.Builder workload = WorkloadOptions.builder();
     private final SchedulerSettings defaults = SchedulerSettings.defaults();
     long bootDelay = defaults.bootDelay();
@@ -53,6 +58,7 @@ final class ReplaySpecBuilder {
         int nodes = model.capacity();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
                 submitTo == null ? Long.MAX_VALUE : submitTo);
+        workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
         WorkloadOptions options = workload.build();
         if (offeredLoad != null) {
             double traceLoad = meter.measure(trace, options, lenient, nodes);

@@ -1,5 +1,6 @@
 package org.bgctl.workload;
 
+import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
@@ -45,7 +46,8 @@ import java.util.Objects;
  *   <li>estimate = max(requested time, run time) when the requested time is known and the estimate source
  *       is {@link EstimateSource#REQUESTED}, else the run time;</li>
  *   <li>submit = s0 + round((field 2 − s0) × arrivalScale), halves up, where s0 is the original submit time
- *       of the first job kept; so the default scale leaves submit times as in the trace.</li>
+ *       of the first job kept; so the default scale leaves submit times as in the trace;</li>
+ *   <li>with {@link JobClasses}, each kept job in turn is drawn communication-intensive or not.</li>
  * </ul>
  * Lines a lenient reader skipped count as {@code malformed_line}. Closing the workload closes the reader.
  */
@@ -55,6 +57,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private final WorkloadOptions options;
     private final int machineNodes;
     private final Map<RejectionReason, Long> rejected = new EnumMap<>(RejectionReason.class);
+    private final JobClassifier classifier;
 
     private long jobsRead;
     private long jobsKept;
@@ -73,6 +76,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         this.options = Objects.requireNonNull(options, "options");
         if (machineNodes < 1) throw new IllegalArgumentException("machineNodes must be positive, was " + machineNodes);
         this.machineNodes = machineNodes;
+        this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
     }
 
     /** The trace's header. */
@@ -158,7 +162,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) size, requested,
-                r.user(), r.group(), r.executable(), r.queue(), killed);
+                r.user(), r.group(), r.executable(), r.queue(), killed,
+                classifier == null ? Communication.NOT_INTENSIVE : classifier.next());
         return new WorkloadJob(job, r);
     }
 

@@ -17,10 +17,11 @@ import java.util.Objects;
  *                           below 1 compresses arrivals and raises the offered load
  * @param estimateSource     where the scheduler's run-time estimate comes from
  * @param enforceWalltime    kill jobs that run past their requested time
+ * @param jobClasses         which jobs are communication-intensive, and their gain on a contiguous block
  */
 public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
                               double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
-                              boolean enforceWalltime) {
+                              boolean enforceWalltime, JobClasses jobClasses) {
 
     public WorkloadOptions {
         if (firstJobs < 0) throw new IllegalArgumentException("--first must be 0 (all) or positive, was " + firstJobs);
@@ -33,6 +34,15 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         if (!(arrivalScale > 0) || Double.isInfinite(arrivalScale))
             throw new IllegalArgumentException("--arrival-scale must be positive and finite, was " + arrivalScale);
         Objects.requireNonNull(estimateSource, "estimateSource");
+        Objects.requireNonNull(jobClasses, "jobClasses");
+    }
+
+    /** Options in which no job is communication-intensive. */
+    public WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
+                           double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
+                           boolean enforceWalltime) {
+        this(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient, arrivalScale,
+                estimateSource, enforceWalltime, JobClasses.NONE);
     }
 
     /** The trace as it is: all jobs, no scaling, estimates from the requested time, no wall-time kills. */
@@ -49,7 +59,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
     public Builder toBuilder() {
         return new Builder().firstJobs(firstJobs).submitWindow(fromSubmit, toSubmit).sizeMultiply(sizeMultiply)
                 .sizeDivide(sizeDivide).runtimeCoefficient(runtimeCoefficient).arrivalScale(arrivalScale)
-                .estimateSource(estimateSource).enforceWalltime(enforceWalltime);
+                .estimateSource(estimateSource).enforceWalltime(enforceWalltime).jobClasses(jobClasses);
     }
 
     /** Sets options one by one; {@link #build()} validates them. */
@@ -63,6 +73,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         private double arrivalScale = 1.0;
         private EstimateSource estimateSource = EstimateSource.REQUESTED;
         private boolean enforceWalltime;
+        private JobClasses jobClasses = JobClasses.NONE;
 
         private Builder() {
         }
@@ -109,10 +120,15 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
             return this;
         }
 
+        public Builder jobClasses(JobClasses classes) {
+            jobClasses = classes;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid option */
         public WorkloadOptions build() {
             return new WorkloadOptions(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient,
-                    arrivalScale, estimateSource, enforceWalltime);
+                    arrivalScale, estimateSource, enforceWalltime, jobClasses);
         }
     }
 }

@@ -2,7 +2,9 @@ package org.bgctl.agents;
 
 import akka.actor.typed.Behavior;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 
 /** The agent behavior for each allocation unit of a machine. */
@@ -18,6 +20,12 @@ public final class UnitAgents {
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
+        }
+        if (machine instanceof BuddyMachine buddy && BuddyMachine.NODE_SET.equals(unit)) {
+            return NodeSetAgent.create(unit, buddy.newLine());
+        }
+        if (machine instanceof ParagonMachine paragon && paragon.units().contains(unit)) {
+            return NodeSetAgent.create(unit, paragon.newAllocator(unit));
         }
         if (machine instanceof SupernodeMachine torus && torus.hasUnit(unit)) {
             return NodeSetAgent.create(unit, torus.nodesPerUnit());

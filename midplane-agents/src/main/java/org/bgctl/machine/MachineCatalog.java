@@ -1,6 +1,8 @@
 package org.bgctl.machine;
 
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
 
@@ -9,6 +11,8 @@ public final class MachineCatalog {
 
     /** The names and forms a user may give, for help and error messages. */
     public static final String KNOWN = "flat:N (N interchangeable nodes), "
+            + "buddy:N (N nodes in a line with a buddy tree), "
+            + "paragon-sdsc (the SDSC Paragon batch partition), paragon:FILE (a Paragon site file), "
             + "supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by default)";
 
     private static final String SUPERNODE = "supernode";
@@ -33,6 +37,9 @@ public final class MachineCatalog {
             throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
                     + "' must be a positive whole number; known: " + KNOWN);
         }
+        if (spec != null && spec.startsWith(BuddyMachine.PREFIX)) return BuddyMachine.named(spec);
+        if (ParagonMachine.SDSC.equals(spec) || spec != null && spec.startsWith(ParagonMachine.FILE_PREFIX))
+            return ParagonMachine.named(spec);
         if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
         if (spec != null && spec.startsWith(SUPERNODE + ":")) return supernode(spec);
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);

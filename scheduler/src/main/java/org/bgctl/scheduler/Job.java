@@ -1,5 +1,8 @@
 package org.bgctl.scheduler;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
+import org.bgctl.machine.Allocation;
+
 /**
  * A job as the scheduler sees it, after the workload transforms.
  *
@@ -15,15 +18,47 @@ package org.bgctl.scheduler;
  * @param queue         SWF field 15, -1 when unknown
  * @param walltimeKilled true when the run time was cut at the wall-time limit (the job is
  *                       killed then, as production schedulers do)
+ * @param communication whether the job is communication-intensive, and what a contiguous block saves it
  */
 public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
-                  int user, int group, int executable, int queue, boolean walltimeKilled) {
+                  int user, int group, int executable, int queue, boolean walltimeKilled,
+                  Communication communication) {
 
+    @JsonCreator
     public Job {
+        if (communication == null) communication = Communication.NOT_INTENSIVE;
         if (size <= 0) throw new IllegalArgumentException("job " + id + ": size must be positive, was " + size);
         if (runtime < 0) throw new IllegalArgumentException("job " + id + ": runtime must not be negative, was " + runtime);
         if (estimate < runtime)
             throw new IllegalArgumentException("job " + id + ": estimate " + estimate + " below runtime " + runtime);
+    }
+
+    /** A job that is not communication-intensive. */
+    public Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
+               int user, int group, int executable, int queue, boolean walltimeKilled) {
+        this(id, submit, runtime, estimate, size, requestedTime, user, group, executable, queue, walltimeKilled,
+                Communication.NOT_INTENSIVE);
+    }
+
+    /** This job with another communication class. */
+    public Job withCommunication(Communication c) {
+        return new Job(id, submit, runtime, estimate, size, requestedTime, user, group, executable, queue,
+                walltimeKilled, c);
+    }
+
+    /** The run time on {@code allocation}: shorter on a contiguous block for a communication-intensive job. */
+    public long runtimeOn(Allocation allocation) {
+        return communication.intensive() && allocation.contiguous() ? communication.shortened(runtime) : runtime;
+    }
+
+    /** The estimate on {@code allocation}, shortened like {@link #runtimeOn} (so it stays at or above it). */
+    public long estimateOn(Allocation allocation) {
+        return communication.intensive() && allocation.contiguous() ? communication.shortened(estimate) : estimate;
+    }
+
+    /** Whether the estimate is more than twice the run time (Subramani et al., section 5). */
+    public boolean badlyEstimated() {
+        return estimate > 2 * runtime;
     }
 
     /** A job with only the fields scheduling needs; the rest unknown. */
