@@ -8,6 +8,7 @@ final class MachineNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return List.of("flat:N", "supernode", "supernode:XxYxZ[/N]", "bgl", "torus-bgl", "FILE.conf").iterator();
+        return List.of("flat:N", "buddy:N", "paragon-sdsc", "paragon:FILE", "supernode", "supernode:XxYxZ[/N]",
+                "bgl", "torus-bgl", "FILE.conf").iterator();
     }
 }

@@ -56,9 +56,10 @@ public final class ReplayCommand implements Callable<Integer> {
     String machine;
 
     @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only); "
-                    + "krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm (supernode only). "
-                    + "Default: ${DEFAULT-VALUE}.")
+            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only);"
+                    + " on buddy:N also free-list, buddy, selective-buddy (EASY backfilling with each allocation);"
+                    + " on paragon-sdsc also nqs; krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
+                    + " (supernode only). Default: ${DEFAULT-VALUE}.")
     String scheduler;
 
     @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
@@ -162,8 +163,23 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Each job asks for a torus with probability P, else a mesh.")
     double torusProbability;
 
+    @Option(names = "--ci-fraction", paramLabel = "F",
+            description = "Fraction of jobs drawn communication-intensive, 0 to 1. Default: 0 (none).")
+    Double ciFraction;
+
+    @Option(names = "--ci-gain", paramLabel = "X",
+            description = "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
+                    + " (0.25: 25%% shorter). Default: 0.")
+    Double ciGain;
+
+    @Option(names = "--ci-gain-spread", paramLabel = "HOW",
+            description = "fixed: every communication-intensive job gains X; random: each gains a value drawn"
+                    + " from [0, 2X]. Default: fixed.")
+    String ciGainSpread;
+
     @Option(names = "--seed", paramLabel = "N", defaultValue = "" + GeometryOptions.DEFAULT_SEED,
-            description = "Seed of the shape and topology draws (recorded in summary.json). Default: ${DEFAULT-VALUE}.")
+            description = "Seed of the run's random draws: the shape and topology draws and which jobs are"
+                    + " communication-intensive (recorded in summary.json). Default: ${DEFAULT-VALUE}.")
     long seed;
 
     @Option(names = "--quiet", description = "No progress output.")
@@ -209,6 +225,9 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("offered_load", offeredLoad)
                 .with("estimate_source", estimate)
                 .with("enforce_walltime", enforceWalltime)
+                .with("ci_fraction", ciFraction)
+                .with("ci_gain", ciGain)
+                .with("ci_gain_spread", ciGainSpread)
                 .with("boot_delay", bootDelay)
                 .with("backfill_increase", backfillIncrease)
                 .with("migration_fn_tor", migrationFnTor)

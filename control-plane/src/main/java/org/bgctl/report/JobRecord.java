@@ -13,9 +13,37 @@ import org.bgctl.scheduler.Job;
  * @param partition  the partition's name where it ended (empty on flat machines)
  * @param migrations how many times it moved to another partition
  * @param killedBy   the failed component that killed the job, or empty
+ * @param contiguous whether its nodes were one contiguous block (a buddy, a single M2DB block)
  */
 public record JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
-                        String killedBy) {
+                        String killedBy, boolean contiguous) {
+
+    /** A job whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
+                     String killedBy) {
+        this(job, scheduled, start, end, size, partition, migrations, killedBy, false);
+    }
+
+    /** A job no failed component killed. */
+    public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
+                     boolean contiguous) {
+        this(job, scheduled, start, end, size, partition, migrations, "", contiguous);
+    }
+
+    /** A job no failed component killed and whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations) {
+        this(job, scheduled, start, end, size, partition, migrations, "", false);
+    }
+
+    /** A job that started as it was scheduled, never moved, and no failed component killed. */
+    public JobRecord(Job job, long start, long end, int size, String partition, boolean contiguous) {
+        this(job, start, start, end, size, partition, 0, "", contiguous);
+    }
+
+    /** A job that started as it was scheduled, never moved, and whose nodes were not one contiguous block. */
+    public JobRecord(Job job, long start, long end, int size, String partition) {
+        this(job, start, end, size, partition, false);
+    }
 
     public boolean finished() {
         return end >= 0;
@@ -51,5 +79,18 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
     /** Whether the job was killed: at its wall time, or by a failed component. */
     public boolean killed() {
         return finished() && (job.walltimeKilled() || !killedBy.isEmpty());
+    }
+
+    /** The job's communication class in jobs.csv: {@code ci} (communication-intensive) or {@code nci}. */
+    public String jobClass() {
+        return job.communication().intensive() ? "ci" : "nci";
+    }
+
+    /**
+     * How well the job was estimated, in jobs.csv: {@code badly} (estimate above twice the run time) or
+     * {@code well}.
+     */
+    public String estimateClass() {
+        return job.badlyEstimated() ? "badly" : "well";
     }
 }

@@ -31,6 +31,7 @@ public final class JobTable implements EventSink {
         int size;
         String partition = "";
         String killedBy = "";
+        boolean contiguous;
         int migrations;
 
         Row(Job job) {
@@ -38,7 +39,7 @@ public final class JobTable implements EventSink {
         }
 
         JobRecord record() {
-            return new JobRecord(job, scheduled, start, end, size, partition, migrations, killedBy);
+            return new JobRecord(job, scheduled, start, end, size, partition, migrations, killedBy, contiguous);
         }
     }
 
@@ -69,6 +70,7 @@ public final class JobTable implements EventSink {
             row.start = s.time() + s.boot();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
+            row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
             finished++;

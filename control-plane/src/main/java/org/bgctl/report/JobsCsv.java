@@ -14,7 +14,7 @@ public final class JobsCsv {
 
     /** The header row; the column order is part of bgctl's output contract. */
     public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
-            + "requested_size,size,shape,partition,status,migrations";
+            + "requested_size,size,shape,partition,status,migrations,job_class,estimate_class";
 
     private JobsCsv() {
     }
@@ -40,7 +40,9 @@ public final class JobsCsv {
                 .append(',').append(shape == null ? r.shape() : shape.toString())
                 .append(',').append(csv(r.partition()))
                 .append(',').append(r.status())
-                .append(',').append(r.migrations()).append('\n');
+                .append(',').append(r.migrations())
+                .append(',').append(r.jobClass())
+                .append(',').append(r.estimateClass()).append('\n');
             out.append(line);
         }
     }

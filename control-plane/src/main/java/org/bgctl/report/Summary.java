@@ -92,8 +92,13 @@ public final class Summary {
         return machine.asText();
     }
 
-    /** Doubles are rounded to 6 decimals so the file reads well and compares exactly. */
+    /** Doubles, also inside nested objects, are rounded to 6 decimals so the file reads well and compares exactly. */
     private static Object normalize(Object value) {
+        if (value instanceof Map<?, ?> m) {
+            Map<Object, Object> nested = new LinkedHashMap<>();
+            m.forEach((k, v) -> nested.put(k, normalize(v)));
+            return nested;
+        }
         if (value instanceof Double d) {
             if (!Double.isFinite(d)) return null;
             return new BigDecimal(d).setScale(6, RoundingMode.HALF_EVEN).stripTrailingZeros();

@@ -21,9 +21,12 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.paragon.ParagonMachine;
+import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
+import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
@@ -31,10 +34,13 @@ import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.GeometryOptions;
+import org.bgctl.swf.TraceCalendars;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
@@ -60,7 +66,6 @@ public final class Replay {
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
         MachineModel machine = MachineCatalog.create(spec.machine());
         Policies.createFor(spec.scheduler(), spec.settings(), machine);
-        Supplier<SchedulerCore> cores = () -> core(spec, spec.settings());
         Path out = spec.out();
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
@@ -68,7 +73,7 @@ public final class Replay {
                     + " already holds a journal; choose another --out (nothing was changed)");
 
         try {
-            return replay(spec, machine, cores, progress, every);
+            return replay(spec, machine, progress, every);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -82,8 +87,7 @@ public final class Replay {
         }
     }
 
-    private static ReplayResult replay(ReplaySpec spec, MachineModel machine, Supplier<SchedulerCore> cores,
-                                       Progress progress, Duration every)
+    private static ReplayResult replay(ReplaySpec spec, MachineModel machine, Progress progress, Duration every)
             throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
@@ -91,7 +95,11 @@ public final class Replay {
         VirtualClock.Outcome outcome;
         Workload workload;
         List<String> malformed;
+        TraceCalendar calendar;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            calendar = TraceCalendars.of(reader.header());
+            TraceCalendar traceCalendar = calendar;
+            Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
             workload = new Workload(reader, spec.workload(), machine);
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
@@ -110,12 +118,15 @@ public final class Replay {
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
+        if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
+            summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
         writeOutputs(spec, machine, records, summary);
         return new ReplayResult(summary, metrics, table);
     }
 
-    private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings) {
-        return new SchedulerCore(Policies.create(spec.scheduler(), settings), MachineCatalog.create(spec.machine()),
+    private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
+        return new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
+                MachineCatalog.create(spec.machine()),
                 settings.bootDelay());
     }
 
@@ -136,7 +147,9 @@ public final class Replay {
         JobTable always = new JobTable();
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             Workload workload = new Workload(reader, spec.workload(), machine);
-            new DirectExecutor(core(spec, spec.settings().alwaysMigrating()), always).run(new Arrivals(jobs(workload)));
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            new DirectExecutor(core(spec, spec.settings().alwaysMigrating(), calendar), always)
+                    .run(new Arrivals(jobs(workload)));
         }
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
@@ -212,6 +225,7 @@ public final class Replay {
                 .put("preemptions", 0)
                 .put("jobs_killed", killed)
                 .put("events", table.events());
+        if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())
                 .putRun("wall_s", wall)
@@ -252,6 +266,15 @@ public final class Replay {
         m.put("rotations", g.rotations());
         m.put("torus_probability", g.torusProbability());
         m.put("seed", g.seed());
+        JobClasses classes = w.jobClasses();
+        if (classes.any()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("ci_fraction", classes.ciFraction());
+            c.put("ci_gain", classes.gain());
+            c.put("ci_gain_spread", classes.spread().name().toLowerCase());
+            c.put("seed", classes.seed());
+            m.put("job_classes", c);
+        }
         return m;
     }
 

@@ -13,6 +13,7 @@ import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.workload.EstimateSource;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.ShapeRule;
 import org.bgctl.workload.SizeUnit;
 
@@ -36,7 +37,10 @@ public final class ReplayParameters {
             new ReplayParameter("machine", "--machine",
                     "machine, e.g. flat:128 (default: flat:<trace's MaxNodes>)",
                     (b, v) -> b.machine = v),
-            new ReplayParameter("scheduler", "--scheduler", "fcfs, easy (default) or conservative",
+            new ReplayParameter("scheduler", "--scheduler",
+                    "fcfs, easy (default), conservative; free-list, buddy, selective-buddy (buddy:N);"
+                            + " nqs (paragon-sdsc); krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
+                            + " (supernode)",
                     (b, v) -> b.scheduler = v),
             new ReplayParameter("executor", "--executor", "actors (default) or direct",
                     (b, v) -> b.executor = ExecutorKind.parse(v)),
@@ -68,6 +72,15 @@ public final class ReplayParameters {
             new ReplayParameter("enforce_walltime", "--enforce-walltime",
                     "true: kill a job that runs past its requested time",
                     (b, v) -> b.workload.enforceWalltime(flag(v))),
+            new ReplayParameter("ci_fraction", "--ci-fraction",
+                    "fraction of jobs drawn communication-intensive (0 to 1)",
+                    (b, v) -> b.ciFraction = number(v)),
+            new ReplayParameter("ci_gain", "--ci-gain",
+                    "how much shorter a communication-intensive job runs on a contiguous block (0 to 1)",
+                    (b, v) -> b.ciGain = number(v)),
+            new ReplayParameter("ci_gain_spread", "--ci-gain-spread",
+                    "fixed (every such job gains ci_gain) or random (a gain drawn from [0, 2 ci_gain])",
+                    (b, v) -> b.ciGainSpread = spread(v)),
             new ReplayParameter("boot_delay", "--boot-delay",
                     "seconds between a job's schedule and its start (Krevat et al. use 1)",
                     (b, v) -> b.bootDelay = whole(v)),
@@ -100,7 +113,9 @@ public final class ReplayParameters {
             new ReplayParameter("torus_probability", "--torus-probability",
                     "each job asks for a torus with probability P, else a mesh",
                     (b, v) -> b.torusProbability = number(v)),
-            new ReplayParameter("seed", "--seed", "seed of the shape and topology draws",
+            new ReplayParameter("seed", "--seed",
+                    "seed of the run's random draws: job shapes and topologies, and which jobs are"
+                            + " communication-intensive (default 1)",
                     (b, v) -> b.seed = whole(v)));
 
     private static final Comparator<String> KNOWN_ORDER = Comparator.comparingInt(ReplayParameters::position);
@@ -237,6 +252,14 @@ public final class ReplayParameters {
             case "true" -> true;
             case "false" -> false;
             default -> throw new IllegalArgumentException("not true or false");
+        };
+    }
+
+    private static JobClasses.Spread spread(String v) {
+        return switch (v.trim().toLowerCase(Locale.ROOT)) {
+            case "fixed" -> JobClasses.Spread.FIXED;
+            case "random" -> JobClasses.Spread.RANDOM;
+            default -> throw new IllegalArgumentException("unknown gain spread; known: fixed, random");
         };
     }
 

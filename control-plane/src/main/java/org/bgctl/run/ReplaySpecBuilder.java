@@ -9,6 +9,7 @@ import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.GeometryOptions;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.ShapeRule;
 import org.bgctl.workload.SizeUnit;
@@ -30,6 +31,9 @@ final class ReplaySpecBuilder {
     Long submitFrom;
     Long submitTo;
     Double offeredLoad;
+    double ciFraction;
+    double ciGain;
+    JobClasses.Spread ciGainSpread = JobClasses.Spread.FIXED;
     final WorkloadOptions.Builder workload = WorkloadOptions.builder();
     private final SchedulerSettings defaults = SchedulerSettings.defaults();
     long bootDelay = defaults.bootDelay();
@@ -43,6 +47,7 @@ final class ReplaySpecBuilder {
     boolean fatSizes = GeometryOptions.NONE.fatSizes();
     boolean pinShapes;
     double torusProbability = GeometryOptions.NONE.torusProbability();
+    /** The run's one seed: it seeds the job classes and, through a stream of its own, the geometry draws. */
     long seed = GeometryOptions.DEFAULT_SEED;
 
     /**
@@ -64,6 +69,7 @@ final class ReplaySpecBuilder {
                 submitTo == null ? Long.MAX_VALUE : submitTo);
         workload.geometry(new GeometryOptions(sizeUnit, shapes, fatProbability, fatSizes, !pinShapes, torusProbability,
                 seed));
+        workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
         WorkloadOptions options = workload.build();
         if (offeredLoad != null) {
             double traceLoad = meter.measure(trace, options, lenient, machineName);

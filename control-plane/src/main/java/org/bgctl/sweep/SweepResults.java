@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.bgctl.report.ClassMetrics;
 
 /**
  * The table of a sweep: one row per run in grid order — its number, the swept values, its
@@ -41,7 +42,10 @@ public final class SweepResults {
 
     /**
      * The results of {@code outcomes}, in the order given (grid order). Summary fields about
-     * migrations or preemptions beyond {@link #METRICS} get columns of their own, after the others.
+     * migrations or preemptions beyond {@link #METRICS} get columns of their own, after the others,
+     * and so do the figures by job class of runs with communication-intensive jobs: each field of
+     * summary.json's {@code job_classes}, named by its path, e.g. {@code ci_mean_bounded_slowdown}
+     * or {@code badly_estimated_nci_mean_response_s}.
      */
     public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
         List<String> parameters = new ArrayList<>();
@@ -49,19 +53,26 @@ public final class SweepResults {
         Set<String> columns = new LinkedHashSet<>(METRICS);
         for (RunOutcome o : outcomes)
             for (String key : o.summary().keySet()) if (isMetric(key)) columns.add(key);
+        for (RunOutcome o : outcomes) columns.addAll(classColumns(o.summary()).keySet());
         List<ResultRow> rows = new ArrayList<>();
         for (RunOutcome o : outcomes) {
+            Map<String, String> byClass = classColumns(o.summary());
             Map<String, String> values = new LinkedHashMap<>();
-            for (String c : columns) values.put(c, o.ok() ? column(o.summary(), c) : "");
+            for (String c : columns)
+                values.put(c, !o.ok() ? "" : byClass.containsKey(c) ? byClass.get(c) : column(o.summary(), c));
             rows.add(new ResultRow(o.run().index(), o.run().point().values(), o.ok() ? "ok" : "failed", values,
                     plan.out().relativize(o.run().dir()).toString().replace('\\', '/')));
         }
         return new SweepResults(parameters, new ArrayList<>(columns), rows);
     }
 
-    /** True for the metric columns, including migration and preemption fields beyond {@link #METRICS}. */
+    /**
+     * True for the metric columns, including migration and preemption fields beyond {@link #METRICS}
+     * and the figures by job class ({@link ClassMetrics#FLAT_NAMES}).
+     */
     static boolean isMetric(String column) {
-        return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions");
+        return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions")
+                || ClassMetrics.FLAT_NAMES.contains(column);
     }
 
     /** The rows, in grid order. */
@@ -111,6 +122,21 @@ public final class SweepResults {
                     : text(summary.get("jobs_skipped"));
             default -> text(summary.get(column));
         };
+    }
+
+    /** The fields of summary.json's {@code job_classes} by their path joined with '_', in file order. */
+    private static Map<String, String> classColumns(Map<String, Object> summary) {
+        Map<String, String> columns = new LinkedHashMap<>();
+        if (summary.get("job_classes") instanceof Map<?, ?> classes) flatten("", classes, columns);
+        return columns;
+    }
+
+    private static void flatten(String prefix, Map<?, ?> object, Map<String, String> into) {
+        for (Map.Entry<?, ?> e : object.entrySet()) {
+            String key = prefix + e.getKey();
+            if (e.getValue() instanceof Map<?, ?> nested) flatten(key + "_", nested, into);
+            else into.put(key, text(e.getValue()));
+        }
     }
 
     private static void line(Writer w, List<String> cells) throws IOException {

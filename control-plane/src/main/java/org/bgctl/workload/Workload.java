@@ -6,6 +6,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 import org.bgctl.machine.bgl.Shapes;
+import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
@@ -55,7 +56,8 @@ import java.util.Random;
  *   <li>estimate = max(requested time, run time) when the requested time is known and the estimate source
  *       is {@link EstimateSource#REQUESTED}, else the run time;</li>
  *   <li>geometry (machines of midplanes; {@link GeometryOptions}): two numbers u1, u2 uniform in [0, 1)
- *       are drawn for every job that got this far, in trace order, from one generator seeded with the seed,
+ *       are drawn for every job that got this far, in trace order, from one generator seeded from the seed
+ *       ({@link GeometryOptions#drawSeed()}),
  *       so a job's draws do not depend on the other options. The size s is u, or with fatSizes the volume of
  *       u's fat shape. The job asks for its fat shape when u1 &lt; fatProbability, else for the slim shape of
  *       s when the shape rule is slim, else for any box of s units; for a torus when u2 &lt;
@@ -63,7 +65,10 @@ import java.util.Random;
  *       (or with fatSizes) asks for the nodes of all its units. A job the machine could never hold, not
  *       even empty, is rejected as {@code cannot_be_placed};</li>
  *   <li>submit = s0 + round((field 2 − s0) × arrivalScale), halves up, where s0 is the original submit time
- *       of the first job kept; so the default scale leaves submit times as in the trace.</li>
+ *       of the first job kept; so the default scale leaves submit times as in the trace;</li>
+ *   <li>with {@link JobClasses}, each kept job in turn is drawn communication-intensive or not, from a
+ *       second generator seeded with the seed itself: the two streams differ, so a job's class does not
+ *       follow from its shape and topology draws.</li>
  * </ul>
  * Lines a lenient reader skipped count as {@code malformed_line}. Closing the workload closes the reader.
  */
@@ -76,6 +81,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private final Shape grid;
     private final Random random;
     private final Map<RejectionReason, Long> rejected = new EnumMap<>(RejectionReason.class);
+    private final JobClassifier classifier;
 
     private long jobsRead;
     private long jobsKept;
@@ -99,7 +105,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         if (grid == null && options.geometry().shapesJobs())
             throw new IllegalArgumentException("job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"
                     + " such as bgl; " + machine.name() + " has none");
-        this.random = new Random(options.geometry().seed());
+        this.random = new Random(options.geometry().drawSeed());
+        this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
     }
 
     /** The trace's header. */
@@ -204,7 +211,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) nodes, requested,
-                r.user(), r.group(), r.executable(), r.queue(), killed, geometry);
+                r.user(), r.group(), r.executable(), r.queue(), killed, geometry,
+                classifier == null ? Communication.NOT_INTENSIVE : classifier.next());
         return new WorkloadJob(job, r);
     }
 

@@ -18,10 +18,11 @@ import java.util.Objects;
  * @param estimateSource     where the scheduler's run-time estimate comes from
  * @param enforceWalltime    kill jobs that run past their requested time
  * @param geometry           size units, shapes and topologies of jobs on a machine of midplanes
+ * @param jobClasses         which jobs are communication-intensive, and their gain on a contiguous block
  */
 public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
                               double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
-                              boolean enforceWalltime, GeometryOptions geometry) {
+                              boolean enforceWalltime, GeometryOptions geometry, JobClasses jobClasses) {
 
     public WorkloadOptions {
         if (firstJobs < 0) throw new IllegalArgumentException("--first must be 0 (all) or positive, was " + firstJobs);
@@ -35,6 +36,23 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
             throw new IllegalArgumentException("--arrival-scale must be positive and finite, was " + arrivalScale);
         Objects.requireNonNull(estimateSource, "estimateSource");
         Objects.requireNonNull(geometry, "geometry");
+        Objects.requireNonNull(jobClasses, "jobClasses");
+    }
+
+    /** Options with job geometry in which no job is communication-intensive. */
+    public WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
+                           double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
+                           boolean enforceWalltime, GeometryOptions geometry) {
+        this(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient, arrivalScale,
+                estimateSource, enforceWalltime, geometry, JobClasses.NONE);
+    }
+
+    /** Options with job classes and without job geometry: sizes in nodes, any box, mesh. */
+    public WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
+                           double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
+                           boolean enforceWalltime, JobClasses jobClasses) {
+        this(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient, arrivalScale,
+                estimateSource, enforceWalltime, GeometryOptions.NONE, jobClasses);
     }
 
     /** Options without job geometry: sizes in nodes, any box, mesh. */
@@ -62,7 +80,8 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
     public Builder toBuilder() {
         return new Builder().firstJobs(firstJobs).submitWindow(fromSubmit, toSubmit).sizeMultiply(sizeMultiply)
                 .sizeDivide(sizeDivide).runtimeCoefficient(runtimeCoefficient).arrivalScale(arrivalScale)
-                .estimateSource(estimateSource).enforceWalltime(enforceWalltime).geometry(geometry);
+                .estimateSource(estimateSource).enforceWalltime(enforceWalltime).geometry(geometry)
+                .jobClasses(jobClasses);
     }
 
     /** Sets options one by one; {@link #build()} validates them. */
@@ -77,6 +96,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         private EstimateSource estimateSource = EstimateSource.REQUESTED;
         private boolean enforceWalltime;
         private GeometryOptions geometry = GeometryOptions.NONE;
+        private JobClasses jobClasses = JobClasses.NONE;
 
         private Builder() {
         }
@@ -128,10 +148,15 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
             return this;
         }
 
+        public Builder jobClasses(JobClasses classes) {
+            jobClasses = classes;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid option */
         public WorkloadOptions build() {
             return new WorkloadOptions(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient,
-                    arrivalScale, estimateSource, enforceWalltime, geometry);
+                    arrivalScale, estimateSource, enforceWalltime, geometry, jobClasses);
         }
     }
 }

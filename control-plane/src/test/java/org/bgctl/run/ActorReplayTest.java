@@ -11,6 +11,9 @@ import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
@@ -18,6 +21,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.Policy;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,7 +42,7 @@ class ActorReplayTest {
 
     static List<SchedulerEvent> direct(String policy, int nodes, List<Job> jobs) {
         List<SchedulerEvent> events = new ArrayList<>();
-        new DirectExecutor(new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)), events::add)
+        new DirectExecutor(new SchedulerCore(Policies.create(policy), machineFor(policy, nodes)), events::add)
                 .run(new Arrivals(jobs.iterator()));
         return events;
     }
@@ -47,15 +51,38 @@ class ActorReplayTest {
         List<SchedulerEvent> events = new ArrayList<>();
         ActorReplay.run(JournalSettings.config(journal, dir).withFallback(ConfigFactory.load()),
                 system -> JournalSchema.prepare(journal, system),
-                () -> new SchedulerCore(Policies.create(policy), new FlatMachine(nodes)),
+                () -> new SchedulerCore(Policies.create(policy), machineFor(policy, nodes)),
                 new Arrivals(jobs.iterator()), events::add, 64);
         return events;
+    }
+
+    /** Flat:nodes, buddy:nodes and paragon-sdsc. */
+    private static List<MachineModel> testMachines(int nodes) {
+        return List.of(new FlatMachine(nodes), new BuddyMachine(nodes), MachineCatalog.create("paragon-sdsc"));
+    }
+
+    /** The first of {@link #testMachines} that {@code policy} can schedule. */
+    static MachineModel machineFor(String policy, int nodes) {
+        Policy p = Policies.create(policy);
+        List<String> refusals = new ArrayList<>();
+        for (MachineModel m : testMachines(nodes)) {
+            try {
+                p.requireSupported(m);
+                if (!p.runsOn(m)) throw new IllegalArgumentException(policy + " does not run on " + m.name());
+                return m;
+            } catch (IllegalArgumentException e) {
+                refusals.add(e.getMessage());
+            }
+        }
+        throw new IllegalArgumentException("no test machine for " + policy + ": " + refusals);
     }
 
     @Test
     void actorRunEqualsDirectRunForEveryPolicy(@TempDir Path dir) {
         List<Job> jobs = randomJobs(7, 400, 64);
-        for (String policy : Policies.namesFor(new FlatMachine(64))) {
+        List<String> policies = Policies.NAMES.stream()
+                .filter(n -> testMachines(64).stream().anyMatch(m -> Policies.create(n).runsOn(m))).toList();
+        for (String policy : policies) {
             assertEquals(direct(policy, 64, jobs), actors(policy, 64, jobs, JournalKind.MEMORY, dir), policy);
         }
     }

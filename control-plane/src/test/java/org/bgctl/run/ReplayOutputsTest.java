@@ -23,7 +23,7 @@ class ReplayOutputsTest {
         Path direct = dir.resolve("direct");
         Runs.replay(Runs.SDSC, "flat:128", "easy", ExecutorKind.ACTORS, JournalKind.H2, actors);
         Runs.replay(Runs.SDSC, "flat:128", "easy", ExecutorKind.DIRECT, JournalKind.MEMORY, direct);
-        assertSameOutputs(actors, direct);
+        Runs.assertSameOutputs(actors, direct);
     }
 
     @Test
@@ -32,7 +32,7 @@ class ReplayOutputsTest {
         Path second = dir.resolve("second");
         Runs.replay(Runs.SDSC, "flat:128", "conservative", ExecutorKind.ACTORS, JournalKind.H2, first);
         Runs.replay(Runs.SDSC, "flat:128", "conservative", ExecutorKind.ACTORS, JournalKind.H2, second);
-        assertSameOutputs(first, second);
+        Runs.assertSameOutputs(first, second);
     }
 
     @Test
@@ -54,11 +54,5 @@ class ReplayOutputsTest {
                 () -> Runs.replay(Runs.NASA, "flat:128", "easy", ExecutorKind.ACTORS, JournalKind.H2, dir));
         assertTrue(e.getMessage().contains("already holds a journal"), e.getMessage());
         assertArrayEquals(before, Files.readAllBytes(dir.resolve("jobs.csv")));
-    }
-
-    private static void assertSameOutputs(Path a, Path b) throws Exception {
-        assertArrayEquals(Files.readAllBytes(a.resolve("jobs.csv")), Files.readAllBytes(b.resolve("jobs.csv")));
-        assertArrayEquals(Files.readAllBytes(a.resolve("schedule.swf")), Files.readAllBytes(b.resolve("schedule.swf")));
-        assertEquals(Runs.reproducibleSummary(a), Runs.reproducibleSummary(b));
     }
 }

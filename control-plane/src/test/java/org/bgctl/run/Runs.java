@@ -1,5 +1,8 @@
 package org.bgctl.run;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -54,6 +57,13 @@ final class Runs {
             if (in == null) throw new IOException("missing test resource " + resource);
             return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
         }
+    }
+
+    /** Both run directories hold the same jobs.csv and schedule.swf, and the same summary.json but its {@code run}. */
+    static void assertSameOutputs(Path a, Path b) throws IOException {
+        assertArrayEquals(Files.readAllBytes(a.resolve("jobs.csv")), Files.readAllBytes(b.resolve("jobs.csv")));
+        assertArrayEquals(Files.readAllBytes(a.resolve("schedule.swf")), Files.readAllBytes(b.resolve("schedule.swf")));
+        assertEquals(reproducibleSummary(a), reproducibleSummary(b));
     }
 
     /** summary.json without its wall-clock {@code run} object. */

@@ -37,9 +37,12 @@ class WorkloadGeometryTest {
 
     /** The jobs made of traces of the given sizes, one job per size, submitted one second apart. */
     private List<Job> jobs(MachineModel machine, GeometryOptions g, int... sizes) throws IOException {
+        return jobs(machine, WorkloadOptions.builder().geometry(g).build(), sizes);
+    }
+
+    private List<Job> jobs(MachineModel machine, WorkloadOptions options, int... sizes) throws IOException {
         String[] lines = new String[sizes.length];
         for (int i = 0; i < sizes.length; i++) lines[i] = TestTraces.job(i + 1, i, 100, sizes[i], -1, 200);
-        WorkloadOptions options = WorkloadOptions.builder().geometry(g).build();
         List<Job> jobs = new ArrayList<>();
         try (Workload w = new Workload(SwfReader.open(TestTraces.write(dir, "t.swf", lines), false), options, machine)) {
             w.forEachRemaining(j -> jobs.add(j.job()));
@@ -79,6 +82,28 @@ class WorkloadGeometryTest {
         List<Job> free = jobs(BGL, geometry(SizeUnit.UNITS, ShapeRule.FREE, 0, true, 0, 1), 1);
         assertNull(free.get(0).geometry().shape());
         assertEquals(8 * 512, free.get(0).size());
+    }
+
+    @Test
+    void oneSeedDrawsTheShapesAndTheJobClassesFromStreamsOfTheirOwn() throws IOException {
+        int[] sizes = new int[300];
+        Arrays.fill(sizes, 4);
+        GeometryOptions g = geometry(SizeUnit.UNITS, ShapeRule.SLIM, 0.5, false, 0, 7);
+        JobClasses classes = new JobClasses(0.5, 0.25, JobClasses.Spread.FIXED, 7);
+        List<Job> both = jobs(BGL, WorkloadOptions.builder().geometry(g).jobClasses(classes).build(), sizes);
+        List<Job> shapesOnly = jobs(BGL, g, sizes);
+        List<Job> classesOnly = jobs(BGL, WorkloadOptions.builder().geometry(geometry(SizeUnit.UNITS, ShapeRule.SLIM,
+                0, false, 0, 7)).jobClasses(classes).build(), sizes);
+        int agree = 0;
+        for (int i = 0; i < sizes.length; i++) {
+            assertEquals(shapesOnly.get(i).geometry(), both.get(i).geometry(), "the classes leave the shapes alone");
+            assertEquals(classesOnly.get(i).communication(), both.get(i).communication(),
+                    "the shapes leave the classes alone");
+            boolean fat = both.get(i).geometry().shape().equals(new Shape(2, 2, 2));
+            if (fat == both.get(i).communication().intensive()) agree++;
+        }
+        assertTrue(agree > 110 && agree < 190, "fat and communication-intensive agree on " + agree
+                + " of 300 jobs, not as independent draws would");
     }
 
     @Test

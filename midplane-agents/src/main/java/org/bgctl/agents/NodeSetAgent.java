@@ -5,9 +5,13 @@ import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
+import java.util.ArrayList;
 import java.util.Collections;
+import java.util.List;
+import java.util.Optional;
 import java.util.TreeMap;
 import org.bgctl.machine.Claim;
+import org.bgctl.machine.NodeAllocator;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Checkpoint;
@@ -24,10 +28,12 @@ import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.Restart;
 
 /**
- * A set of interchangeable nodes. It enforces its occupancy locally: it never holds more
- * nodes than it has, refuses a reservation that does not fit, and frees what an aborted
- * transaction held. For a migration it keeps the jobs checkpointed for a transaction, whose
- * nodes that transaction may reserve: they change hands only when it commits.
+ * A set of nodes. It enforces its occupancy locally: it never holds more nodes than it has,
+ * refuses a reservation that does not fit, and frees what an aborted transaction held. A node
+ * set whose nodes have positions (a buddy line, a Paragon mesh) also keeps its own allocator and
+ * holds exactly the nodes each claim names, refusing a claim on a node already held. For a
+ * migration it keeps the jobs checkpointed for a transaction, whose nodes that transaction may
+ * reserve: they change hands only when it commits.
  */
 public final class NodeSetAgent extends AbstractBehavior<Command> {
 
@@ -39,17 +45,28 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private int free;
     private final TreeMap<Long, Hold> reserved = new TreeMap<>();
     private final TreeMap<Long, Integer> running = new TreeMap<>();
+    /** Which nodes are held, when claims name them; null for interchangeable nodes. */
+    private final NodeAllocator positions;
+    private final TreeMap<Long, NodeClaim> placedByTx = new TreeMap<>();
+    private final TreeMap<Long, List<NodeClaim>> placedByJob = new TreeMap<>();
     /** Checkpointed job to the migration transaction it is promised to. */
     private final TreeMap<Long, Long> checkpointed = new TreeMap<>();
 
+    /** A set of {@code capacity} interchangeable nodes. */
     public static Behavior<Command> create(String unit, int capacity) {
-        return Behaviors.setup(ctx -> new NodeSetAgent(ctx, unit, capacity));
+        return Behaviors.setup(ctx -> new NodeSetAgent(ctx, unit, capacity, null));
     }
 
-    private NodeSetAgent(ActorContext<Command> context, String unit, int capacity) {
+    /** A set of nodes with positions, held with {@code allocator} (all free at the start). */
+    public static Behavior<Command> create(String unit, NodeAllocator allocator) {
+        return Behaviors.setup(ctx -> new NodeSetAgent(ctx, unit, allocator.capacity(), allocator));
+    }
+
+    private NodeSetAgent(ActorContext<Command> context, String unit, int capacity, NodeAllocator positions) {
         super(context);
         this.unit = unit;
         this.free = capacity;
+        this.positions = positions;
     }
 
     @Override
@@ -76,10 +93,13 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         } else if (claim.nodes() > free + lendable(r.tx())) {
             r.replyTo().tell(new Refused(unit, r.tx(), claim.nodes() + " nodes asked, " + free + " free"
                     + (lendable(r.tx()) > 0 ? " and " + lendable(r.tx()) + " of jobs leaving" : "")));
+        } else if (positionConflict(claim).isPresent()) {
+            r.replyTo().tell(new Refused(unit, r.tx(), positionConflict(claim).get()));
         } else {
             int fromFree = Math.min(free, claim.nodes());
             free -= fromFree;
             reserved.put(r.tx(), new Hold(r.job(), claim.nodes(), claim.nodes() - fromFree));
+            place(r.tx(), claim);
             r.replyTo().tell(new Reserved(unit, r.tx()));
         }
         return this;
@@ -104,6 +124,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
             var e = promised.next();
             if (e.getValue() != c.tx()) continue;
             free += running.remove(e.getKey());
+            List<NodeClaim> placed = placedByJob.remove(e.getKey());
+            if (placed != null) placed.forEach(this::unplace);
             promised.remove();
             handedOver = true;
         }
@@ -111,6 +133,7 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         if (hold != null) {
             free -= hold.borrowed();
             running.merge(hold.job(), hold.nodes(), Integer::sum);
+            commitPlaced(c.tx(), hold.job());
         } else if (!handedOver) {
             getContext().getLog().warn("{}: commit of unknown transaction {}", unit, c.tx());
         }
@@ -120,6 +143,7 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private Behavior<Command> onAbort(Abort a) {
         Hold hold = reserved.remove(a.tx());
         if (hold != null) free += hold.nodes() - hold.borrowed();
+        unplace(placedByTx.remove(a.tx()));
         return this;
     }
 
@@ -130,6 +154,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
             getContext().getLog().warn("{}: release of job {} that does not run here", unit, r.job());
         } else {
             free += nodes;
+            List<NodeClaim> placed = placedByJob.remove(r.job());
+            if (placed != null) placed.forEach(this::unplace);
         }
         return this;
     }
@@ -162,8 +188,15 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
             getContext().getLog().error("{}: cannot adopt {} for job {}", unit, a.claim(), a.job());
         } else if (claim.nodes() > free) {
             getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), claim.nodes(), free);
+        } else if (!running.containsKey(a.job()) && positionConflict(claim).isPresent()) {
+            getContext().getLog().error("{}: cannot adopt job {} on {}: {}", unit, a.job(), claim,
+                    positionConflict(claim).get());
         } else if (running.putIfAbsent(a.job(), claim.nodes()) == null) {
             free -= claim.nodes();
+            if (positions != null) {
+                positions.take(claim);
+                placedByJob.computeIfAbsent(a.job(), j -> new ArrayList<>()).add(claim);
+            }
         }
         return this;
     }
@@ -176,5 +209,26 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
                 Collections.unmodifiableSortedMap(held), Collections.emptySortedSet()));
         return this;
+    }
+
+    private Optional<String> positionConflict(NodeClaim claim) {
+        return positions == null ? Optional.empty() : positions.conflict(claim);
+    }
+
+    /** Takes the claim's nodes for transaction {@code tx}. */
+    private void place(long tx, NodeClaim claim) {
+        if (positions == null) return;
+        positions.take(claim);
+        placedByTx.put(tx, claim);
+    }
+
+    /** The nodes held for transaction {@code tx} now run job {@code job}. */
+    private void commitPlaced(long tx, long job) {
+        NodeClaim claim = placedByTx.remove(tx);
+        if (claim != null) placedByJob.computeIfAbsent(job, j -> new ArrayList<>()).add(claim);
+    }
+
+    private void unplace(NodeClaim claim) {
+        if (claim != null) positions.give(claim);
     }
 }

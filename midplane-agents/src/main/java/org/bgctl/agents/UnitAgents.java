@@ -4,7 +4,9 @@ import akka.actor.typed.Behavior;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglIds;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 
 /** The agent behavior for each unit of a machine. */
@@ -20,6 +22,12 @@ public final class UnitAgents {
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
             return NodeSetAgent.create(unit, machine.capacity());
+        }
+        if (machine instanceof BuddyMachine buddy && BuddyMachine.NODE_SET.equals(unit)) {
+            return NodeSetAgent.create(unit, buddy.newLine());
+        }
+        if (machine instanceof ParagonMachine paragon && paragon.units().contains(unit)) {
+            return NodeSetAgent.create(unit, paragon.newAllocator(unit));
         }
         if (machine instanceof BglMachineModel) {
             int nodes = machine.nodesOf(unit);

@@ -24,6 +24,20 @@ public record Allocation(String partition, List<Claim> claims) {
         return n;
     }
 
+    /**
+     * True when the job's nodes were placed as one contiguous block: a single node claim that says
+     * so. Communication-intensive jobs run faster on such an allocation.
+     */
+    public boolean contiguous() {
+        NodeClaim only = null;
+        for (Claim c : claims) {
+            if (!(c instanceof NodeClaim nc)) continue;
+            if (only != null) return false;
+            only = nc;
+        }
+        return only != null && only.contiguous();
+    }
+
     /** The claims of one phase, in order. */
     public List<Claim> phase(int phase) {
         List<Claim> of = new ArrayList<>();

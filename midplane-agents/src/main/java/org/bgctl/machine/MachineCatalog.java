@@ -11,7 +11,9 @@ import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.Wiring;
+import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
 
@@ -34,6 +36,8 @@ public final class MachineCatalog {
 
     /** The names and forms a user may give, for help and error messages. */
     public static final String KNOWN = "flat:N (N interchangeable nodes), "
+            + "buddy:N (N nodes in a line with a buddy tree), "
+            + "paragon-sdsc (the SDSC Paragon batch partition), paragon:FILE (a Paragon site file), "
             + "supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by default), bgl, torus-bgl,"
             + " or a machine file FILE.conf; machines of midplanes take options after a comma:"
             + " deny-passthrough=DIMS, e.g. bgl,deny-passthrough=x";
@@ -63,6 +67,9 @@ public final class MachineCatalog {
             if (parts.length > 1) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
             return flat(spec, base.substring("flat:".length()));
         }
+        if (spec.startsWith(BuddyMachine.PREFIX)) return BuddyMachine.named(spec);
+        if (ParagonMachine.SDSC.equals(spec) || spec.startsWith(ParagonMachine.FILE_PREFIX))
+            return ParagonMachine.named(spec);
         if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
         if (spec.startsWith(SUPERNODE + ":")) return supernode(spec);
         Wiring wiring = wiring(spec, base);

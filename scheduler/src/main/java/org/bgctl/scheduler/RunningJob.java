@@ -18,14 +18,14 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay)
         this(job, start, allocation, 0);
     }
 
-    /** When the scheduler believes it will end: start + delay + estimate. */
+    /** When the scheduler believes it will end: start + delay + estimate (on this allocation). */
     public long estimatedEnd() {
-        return start + delay + job.estimate();
+        return start + delay + job.estimateOn(allocation);
     }
 
-    /** When it really ends: start + delay + run time. */
+    /** When it really ends: start + delay + run time (on this allocation). */
     public long end() {
-        return start + delay + job.runtime();
+        return start + delay + job.runtimeOn(allocation);
     }
 
     public long id() {

@@ -20,8 +20,10 @@ import java.time.Duration;
 public record SchedulerSettings(long bootDelay, int backfillIncrease, double migrationFnTor, double migrationFnMax,
                                 long migrationCost, Duration phaseTimeout, int maxRetries) {
 
-    /** The paper's migration thresholds. */
+    /** The paper's FN_tor threshold: migrate only when at least a tenth of the torus is free. */
     public static final double STANDARD_FN_TOR = 0.1;
+
+    /** The paper's FN_max threshold: migrate only when the largest free partition holds at most 70% of it. */
     public static final double STANDARD_FN_MAX = 0.7;
 
     /** The protocol's defaults, as in reference.conf. */

@@ -1,6 +1,10 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
+import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.policy.buddy.AllocationScheme;
+import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
+import org.bgctl.scheduler.policy.nqs.NqsScheduler;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.krevat.KrevatScheduler;
@@ -11,30 +15,56 @@ public final class Policies {
 
     /** Names accepted by {@link #create(String)}. */
     public static final List<String> NAMES = List.of("fcfs", "easy", "conservative",
+            "free-list", "buddy", "selective-buddy", "nqs",
             "krevat-fcfs", "krevat-backfill", "krevat-migration", "krevat-bm");
 
     private Policies() {
     }
 
     /**
-     * A fresh policy by name, with the default settings.
+     * A fresh policy by name, with the default settings, for a trace whose times start at 1970-01-01 UTC.
      *
      * @throws IllegalArgumentException naming the unknown scheduler and the known ones
      */
     public static Policy create(String name) {
-        return create(name, SchedulerSettings.defaults());
+        return create(name, SchedulerSettings.defaults(), TraceCalendar.UTC_EPOCH);
     }
 
     /**
-     * A fresh policy by name, with the given settings (those it has no use for are ignored).
+     * A fresh policy by name, with the default settings; those that depend on the time of day read it
+     * through {@code calendar}.
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler and the known ones
+     */
+    public static Policy create(String name, TraceCalendar calendar) {
+        return create(name, SchedulerSettings.defaults(), calendar);
+    }
+
+    /**
+     * A fresh policy by name, with the given settings (those it has no use for are ignored), for a trace
+     * whose times start at 1970-01-01 UTC.
      *
      * @throws IllegalArgumentException naming the unknown scheduler and the known ones
      */
     public static Policy create(String name, SchedulerSettings settings) {
+        return create(name, settings, TraceCalendar.UTC_EPOCH);
+    }
+
+    /**
+     * A fresh policy by name, with the given settings (those it has no use for are ignored); those that
+     * depend on the time of day read it through {@code calendar}.
+     *
+     * @throws IllegalArgumentException naming the unknown scheduler and the known ones
+     */
+    public static Policy create(String name, SchedulerSettings settings, TraceCalendar calendar) {
         return switch (name) {
             case "fcfs" -> new Fcfs();
             case "easy" -> new EasyBackfill();
             case "conservative" -> new ConservativeBackfill();
+            case "free-list" -> new BuddyBackfill(AllocationScheme.FREE_LIST);
+            case "buddy" -> new BuddyBackfill(AllocationScheme.BUDDY);
+            case "selective-buddy" -> new BuddyBackfill(AllocationScheme.SELECTIVE);
+            case "nqs" -> new NqsScheduler(calendar);
             case "krevat-fcfs" -> new KrevatScheduler(Variant.FCFS, settings);
             case "krevat-backfill" -> new KrevatScheduler(Variant.BACKFILL, settings);
             case "krevat-migration" -> new KrevatScheduler(Variant.MIGRATION, settings);
@@ -58,9 +88,11 @@ public final class Policies {
      * The policy {@code name} for {@code machine}.
      *
      * @throws IllegalArgumentException when the name is unknown or the policy cannot schedule that machine
+     *                                  (with the policy's own reason when it gives one)
      */
     public static Policy createFor(String name, SchedulerSettings settings, MachineModel machine) {
         Policy policy = create(name, settings);
+        policy.requireSupported(machine);
         if (!policy.runsOn(machine)) {
             throw new IllegalArgumentException("scheduler '" + name + "' cannot schedule machine " + machine.name()
                     + "; schedulers for it: " + String.join(", ", namesFor(machine)));

@@ -29,4 +29,13 @@ public interface Policy {
     default boolean runsOn(MachineModel machine) {
         return true;
     }
+
+    /**
+     * Checks, before a run starts, that this policy can schedule {@code machine}, for a policy that can say
+     * why not better than {@link #runsOn} (by default it checks nothing).
+     *
+     * @throws IllegalArgumentException naming the policy, the machine and why not
+     */
+    default void requireSupported(MachineModel machine) {
+    }
 }

@@ -1,0 +1,174 @@
+package org.bgctl.machine.paragon;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import java.nio.file.Path;
+import java.time.DayOfWeek;
+import java.time.LocalTime;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import org.bgctl.machine.Block;
+
+/**
+ * The static description of a Paragon site (Wan et al., section 2.2): the mesh, its node sets,
+ * the node groups per period, and prime time; read from a HOCON machine file:
+ *
+ * <pre>
+ * mesh { width = 16, height = 23 }
+ * node-sets = [ {id = ns-1, x = 0, y = 0, width = 16, height = 7, memory-mb = 16}, ... ]
+ * prime-time { start = "09:00", end = "17:00", days = [MONDAY, TUESDAY, WEDNESDAY, THURSDAY, FRIDAY] }
+ * node-groups { thin { prime = [ns-1, ns-2], non-prime = [ns-1, ns-2, ns-3] }, ... }
+ * nqs { ... }      # the batch system's queues, read by the NQS scheduler
+ * </pre>
+ */
+public final class ParagonSite {
+
+    /** Where machine files are found on the class path: {@code machines/<name>.conf}. */
+    private static final String RESOURCE_FOLDER = "machines/";
+
+    private final List<NodeSetSpec> nodeSets;
+    private final Map<String, NodeGroup> groups;
+    private final PrimeTime primeTime;
+    private final Config config;
+
+    private ParagonSite(List<NodeSetSpec> nodeSets, Map<String, NodeGroup> groups, PrimeTime primeTime,
+                        Config config) {
+        this.nodeSets = List.copyOf(nodeSets);
+        this.groups = Collections.unmodifiableMap(groups);
+        this.primeTime = primeTime;
+        this.config = config;
+    }
+
+    /** The site shipped as {@code machines/<name>.conf} on the class path, e.g. {@code paragon-sdsc}. */
+    public static ParagonSite loadResource(String name) {
+        return fromConfig(ConfigFactory.parseResources(ParagonSite.class.getClassLoader(),
+                RESOURCE_FOLDER + name + ".conf", ConfigParseOptions.defaults().setAllowMissing(false)).resolve());
+    }
+
+    /** A site described by a user's machine file. */
+    public static ParagonSite load(Path file) {
+        return fromConfig(ConfigFactory.parseFile(file.toFile(),
+                ConfigParseOptions.defaults().setAllowMissing(false)).resolve());
+    }
+
+    /**
+     * A site from a resolved config object laid out as in the class description.
+     *
+     * @throws IllegalArgumentException naming the file and what is wrong
+     */
+    public static ParagonSite fromConfig(Config c) {
+        String origin = c.origin().description();
+        try {
+            Block mesh = new Block(0, 0, c.getInt("mesh.width"), c.getInt("mesh.height"));
+            List<NodeSetSpec> sets = nodeSets(c, mesh);
+            List<String> ids = new ArrayList<>();
+            for (NodeSetSpec s : sets) ids.add(s.id());
+            Map<String, NodeGroup> groups = new TreeMap<>();
+            Config g = c.getConfig("node-groups");
+            for (String group : new TreeMap<>(g.root()).keySet()) {
+                Config gc = g.getConfig(quoted(group));
+                groups.put(group, new NodeGroup(group, members(gc, "prime", group, ids),
+                        members(gc, "non-prime", group, ids)));
+            }
+            if (groups.isEmpty()) throw new IllegalArgumentException("node-groups is empty");
+            return new ParagonSite(sets, groups, primeTime(c.getConfig("prime-time")), c);
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("invalid Paragon machine file " + origin + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static List<NodeSetSpec> nodeSets(Config c, Block mesh) {
+        List<NodeSetSpec> sets = new ArrayList<>();
+        for (Config s : c.getConfigList("node-sets")) {
+            String id = s.getString("id");
+            Block area = new Block(s.getInt("x"), s.getInt("y"), s.getInt("width"), s.getInt("height"));
+            if (!mesh.contains(area))
+                throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
+            int memory = s.getInt("memory-mb");
+            if (memory <= 0)
+                throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
+            for (NodeSetSpec other : sets) {
+                if (other.id().equals(id)) throw new IllegalArgumentException("node set " + id + " is defined twice");
+                if (other.area().overlaps(area))
+                    throw new IllegalArgumentException("node sets " + other.id() + " and " + id + " overlap");
+            }
+            sets.add(new NodeSetSpec(id, area, memory));
+        }
+        if (sets.isEmpty()) throw new IllegalArgumentException("node-sets is empty");
+        return sets;
+    }
+
+    private static List<String> members(Config group, String period, String name, List<String> ids) {
+        List<String> members = group.getStringList(period);
+        for (int i = 0; i < members.size(); i++) {
+            String m = members.get(i);
+            if (!ids.contains(m))
+                throw new IllegalArgumentException("node group " + name + " (" + period + ") names node set '" + m
+                        + "'; known: " + String.join(", ", ids));
+            if (members.subList(0, i).contains(m))
+                throw new IllegalArgumentException("node group " + name + " (" + period + ") lists " + m + " twice");
+        }
+        return members;
+    }
+
+    private static PrimeTime primeTime(Config p) {
+        Set<DayOfWeek> days = EnumSet.noneOf(DayOfWeek.class);
+        for (String d : p.getStringList("days")) {
+            try {
+                days.add(DayOfWeek.valueOf(d.toUpperCase(Locale.ROOT)));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("prime-time.days: '" + d + "' is not a day of the week", e);
+            }
+        }
+        return new PrimeTime(time(p, "start"), time(p, "end"), days);
+    }
+
+    private static LocalTime time(Config p, String key) {
+        String value = p.getString(key);
+        try {
+            return LocalTime.parse(value);
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("prime-time." + key + ": '" + value
+                    + "' is not a time such as 09:00", e);
+        }
+    }
+
+    private static String quoted(String key) {
+        return "\"" + key + "\"";
+    }
+
+    /** The node sets, in the file's order. */
+    public List<NodeSetSpec> nodeSets() {
+        return nodeSets;
+    }
+
+    /**
+     * The node group {@code name}.
+     *
+     * @throws IllegalArgumentException naming the group and the known ones
+     */
+    public NodeGroup group(String name) {
+        NodeGroup g = groups.get(name);
+        if (g == null) throw new IllegalArgumentException("no node group '" + name + "'; known: "
+                + String.join(", ", groups.keySet()));
+        return g;
+    }
+
+    public PrimeTime primeTime() {
+        return primeTime;
+    }
+
+    /** The whole machine file, for settings that belong to the site's batch system (its {@code nqs} section). */
+    public Config config() {
+        return config;
+    }
+}

@@ -1,0 +1,90 @@
+package org.bgctl.machine.paragon;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Block;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.NodeClaim;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ParagonMachineTest {
+
+    private static final ParagonMachine SDSC = (ParagonMachine) MachineCatalog.create("paragon-sdsc");
+
+    @Test
+    void theSdscBatchPartitionHasTheThreeNodeSetsOfSection3() {
+        assertEquals(368, SDSC.capacity());
+        assertEquals(List.of("ns-1", "ns-2", "ns-3"), SDSC.units());
+        assertEquals(112, SDSC.nodesOf("ns-1"));
+        assertEquals(224, SDSC.nodesOf("ns-2"));
+        assertEquals(32, SDSC.nodesOf("ns-3"));
+        assertEquals(16, SDSC.site().nodeSets().get(0).memoryMb());
+        assertEquals(List.of("ns-2"), SDSC.site().group("fat").nodeSets(Period.PRIME));
+        assertEquals(List.of("ns-2", "ns-3"), SDSC.site().group("fat").nodeSets(Period.NON_PRIME));
+    }
+
+    @Test
+    void primeTimeIsNineToFiveOnWeekdays() {
+        PrimeTime prime = SDSC.site().primeTime();
+        assertEquals(Period.PRIME, prime.periodAt(LocalDateTime.of(1995, 4, 3, 9, 0)));
+        assertEquals(Period.NON_PRIME, prime.periodAt(LocalDateTime.of(1995, 4, 3, 17, 0)));
+        assertEquals(Period.NON_PRIME, prime.periodAt(LocalDateTime.of(1995, 4, 3, 8, 59)));
+        assertEquals(Period.NON_PRIME, prime.periodAt(LocalDateTime.of(1995, 4, 1, 12, 0)));
+    }
+
+    @Test
+    void thePassOneNodeSetIsTheOneWithFewestFreeNodesThatHoldsTheJob() {
+        ParagonMachine m = SDSC.copy();
+        Allocation a = m.place(8, List.of("ns-1", "ns-2", "ns-3"));
+        assertEquals("ns-3", ((NodeClaim) a.claims().get(0)).unit());
+        assertTrue(a.contiguous());
+        m.allocate(a);
+        // ns-3 has 24 free, too few for 30: ns-1 (112) has fewer free than ns-2 (224)
+        assertEquals("ns-1", ((NodeClaim) m.place(30, List.of("ns-2", "ns-3", "ns-1")).claims().get(0)).unit());
+    }
+
+    @Test
+    void passTwoTakesTheGroupsNodeSetsInOrder() {
+        ParagonMachine m = SDSC.copy();
+        m.allocate(m.place(100, List.of("ns-1")));
+        // 12 free in ns-1, 32 in ns-3: 40 nodes fit in neither alone; ns-3 first, then ns-1
+        Allocation a = m.place(40, List.of("ns-3", "ns-1"));
+        assertEquals(List.of("ns-3", "ns-1"), a.claims().stream().map(c -> c.unit()).toList());
+        assertEquals(List.of(32, 8), a.claims().stream().map(c -> ((NodeClaim) c).nodes()).toList());
+        assertEquals(false, a.contiguous());
+        assertNull(m.place(45, List.of("ns-3", "ns-1")));
+    }
+
+    @Test
+    void allocationsNameTheirBlocks() {
+        ParagonMachine m = SDSC.copy();
+        assertEquals("ns-1[16x4+0+0]", m.place(64, List.of("ns-1")).partition());
+        assertEquals(List.of(new Block(0, 7, 16, 8)), ((NodeClaim) m.place(128,
+                List.of("ns-2")).claims().get(0)).blocks());
+    }
+
+    @Test
+    void aBadSiteFileIsRejectedWithWhatIsWrong(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.conf");
+        Files.writeString(file, """
+                mesh { width = 4, height = 4 }
+                node-sets = [ {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16} ]
+                prime-time { start = "09:00", end = "17:00", days = [MONDAY] }
+                node-groups { g { prime = [a, b], non-prime = [a] } }
+                """);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MachineCatalog.create("paragon:" + file));
+        assertTrue(e.getMessage().endsWith("node group g (prime) names node set 'b'; known: a"), e.getMessage());
+        assertTrue(e.getMessage().contains("bad.conf"), e.getMessage());
+    }
+}
