@@ -54,12 +54,7 @@ final class PartitionNames {
      * @throws IllegalArgumentException naming the name and what is wrong with it
      */
     Partition parse(String name) {
-        Partition p = parsed.get(name);
-        if (p == null) {
-            p = decode(name);
-            parsed.put(name, p);
-        }
-        return p;
+        return parsed.computeIfAbsent(name, this::decode);
     }
 
     private Partition decode(String name) {

@@ -224,12 +224,7 @@ public final class SupernodeMachine implements MachineModel {
     }
 
     private Box boxNamed(String partition) {
-        Box box = boxes.get(partition);
-        if (box == null) {
-            box = parse(partition);
-            boxes.put(partition, box);
-        }
-        return box;
+        return boxes.computeIfAbsent(partition, this::parse);
     }
 
     /** The canonical name of {@code box}: its normalized form as {@code EXTENT@BASE}, e.g. {@code 2x2x4@0.1.0}. */
