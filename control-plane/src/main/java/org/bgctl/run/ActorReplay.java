@@ -22,6 +22,7 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 
@@ -54,9 +55,17 @@ public final class ActorReplay {
                                            Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                            Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
                                            int journalGroup) {
+        return run(config, prepare, cores, arrivals, HealthChanges.NONE, sink, journalGroup);
+    }
+
+    /** Runs the arrivals to the end, with the components' health changing as {@code health} says. */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                           EventSink sink, int journalGroup) {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, arrivals, sink, journalGroup, done));
+                ctx -> start(ctx, prepare, cores, arrivals, health, sink, journalGroup, done));
         ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl", config);
         try {
             return done.get();
@@ -74,8 +83,9 @@ public final class ActorReplay {
 
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                        Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
-                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
+                                        Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                        EventSink sink, int journalGroup,
+                                        CompletableFuture<VirtualClock.Outcome> done) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {
@@ -90,7 +100,7 @@ public final class ActorReplay {
         ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
                 SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler", oneThread);
         ctx.watch(scheduler);
-        ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock", oneThread);
+        ctx.spawn(VirtualClock.create(scheduler, arrivals, health, done), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(
