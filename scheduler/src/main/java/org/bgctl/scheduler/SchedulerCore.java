@@ -63,20 +63,20 @@ public final class SchedulerCore implements SchedulingView {
     private long now = Long.MIN_VALUE;
     private long version;
 
-    /** A core whose jobs run from the instant they are started and end when a failed component kills them. */
+    /** A core whose jobs run from the instant they are started; a job a failed component kills is requeued. */
     public SchedulerCore(Policy policy, MachineModel machine) {
         this(policy, machine, 0);
     }
 
     /**
-     * A core whose jobs end when a failed component kills them ({@link KillPolicy#FAIL}); replays choose
-     * with {@code --on-kill}, requeue by default.
+     * A core that requeues the jobs a failed component kills ({@link KillPolicy#REQUEUE}, the default of
+     * replays and of the live server).
      *
      * @param bootDelay seconds between a job's start event and the start of its run; the job holds
      *                  its partition meanwhile (Krevat et al. 2002 use 1 s)
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay) {
-        this(policy, machine, bootDelay, KillPolicy.FAIL);
+        this(policy, machine, bootDelay, KillPolicy.REQUEUE);
     }
 
     /**
