@@ -34,7 +34,7 @@ import org.bgctl.scheduler.Start;
  */
 public final class EasyBackfill implements Policy {
 
-    private static final Comparator<RunningJob> BY_ESTIMATED_END =
+    static final Comparator<RunningJob> BY_ESTIMATED_END =
             Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
 
     private Memo memo;
@@ -46,6 +46,7 @@ public final class EasyBackfill implements Policy {
 
     @Override
     public List<Start> decide(SchedulingView view) {
+        if (view.machine().interchangeable()) return EasyOnNodeCounts.decide(view);
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();
