@@ -34,13 +34,21 @@ import org.bgctl.scheduler.policy.Policy;
 public final class SchedulerCore implements SchedulingView {
 
     /** Queue order: (submit, job id). */
-    public static final Comparator<Job> QUEUE_ORDER =
-            Comparator.comparingLong(Job::submit).thenComparingLong(Job::id);
+    public static final Comparator<Job> QUEUE_ORDER = (a, b) -> {
+        int bySubmit = Long.compare(a.submit(), b.submit());
+        return bySubmit != 0 ? bySubmit : Long.compare(a.id(), b.id());
+    };
 
-    private static final Comparator<RunningJob> BY_ESTIMATED_END =
-            Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
-    private static final Comparator<RunningJob> BY_END =
-            Comparator.comparingLong(RunningJob::end).thenComparingLong(RunningJob::id);
+    /** Running jobs by (estimated end, job id). */
+    public static final Comparator<RunningJob> BY_ESTIMATED_END = (a, b) -> {
+        int byEnd = Long.compare(a.estimatedEnd(), b.estimatedEnd());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
+
+    private static final Comparator<RunningJob> BY_END = (a, b) -> {
+        int byEnd = Long.compare(a.end(), b.end());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
 
     private final Policy policy;
     private final MachineModel machine;

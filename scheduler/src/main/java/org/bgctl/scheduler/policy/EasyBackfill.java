@@ -1,7 +1,6 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -33,9 +32,6 @@ import org.bgctl.scheduler.Start;
  * had no room, and only weighs what is new. So one instance serves one scheduler.
  */
 public final class EasyBackfill implements Policy {
-
-    static final Comparator<RunningJob> BY_ESTIMATED_END =
-            Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
 
     private Memo memo;
 
@@ -227,7 +223,7 @@ public final class EasyBackfill implements Policy {
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
         for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
-        ending.sort(BY_ESTIMATED_END);
+        ending.sort(SchedulerCore.BY_ESTIMATED_END);
         return ending;
     }
 }
