@@ -118,7 +118,7 @@ public final class LiveServer implements AutoCloseable {
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
                         "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
-                .withFallback(JournalSettings.config(JournalKind.H2, run))
+                .withFallback(JournalSettings.durableH2(run))
                 .withFallback(ConfigFactory.load());
         Lateness lateness = new Lateness();
         long firstId = Math.max(view.maxId(), trace.maxId()) + 1;
