@@ -85,6 +85,9 @@ class ServeCrashTest {
         CliRun audit = CliRun.of("inspect", "--run", run.toString(), "--audit");
         assertEquals(0, audit.exit(), audit.toString());
         assertTrue(audit.out().contains("clean"), audit.toString());
+        CliRun replay = CliRun.of("replay", "--from-run", run.toString(), "--out", dir.resolve("replay").toString());
+        assertEquals(0, replay.exit(), replay.toString());
+        assertTrue(replay.out().matches("(?s).*invariant_violations +0\\n.*"), replay.toString());
     }
 
     private static Map<Long, String> statuses(ServeProcess server) throws Exception {

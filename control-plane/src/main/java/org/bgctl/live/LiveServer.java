@@ -212,7 +212,7 @@ public final class LiveServer implements AutoCloseable {
     }
 
     /** The run directory's recorded {@code key}; a different {@code given} value is an error. */
-    private static String recorded(Path run, String key, String given) throws IOException {
+    static String recorded(Path run, String key, String given) throws IOException {
         Path file = run.resolve("summary.json");
         JsonNode node = Files.isRegularFile(file) ? JSON.readTree(file.toFile()).get(key) : null;
         if (node == null || !node.isTextual())
