@@ -52,6 +52,7 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         String id = ActorReplay.SCHEDULER_ID.id();
+        recorded.requireRun();
         if (audit) return audit(out);
         if (jobsCsv != null) {
             JobTable table = new JobTable();

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.live.JournalReplay;
 import org.bgctl.report.Summary;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
@@ -39,6 +40,13 @@ public final class ReplayCommand implements Callable<Integer> {
         @Option(names = "--demo", required = true,
                 description = "Replay the bundled demo: the first 2000 jobs of the KTH-SP2 trace on flat:100.")
         boolean demo;
+
+        @Option(names = "--from-run", paramLabel = "DIR", required = true,
+                description = "Re-drive the inputs of a recorded serve run (its submissions, cancellations, faults and"
+                        + " repairs, read from its journal) into a fresh system in virtual time: its schedule again, or"
+                        + " with --scheduler another scheduler's on the same inputs. Only --scheduler, --out and"
+                        + " --quiet apply.")
+        Path fromRun;
     }
 
     @Spec
@@ -187,6 +195,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (input.fromRun != null) return fromRun();
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
@@ -204,6 +213,27 @@ public final class ReplayCommand implements Callable<Integer> {
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
+    }
+
+    private int fromRun() throws Exception {
+        boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
+        Path dir = out;
+        if (dir == null) {
+            Path base = Path.of("runs", input.fromRun.getFileName() + "-replay");
+            dir = base;
+            for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
+        }
+        JournalReplay.Result result = JournalReplay.run(input.fromRun, named ? scheduler : null, dir);
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Object> m = result.summary().asMap();
+        out.printf("bgctl replay: the serve run %s on %s with %s%n", input.fromRun, m.get("machine"), m.get("scheduler"));
+        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_killed",
+                "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
+            out.printf("  %-26s %s%n", key, m.get(key));
+        }
+        out.printf("outputs in %s (summary.json, jobs.csv, journal)%n", dir);
+        out.flush();
+        return result.violations().isEmpty() ? 0 : 1;
     }
 
     /** The options as replay parameters; unset options are left to the parameters' defaults. */

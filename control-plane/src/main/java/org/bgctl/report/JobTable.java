@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
@@ -79,6 +80,13 @@ public final class JobTable implements EventSink {
             row.end = k.time();
             row.killedBy = k.component();
             finished++;
+        } else if (event instanceof JobCancelled c) {
+            Row row = row(c);
+            if (row.start >= 0) {
+                row.end = c.time();
+                finished++;
+            }
+            row.killedBy = JobRecord.CANCELLED;
         } else if (event instanceof MigrationAttempted m) {
             migrationsAttempted++;
             if (m.performed()) migrationsPerformed++;

@@ -28,6 +28,7 @@ import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
@@ -97,6 +98,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      */
     public record SetComponentHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo)
             implements Command {
+    }
+
+    /**
+     * An operator cancels job {@code jobId}: a queued job leaves the queue, a running one is stopped and
+     * its units released. Sent between instants; answered with success, or an error when the job is
+     * neither queued nor running or an instant is in progress.
+     */
+    public record Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) implements Command {
     }
 
     private record UnitReplied(ReserveReply reply) implements Command {
@@ -225,6 +234,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
+                .onCommand(Cancel.class, this::onCancel)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
@@ -447,6 +457,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }
         tellHealth(state, component, health.up());
         return journalNow(state).thenRun(s -> health.replyTo().tell(StatusReply.ack()));
+    }
+
+    private Effect<EventBatch, State> onCancel(State state, Cancel cancel) {
+        long id = cancel.jobId();
+        RunningJob r = state.core.running(id);
+        String refusal = state.waiting != null ? "time " + state.stampTime + " is in progress"
+                : r == null && !state.core.isQueued(id) ? "job " + id + " is neither queued nor running" : null;
+        if (refusal != null)
+            return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));
+        emit(state, new JobCancelled(id, state.now()));
+        if (r != null) release(r);
+        return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
     }
 
     private void tellHealth(State state, String component, boolean up) {

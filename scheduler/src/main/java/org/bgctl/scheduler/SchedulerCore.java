@@ -17,6 +17,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -108,6 +109,11 @@ public final class SchedulerCore implements SchedulingView {
         return running.get(jobId);
     }
 
+    /** Whether the job with this id is queued. */
+    public boolean isQueued(long jobId) {
+        return queuedById.containsKey(jobId);
+    }
+
     /** Moves the clock forward to {@code t} (never back). */
     public void advanceTo(long t) {
         if (t > now) now = t;
@@ -190,6 +196,9 @@ public final class SchedulerCore implements SchedulingView {
             stop(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof JobCancelled c) {
+            if (running.containsKey(c.jobId())) stop(c.jobId());
+            else dequeue(c.jobId());
         } else if (event instanceof ComponentFailed f) {
             machine.setHealth(f.component(), false);
         } else if (event instanceof ComponentRepaired r) {
@@ -213,14 +222,19 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     private void start(JobStarted s) {
-        Job job = queuedById.remove(s.jobId());
-        if (job == null) throw new IllegalStateException("job " + s.jobId() + " is not queued");
+        Job job = dequeue(s.jobId());
+        machine.allocate(s.allocation());
+        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+    }
+
+    private Job dequeue(long jobId) {
+        Job job = queuedById.remove(jobId);
+        if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
         queue.remove(Collections.binarySearch(queue, job, QUEUE_ORDER));
         TreeSet<Job> same = byDemand.get(job.demand());
         same.remove(job);
         if (same.isEmpty()) byDemand.remove(job.demand());
-        machine.allocate(s.allocation());
-        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+        return job;
     }
 
     private void run(RunningJob r) {

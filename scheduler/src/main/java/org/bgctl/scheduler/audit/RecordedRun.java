@@ -16,6 +16,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
@@ -69,6 +70,9 @@ public final class RecordedRun implements EventSink {
                 violation(e, "job " + f.jobId() + " started at " + r.start() + " with run time " + r.job().runtime()
                         + " should end at " + r.end());
         } else if (e instanceof JobKilled k) ended(e, k.jobId());
+        else if (e instanceof JobCancelled c) {
+            if (queued.remove(c.jobId()) == null) ended(e, c.jobId());
+        }
         else if (e instanceof ComponentFailed f) failed(f);
         else if (e instanceof ComponentRepaired r) repaired(r);
     }
