@@ -190,6 +190,35 @@ public final class ReplayCommand implements Callable<Integer> {
                     + " communication-intensive (recorded in summary.json). Default: ${DEFAULT-VALUE}.")
     long seed;
 
+    @Option(names = "--on-kill", paramLabel = "WHAT", defaultValue = "requeue",
+            description = "What becomes of a job killed by a failed component: requeue (it keeps its submit time and"
+                    + " place in the queue and runs again from the beginning) or fail. Default: ${DEFAULT-VALUE}.")
+    String onKill;
+
+    @Option(names = "--faults", paramLabel = "FILE",
+            description = "Fault file: one change a line, TIME COMPONENT down|up (seconds of trace time; components"
+                    + " as the machine names them: mp-R010, sw-x-R010, cable-x-R010-p2 on bgl, node-17 on flat:N).")
+    Path faults;
+
+    @Option(names = "--fault-model", paramLabel = "FILE.conf",
+            description = "Random fault model (HOCON): per kind (midplane, switch, cable, node) a block"
+                    + " { ttf = \"exponential(MEAN)\", ttr = \"weibull(SHAPE, SCALE)\" }, in seconds; drawn with --seed.")
+    Path faultModel;
+
+    @Option(names = "--fault-midplane", paramLabel = "TTF/TTR",
+            description = "Midplanes fail at random: e.g. exponential(2592000)/exponential(14400) (overrides the model file).")
+    String faultMidplane;
+
+    @Option(names = "--fault-switch", paramLabel = "TTF/TTR", description = "Switches fail at random, as --fault-midplane.")
+    String faultSwitch;
+
+    @Option(names = "--fault-cable", paramLabel = "TTF/TTR", description = "Cables fail at random, as --fault-midplane.")
+    String faultCable;
+
+    @Option(names = "--fault-node", paramLabel = "TTF/TTR",
+            description = "Nodes of a flat machine fail at random, as --fault-midplane.")
+    String faultNode;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -269,7 +298,14 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("fat_sizes", fatSizes)
                 .with("pin_shapes", pinShapes)
                 .with("torus_probability", torusProbability)
-                .with("seed", seed);
+                .with("seed", seed)
+                .with("on_kill", onKill)
+                .with("faults", faults)
+                .with("fault_model", faultModel)
+                .with("fault_midplane", faultMidplane)
+                .with("fault_switch", faultSwitch)
+                .with("fault_cable", faultCable)
+                .with("fault_node", faultNode);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -289,6 +325,13 @@ public final class ReplayCommand implements Callable<Integer> {
                 "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));
+        }
+        if (m.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null) {
+            for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_killed", "jobs_requeued",
+                    "jobs_failed", "node_hours_lost", "availability", "component_availability",
+                    "invariant_violations"}) {
+                out.printf("  %-26s %s%n", "faults." + key, faults.get(key));
+            }
         }
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,

@@ -6,6 +6,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentEvent;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -40,7 +41,8 @@ public final class EventFormat {
             return head + " largest-free=" + m.largestFreeBefore() + "->" + m.largestFreeAfter()
                     + (m.performed() ? " performed" : " not-performed");
         }
-        if (e instanceof JobFinished || e instanceof JobCheckpointed || e instanceof ComponentEvent) return head;
+        if (e instanceof JobFinished || e instanceof JobCheckpointed || e instanceof JobRequeued
+                || e instanceof ComponentEvent) return head;
         return head + " " + e;
     }
 

@@ -12,6 +12,7 @@ import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.MigrationAttempted;
@@ -34,6 +35,7 @@ public final class JobTable implements EventSink {
         String killedBy = "";
         boolean contiguous;
         int migrations;
+        int kills;
 
         Row(Job job) {
             this.job = job;
@@ -51,6 +53,10 @@ public final class JobTable implements EventSink {
     private long migrationsAttempted;
     private long migrationsPerformed;
     private long jobMoves;
+    private long kills;
+    private long jobsKilled;
+    private long requeues;
+    private long nodeSecondsLost;
     private volatile long finished;
     private volatile long submitted;
     private volatile long lastTime;
@@ -80,6 +86,17 @@ public final class JobTable implements EventSink {
             row.end = k.time();
             row.killedBy = k.component();
             finished++;
+            kills++;
+            if (row.kills++ == 0) jobsKilled++;
+            nodeSecondsLost += (long) row.size * Math.max(0, k.time() - row.start);
+        } else if (event instanceof JobRequeued q) {
+            Row row = row(q);
+            row.scheduled = row.start = row.end = -1;
+            row.size = 0;
+            row.partition = row.killedBy = "";
+            row.contiguous = false;
+            finished--;
+            requeues++;
         } else if (event instanceof JobCancelled c) {
             Row row = row(c);
             if (row.start >= 0) {
@@ -129,6 +146,26 @@ public final class JobTable implements EventSink {
     /** Jobs moved, over all migrations. */
     public long jobMoves() {
         return jobMoves;
+    }
+
+    /** Kills by failed components (a job requeued and killed again counts each time). */
+    public long kills() {
+        return kills;
+    }
+
+    /** Jobs killed by a failed component at least once. */
+    public long jobsKilled() {
+        return jobsKilled;
+    }
+
+    /** Requeues of killed jobs. */
+    public long requeues() {
+        return requeues;
+    }
+
+    /** Node-seconds of work lost to kills: per kill, the job's nodes × how long it had run. */
+    public long nodeSecondsLost() {
+        return nodeSecondsLost;
     }
 
     /** Jobs submitted. */

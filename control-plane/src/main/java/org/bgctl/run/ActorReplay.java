@@ -22,6 +22,7 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 
@@ -54,8 +55,16 @@ public final class ActorReplay {
                                            Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                            Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
                                            int journalGroup) {
+        return run(config, prepare, cores, arrivals, HealthChanges.NONE, sink, journalGroup);
+    }
+
+    /** Runs the arrivals to the end, with the components' health changing as {@code health} says. */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                           EventSink sink, int journalGroup) {
         return run(config, prepare, cores, sink, journalGroup,
-                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, done));
+                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, health, done));
     }
 
     /** What drives the scheduler in virtual time and completes the outcome when the run is over. */

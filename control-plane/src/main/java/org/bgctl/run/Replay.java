@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.bgctl.faults.FaultLedger;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -32,10 +33,13 @@ import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.workload.GeometryOptions;
@@ -91,6 +95,17 @@ public final class Replay {
             throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
+        FaultLedger ledger = new FaultLedger(MachineCatalog.create(spec.machine()));
+        RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
+        EventSink sink = audit == null ? e -> {
+            table.accept(e);
+            ledger.accept(e);
+        } : e -> {
+            table.accept(e);
+            ledger.accept(e);
+            audit.accept(e);
+        };
+        HealthChanges health = spec.faults().changes(machine);
         long started = System.nanoTime();
         VirtualClock.Outcome outcome;
         Workload workload;
@@ -104,7 +119,7 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try {
-                outcome = execute(spec, cores, new Arrivals(jobs(workload)), table);
+                outcome = execute(spec, cores, new Arrivals(jobs(workload)), health, table, sink);
             } finally {
                 ticker.shutdownNow();
             }
@@ -117,6 +132,7 @@ public final class Replay {
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
+        summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
@@ -127,7 +143,7 @@ public final class Replay {
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
         return new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
-                settings.bootDelay());
+                settings.bootDelay(), spec.faults().onKill());
     }
 
     /** The max-successful migrations of a run, and the wall-clock seconds spent finding them. */
@@ -155,16 +171,36 @@ public final class Replay {
     }
 
     private static VirtualClock.Outcome execute(ReplaySpec spec, Supplier<SchedulerCore> cores, Arrivals arrivals,
-                                                JobTable table) {
+                                                HealthChanges health, JobTable table, EventSink sink) {
         if (spec.executor() == ExecutorKind.DIRECT) {
-            DirectExecutor direct = new DirectExecutor(cores.get(), table);
-            direct.run(arrivals);
+            DirectExecutor direct = new DirectExecutor(cores.get(), sink);
+            direct.run(arrivals, health);
             return new VirtualClock.Outcome(-1, direct.queued(), 0, table.lastTime());
         }
         Config config = JournalSettings.config(spec.journal(), spec.out()).withFallback(ConfigFactory.load());
         int group = config.getInt("bgctl.virtual-journal-group");
         return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system),
-                cores, arrivals, table, group);
+                cores, arrivals, health, sink, group);
+    }
+
+    /**
+     * The faults block of summary.json: the fault settings, the kills and what they cost, the machine's
+     * availability and, when faults were injected, the allocation invariants' violations (the audit of
+     * {@code bgctl inspect --audit}, run on the events as they happened).
+     */
+    private static Map<String, Object> faultFields(ReplaySpec spec, JobTable table, List<JobRecord> records,
+                                                   FaultLedger ledger, RecordedRun audit) {
+        Map<String, Object> m = new LinkedHashMap<>(spec.faults().settings());
+        m.put("kills", table.kills());
+        m.put("jobs_killed", table.jobsKilled());
+        m.put("jobs_requeued", table.requeues());
+        m.put("jobs_failed", records.stream().filter(r -> !r.killedBy().isEmpty()).count());
+        m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
+        m.putAll(ledger.figures());
+        m.put("invariant_violations", audit == null ? null : audit.violations().size());
+        if (audit != null && !audit.violations().isEmpty())
+            m.put("invariant_violation_examples", audit.violations().subList(0, Math.min(5, audit.violations().size())));
+        return m;
     }
 
     private static Iterator<Job> jobs(Workload workload) {

@@ -11,7 +11,10 @@ import java.util.Optional;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
+import org.bgctl.faults.ComponentKind;
+import org.bgctl.faults.FailureLaw;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.workload.EstimateSource;
 import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.ShapeRule;
@@ -116,7 +119,26 @@ public final class ReplayParameters {
             new ReplayParameter("seed", "--seed",
                     "seed of the run's random draws: job shapes and topologies, and which jobs are"
                             + " communication-intensive (default 1)",
-                    (b, v) -> b.seed = whole(v)));
+                    (b, v) -> b.seed = whole(v)),
+            new ReplayParameter("on_kill", "--on-kill",
+                    "what becomes of a job a failed component kills: requeue (default; it keeps its place and"
+                            + " runs again from the beginning) or fail",
+                    (b, v) -> b.onKill = KillPolicy.parse(v)),
+            new ReplayParameter("faults", "--faults",
+                    "fault file: one line per change, TIME COMPONENT down|up (docs/faults.md)",
+                    (b, v) -> b.faultFile = Path.of(v.trim())),
+            new ReplayParameter("fault_model", "--fault-model",
+                    "random fault model file (HOCON): per kind of component, ttf and ttr distributions",
+                    (b, v) -> b.faultModelFile = Path.of(v.trim())),
+            law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE));
+
+    /** The parameter that makes components of {@code kind} fail at random, e.g. {@code fault_midplane}. */
+    private static ReplayParameter law(ComponentKind kind) {
+        return new ReplayParameter("fault_" + kind.label(), "--fault-" + kind.label(),
+                kind.label() + "s fail at random: TTF/TTR, each exponential(MEAN) or weibull(SHAPE, SCALE) in"
+                        + " seconds, e.g. exponential(864000)/exponential(3600)",
+                (b, v) -> b.faultLaws.put(kind, FailureLaw.parse(v)));
+    }
 
     private static final Comparator<String> KNOWN_ORDER = Comparator.comparingInt(ReplayParameters::position);
 

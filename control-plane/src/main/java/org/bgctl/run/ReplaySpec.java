@@ -2,6 +2,7 @@ package org.bgctl.run;
 
 import java.nio.file.Path;
 import java.util.Objects;
+import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.workload.WorkloadOptions;
@@ -18,13 +19,22 @@ import org.bgctl.workload.WorkloadOptions;
  * @param journal   where the journal lives
  * @param executor  actors or direct
  * @param settings  the scheduler's parameters (boot delay, backfill increase, migration thresholds and cost)
+ * @param faults    the faults injected, and what becomes of the jobs they kill
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                          boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
-                         SchedulerSettings settings) {
+                         SchedulerSettings settings, FaultPlan faults) {
 
     public ReplaySpec {
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(faults, "faults");
+    }
+
+    /** A replay without faults. */
+    public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                      boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
+                      SchedulerSettings settings) {
+        this(trace, machine, scheduler, workload, lenient, out, journal, executor, settings, FaultPlan.NONE);
     }
 
     /** A replay with the default scheduler settings. */

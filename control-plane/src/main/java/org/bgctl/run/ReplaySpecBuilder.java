@@ -2,9 +2,19 @@ package org.bgctl.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import org.bgctl.faults.ComponentKind;
+import org.bgctl.faults.FailureLaw;
+import org.bgctl.faults.FaultModel;
+import org.bgctl.faults.FaultPlan;
+import org.bgctl.faults.FaultScript;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.HealthChange;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
@@ -49,6 +59,11 @@ final class ReplaySpecBuilder {
     double torusProbability = GeometryOptions.NONE.torusProbability();
     /** The run's one seed: it seeds the job classes and, through a stream of its own, the geometry draws. */
     long seed = GeometryOptions.DEFAULT_SEED;
+    KillPolicy onKill = KillPolicy.REQUEUE;
+    Path faultFile;
+    Path faultModelFile;
+    /** Laws given one kind at a time; they override the fault model file's. */
+    final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -80,7 +95,19 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings);
+        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings,
+                faults(model));
+    }
+
+    /** The fault plan, the fault file read and checked against the machine, the model's kinds too. */
+    private FaultPlan faults(MachineModel model) {
+        FaultModel laws = faultModelFile == null ? FaultModel.NONE : FaultModel.read(faultModelFile);
+        for (var e : faultLaws.entrySet()) laws = laws.with(e.getKey(), e.getValue());
+        if (faultFile == null && !laws.any() && onKill == KillPolicy.REQUEUE) return FaultPlan.NONE;
+        List<HealthChange> scripted = faultFile == null ? List.of() : FaultScript.read(faultFile, model);
+        FaultPlan plan = new FaultPlan(onKill, faultFile, scripted, faultModelFile, laws, seed);
+        plan.changes(model);
+        return plan;
     }
 
     private String defaultMachine() throws IOException {

@@ -9,12 +9,14 @@ import akka.actor.typed.javadsl.Receive;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.HealthChange;
+import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerActor;
 
 /**
- * Virtual time: releases one timestamp at a time — the earlier of the next arrival and the
- * next real end of a running job — and moves on only when the scheduler reports that every
+ * Virtual time: releases one timestamp at a time — the earliest of the next arrival, the next real
+ * end of a running job and, while jobs remain, the next health change — and moves on only when the scheduler reports that every
  * protocol started at that instant has completed. It never reads the wall clock. When nothing
  * is left to happen it has the scheduler flush its journal and completes {@code done}.
  */
@@ -46,27 +48,36 @@ public final class VirtualClock extends AbstractBehavior<VirtualClock.Command> {
 
     private final ActorRef<SchedulerActor.Command> scheduler;
     private final Arrivals arrivals;
+    private final HealthChanges health;
     private final CompletableFuture<Outcome> done;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
     private final ActorRef<SchedulerActor.Flushed> flushedAdapter;
     private long nextFinish = Long.MAX_VALUE;
     private long stamps;
     private int queued;
+    private int running;
     private long lastTime = Long.MIN_VALUE;
 
     public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Arrivals arrivals,
                                            CompletableFuture<Outcome> done) {
+        return create(scheduler, arrivals, HealthChanges.NONE, done);
+    }
+
+    /** A clock that also releases the instants of {@code health}'s changes. */
+    public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Arrivals arrivals,
+                                           HealthChanges health, CompletableFuture<Outcome> done) {
         return Behaviors.setup(ctx -> {
             ctx.getSelf().tell(new Tick());
-            return new VirtualClock(ctx, scheduler, arrivals, done);
+            return new VirtualClock(ctx, scheduler, arrivals, health, done);
         });
     }
 
     private VirtualClock(ActorContext<Command> context, ActorRef<SchedulerActor.Command> scheduler,
-                         Arrivals arrivals, CompletableFuture<Outcome> done) {
+                         Arrivals arrivals, HealthChanges health, CompletableFuture<Outcome> done) {
         super(context);
         this.scheduler = scheduler;
         this.arrivals = arrivals;
+        this.health = health;
         this.done = done;
         this.settledAdapter = context.messageAdapter(SchedulerActor.Settled.class, WrappedSettled::new);
         this.flushedAdapter = context.messageAdapter(SchedulerActor.Flushed.class, WrappedFlushed::new);
@@ -83,14 +94,15 @@ public final class VirtualClock extends AbstractBehavior<VirtualClock.Command> {
 
     private Behavior<Command> tick() {
         try {
-            long t = Math.min(arrivals.nextTime(), nextFinish);
+            long t = HealthChanges.nextInstant(arrivals, nextFinish, queued > 0 || running > 0, health);
             if (t == Long.MAX_VALUE) {
                 scheduler.tell(new SchedulerActor.Flush(flushedAdapter));
                 return this;
             }
+            List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
             List<Job> arriving = arrivals.takeAt(t);
             lastTime = t;
-            scheduler.tell(new SchedulerActor.Advance(t, arriving, settledAdapter));
+            scheduler.tell(new SchedulerActor.Advance(t, changes, arriving, settledAdapter));
             return this;
         } catch (RuntimeException e) {
             done.completeExceptionally(e);
@@ -102,6 +114,7 @@ public final class VirtualClock extends AbstractBehavior<VirtualClock.Command> {
         stamps++;
         nextFinish = w.settled().nextFinish();
         queued = w.settled().queued();
+        running = w.settled().running();
         return tick();
     }
 

@@ -30,6 +30,10 @@ public final class SweepResults {
             "mean_bounded_slowdown", "makespan_s", "sum_flow_s", "sum_weighted_flow", "jobs", "jobs_never_started",
             "jobs_skipped", "jobs_killed", "migrations_total", "migrations_successful", "preemptions");
 
+    /** The fields of summary.json's {@code faults} that become columns {@code faults_<field>}. */
+    public static final List<String> FAULT_METRICS = List.of("failures", "kills", "jobs_killed", "jobs_requeued",
+            "jobs_failed", "node_hours_lost", "availability", "invariant_violations");
+
     private final List<String> parameters;
     private final List<String> metrics;
     private final List<ResultRow> rows;
@@ -45,7 +49,8 @@ public final class SweepResults {
      * migrations or preemptions beyond {@link #METRICS} get columns of their own, after the others,
      * and so do the figures by job class of runs with communication-intensive jobs: each field of
      * summary.json's {@code job_classes}, named by its path, e.g. {@code ci_mean_bounded_slowdown}
-     * or {@code badly_estimated_nci_mean_response_s}.
+     * or {@code badly_estimated_nci_mean_response_s}; so do the fault figures of runs that injected
+     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_jobs_requeued}).
      */
     public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
         List<String> parameters = new ArrayList<>();
@@ -53,10 +58,10 @@ public final class SweepResults {
         Set<String> columns = new LinkedHashSet<>(METRICS);
         for (RunOutcome o : outcomes)
             for (String key : o.summary().keySet()) if (isMetric(key)) columns.add(key);
-        for (RunOutcome o : outcomes) columns.addAll(classColumns(o.summary()).keySet());
+        for (RunOutcome o : outcomes) columns.addAll(nestedColumns(o.summary()).keySet());
         List<ResultRow> rows = new ArrayList<>();
         for (RunOutcome o : outcomes) {
-            Map<String, String> byClass = classColumns(o.summary());
+            Map<String, String> byClass = nestedColumns(o.summary());
             Map<String, String> values = new LinkedHashMap<>();
             for (String c : columns)
                 values.put(c, !o.ok() ? "" : byClass.containsKey(c) ? byClass.get(c) : column(o.summary(), c));
@@ -124,10 +129,15 @@ public final class SweepResults {
         };
     }
 
-    /** The fields of summary.json's {@code job_classes} by their path joined with '_', in file order. */
-    private static Map<String, String> classColumns(Map<String, Object> summary) {
+    /**
+     * The fields of summary.json's {@code job_classes} by their path joined with '_', in file order, then
+     * the fault figures of a run that injected faults.
+     */
+    private static Map<String, String> nestedColumns(Map<String, Object> summary) {
         Map<String, String> columns = new LinkedHashMap<>();
         if (summary.get("job_classes") instanceof Map<?, ?> classes) flatten("", classes, columns);
+        if (summary.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null)
+            for (String field : FAULT_METRICS) columns.put("faults_" + field, text(faults.get(field)));
         return columns;
     }
 

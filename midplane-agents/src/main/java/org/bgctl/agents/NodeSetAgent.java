@@ -10,6 +10,7 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeAllocator;
 import org.bgctl.machine.NodeClaim;
@@ -26,6 +27,7 @@ import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.Restart;
+import org.bgctl.agents.UnitProtocol.SetHealth;
 
 /**
  * A set of nodes. It enforces its occupancy locally: it never holds more nodes than it has,
@@ -34,6 +36,9 @@ import org.bgctl.agents.UnitProtocol.Restart;
  * holds exactly the nodes each claim names, refusing a claim on a node already held. For a
  * migration it keeps the jobs checkpointed for a transaction, whose nodes that transaction may
  * reserve: they change hands only when it commits.
+ *
+ * <p>Health, for a set of interchangeable nodes: a node that goes down ({@link SetHealth}) is taken from
+ * the free nodes — the scheduler releases the job it killed first — and comes back to them when up again.
  */
 public final class NodeSetAgent extends AbstractBehavior<Command> {
 
@@ -51,6 +56,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private final TreeMap<Long, List<NodeClaim>> placedByJob = new TreeMap<>();
     /** Checkpointed job to the migration transaction it is promised to. */
     private final TreeMap<Long, Long> checkpointed = new TreeMap<>();
+    /** The failed components that take nodes of this set. */
+    private final TreeSet<String> down = new TreeSet<>();
 
     /** A set of {@code capacity} interchangeable nodes. */
     public static Behavior<Command> create(String unit, int capacity) {
@@ -79,6 +86,7 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
                 .onMessage(UnitProtocol.Adopt.class, this::onAdopt)
                 .onMessage(Checkpoint.class, this::onCheckpoint)
                 .onMessage(Restart.class, this::onRestart)
+                .onMessage(SetHealth.class, this::onSetHealth)
                 .onMessage(GetOccupancy.class, this::onGetOccupancy)
                 .build();
     }
@@ -201,13 +209,31 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         return this;
     }
 
+    private Behavior<Command> onSetHealth(SetHealth h) {
+        if (positions != null || !(h.part() instanceof NodeClaim claim) || !claim.unit().equals(unit)) {
+            getContext().getLog().error("{}: health of {} on {} ignored: only interchangeable nodes of this set can fail",
+                    unit, h.component(), h.part());
+        } else if (h.up()) {
+            if (down.remove(h.component())) free += claim.nodes();
+        } else if (!down.contains(h.component())) {
+            if (claim.nodes() > free) {
+                getContext().getLog().error("{}: {} went down while all but {} of its nodes are held", unit,
+                        h.component(), free);
+            } else {
+                down.add(h.component());
+                free -= claim.nodes();
+            }
+        }
+        return this;
+    }
+
     private Behavior<Command> onGetOccupancy(GetOccupancy g) {
         TreeMap<Long, Claim> jobs = new TreeMap<>();
         running.forEach((job, nodes) -> jobs.put(job, new NodeClaim(unit, nodes)));
         TreeMap<Long, Claim> held = new TreeMap<>();
         reserved.forEach((tx, hold) -> held.put(tx, new NodeClaim(unit, hold.nodes())));
         g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
-                Collections.unmodifiableSortedMap(held), Collections.emptySortedSet()));
+                Collections.unmodifiableSortedMap(held), Collections.unmodifiableSortedSet(new TreeSet<>(down))));
         return this;
     }
 

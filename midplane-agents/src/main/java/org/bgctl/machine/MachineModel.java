@@ -118,6 +118,11 @@ public interface MachineModel {
         throw new IllegalArgumentException(name() + " has no component '" + component + "' that can fail");
     }
 
+    /** Every component that can fail ({@link #componentClaims} knows each), in a fixed order; none by default. */
+    default List<String> components() {
+        return List.of();
+    }
+
     /** An independent copy for what-if planning. */
     MachineModel copy();
 }

@@ -8,7 +8,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 /**
  * Runs the policies in virtual time without actors: the reference the actor system must
  * match event for event, and the baseline of the benchmarks. At each timestamp: all finishes,
- * then arrivals in (submit, job id) order, then one scheduling pass — its migration, if the
+ * then the health changes scheduled then (failures kill and, by the kill policy, requeue the jobs they
+ * strike), then arrivals in (submit, job id) order, then one scheduling pass — its migration, if the
  * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends
  * at once, followed by another pass.
  */
@@ -24,10 +25,17 @@ public final class DirectExecutor {
 
     /** Drives every arrival through the scheduler until nothing is left to happen. */
     public void run(Arrivals arrivals) {
+        run(arrivals, HealthChanges.NONE);
+    }
+
+    /** Drives every arrival and the health changes through the scheduler until nothing is left to happen. */
+    public void run(Arrivals arrivals, HealthChanges health) {
         while (true) {
-            long t = Math.min(arrivals.nextTime(), core.nextFinishTime());
+            boolean jobsRemain = core.runningCount() > 0 || !core.queue().isEmpty();
+            long t = HealthChanges.nextInstant(arrivals, core.nextFinishTime(), jobsRemain, health);
             if (t == Long.MAX_VALUE) return;
-            step(t, arrivals.takeAt(t));
+            List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
+            step(t, changes, arrivals.takeAt(t));
         }
     }
 
@@ -38,8 +46,14 @@ public final class DirectExecutor {
 
     /** Everything that happens at time {@code t}. */
     public void step(long t, List<Job> arriving) {
+        step(t, List.of(), arriving);
+    }
+
+    /** Everything that happens at time {@code t}, health changes included. */
+    public void step(long t, List<HealthChange> changes, List<Job> arriving) {
         core.advanceTo(t);
         emitAll(core.finishesDue(t));
+        for (HealthChange h : changes) emitAll(h.up() ? core.repair(h.component(), t) : core.failure(h.component(), t));
         for (Job job : arriving) emit(new JobSubmitted(job));
         while (true) {
             Plan plan = core.plan();
@@ -51,7 +65,7 @@ public final class DirectExecutor {
         }
     }
 
-    private void emitAll(List<JobFinished> events) {
+    private void emitAll(List<? extends SchedulerEvent> events) {
         for (SchedulerEvent e : events) emit(e);
     }
 

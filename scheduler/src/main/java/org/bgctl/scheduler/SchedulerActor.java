@@ -71,8 +71,17 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public interface Command extends CborSerializable {
     }
 
-    /** The clock releases time {@code time}: these jobs arrive. Answered with {@link Settled}. */
-    public record Advance(long time, List<Job> arrivals, ActorRef<Settled> replyTo) implements Command {
+    /**
+     * The clock releases time {@code time}: after the jobs that end then, these health changes apply
+     * (as {@link SetComponentHealth} does), then these jobs arrive. Answered with {@link Settled}.
+     */
+    public record Advance(long time, List<HealthChange> health, List<Job> arrivals, ActorRef<Settled> replyTo)
+            implements Command {
+
+        /** The clock releases time {@code time}: these jobs arrive. */
+        public Advance(long time, List<Job> arrivals, ActorRef<Settled> replyTo) {
+            this(time, List.of(), arrivals, replyTo);
+        }
     }
 
     /**
@@ -248,6 +257,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.retries = 0;
         state.core.advanceTo(t);
         finishDue(state, t);
+        for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up());
         for (Job job : advance.arrivals()) emit(state, new JobSubmitted(job));
         return pass(state);
     }
@@ -448,14 +458,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
-        String component = health.component();
         try {
-            if (health.up()) state.core.repair(component, state.now()).forEach(e -> emit(state, e));
-            else fail(state, component, state.now());
+            changeHealth(state, health.component(), health.up());
         } catch (IllegalArgumentException e) {
             return Effect().none().thenRun(s -> health.replyTo().tell(StatusReply.error(e.getMessage())));
         }
-        tellHealth(state, component, health.up());
         return journalNow(state).thenRun(s -> health.replyTo().tell(StatusReply.ack()));
     }
 
@@ -469,6 +476,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         emit(state, new JobCancelled(id, state.now()));
         if (r != null) release(r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
+    }
+
+    /**
+     * Records the failure (killing the jobs that hold the component) or the repair of {@code component}
+     * now, and tells the agents.
+     *
+     * @throws IllegalArgumentException when the machine has no such component; nothing changed then
+     */
+    private void changeHealth(State state, String component, boolean up) {
+        if (up) state.core.repair(component, state.now()).forEach(e -> emit(state, e));
+        else fail(state, component, state.now());
+        tellHealth(state, component, up);
     }
 
     private void tellHealth(State state, String component, boolean up) {

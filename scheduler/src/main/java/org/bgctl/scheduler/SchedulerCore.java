@@ -11,7 +11,6 @@ import java.util.Map;
 import java.util.NavigableSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
@@ -21,6 +20,7 @@ import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.MigrationAttempted;
@@ -68,6 +68,7 @@ public final class SchedulerCore implements SchedulingView {
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
+    private final KillPolicy onKill;
     private long now = Long.MIN_VALUE;
     private long version;
 
@@ -81,10 +82,19 @@ public final class SchedulerCore implements SchedulingView {
      *                  its partition meanwhile (Krevat et al. 2002 use 1 s)
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay) {
+        this(policy, machine, bootDelay, KillPolicy.REQUEUE);
+    }
+
+    /**
+     * @param bootDelay as above
+     * @param onKill    what becomes of a job killed by a failed component
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill) {
         if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
         this.policy = policy;
         this.machine = machine;
         this.bootDelay = bootDelay;
+        this.onKill = onKill;
     }
 
     public Policy policy() {
@@ -148,21 +158,27 @@ public final class SchedulerCore implements SchedulingView {
 
     /**
      * What the failure of {@code component} at {@code t} brings, not yet applied: a {@link JobKilled}
-     * for each running job holding part of it, in job-id order, then {@link ComponentFailed}; nothing
-     * when the component is already down.
+     * for each running job it kills ({@link Victims}), in job-id order, each followed by its
+     * {@link JobRequeued} when the kill policy requeues, then {@link ComponentFailed}; nothing when the
+     * component is already down.
      *
      * @throws IllegalArgumentException when the machine has no such component
      */
     public List<SchedulerEvent> failure(String component, long t) {
-        List<Claim> parts = machine.componentClaims(component);
+        List<RunningJob> victims = Victims.of(machine, component, byEnd);
         if (machine.downComponents().contains(component)) return List.of();
-        List<RunningJob> holders = new ArrayList<>();
-        for (RunningJob r : byEnd) if (holds(r, parts)) holders.add(r);
-        holders.sort(Comparator.comparingLong(RunningJob::id));
         List<SchedulerEvent> events = new ArrayList<>();
-        for (RunningJob r : holders) events.add(new JobKilled(r.id(), t, component));
+        for (RunningJob r : victims) {
+            events.add(new JobKilled(r.id(), t, component));
+            if (onKill == KillPolicy.REQUEUE) events.add(new JobRequeued(r.job(), t));
+        }
         events.add(new ComponentFailed(component, t));
         return events;
+    }
+
+    /** What becomes of a job killed by a failed component. */
+    public KillPolicy onKill() {
+        return onKill;
     }
 
     /**
@@ -176,17 +192,15 @@ public final class SchedulerCore implements SchedulingView {
         return machine.downComponents().contains(component) ? List.of(new ComponentRepaired(component, t)) : List.of();
     }
 
-    private static boolean holds(RunningJob r, List<Claim> parts) {
-        for (Claim held : r.allocation().claims())
-            for (Claim part : parts) if (held.overlaps(part)) return true;
-        return false;
-    }
-
     /** Applies one event to the state. */
     public void apply(SchedulerEvent event) {
         advanceTo(event.time());
         if (event instanceof JobSubmitted s) {
             enqueue(s.job());
+            return;
+        }
+        if (event instanceof JobRequeued q) {
+            enqueue(q.job());
             return;
         }
         version++;

@@ -57,6 +57,8 @@ public final class BglMachineModel implements MachineModel {
         final PartitionNames names;
         final int nodesPerMidplane;
         final List<String> units;
+        /** Midplanes, switches, then the cables of each dimension's lines. */
+        final List<String> components;
         final Set<String> midplanes = new TreeSet<>();
         final Set<String> switches = new TreeSet<>();
         final BglState empty;
@@ -90,6 +92,15 @@ public final class BglMachineModel implements MachineModel {
             for (Dimension d : Dimension.values()) for (Coordinate c : all) units.add(BglIds.switchOf(d, c));
             switches.addAll(units.subList(all.size(), units.size()));
             this.units = List.copyOf(units);
+            List<String> parts = new ArrayList<>(units);
+            for (Dimension d : Dimension.values())
+                for (Coordinate c : all) {
+                    if (c.get(d) != 0) continue;
+                    Line line = Line.through(d, c);
+                    for (Cable cable : machine.wiring().line(d).cables())
+                        parts.add(BglIds.cable(d, line.at(cable.from()), cable.outPort()));
+                }
+            this.components = List.copyOf(parts);
         }
     }
 
@@ -330,6 +341,11 @@ public final class BglMachineModel implements MachineModel {
         Cable cable = layout.machine.wiring().line(d).cables().get(at.cable());
         return List.of(new PortClaim(BglIds.switchOf(d, at.line().at(cable.from())), 1 << cable.outPort()),
                 new PortClaim(BglIds.switchOf(d, at.line().at(cable.to())), 1 << cable.inPort()));
+    }
+
+    @Override
+    public List<String> components() {
+        return layout.components;
     }
 
     @Override

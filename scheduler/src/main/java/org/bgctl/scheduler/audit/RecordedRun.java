@@ -14,11 +14,13 @@ import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.Victims;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -33,6 +35,7 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  *   <li>independently of the model, no unit is held beyond its nodes and no switch serves two jobs;</li>
  *   <li>a release gives back exactly what the start took, and a failed component held by a job
  *       was released (the job killed) before the failure;</li>
+ *   <li>a job goes back to the queue only just after it was killed;</li>
  *   <li>failures and repairs name components of the machine, a repair one that was down.</li>
  * </ul>
  * Each broken rule is a violation; the run goes on so that all of them are listed. After the events
@@ -44,6 +47,8 @@ public final class RecordedRun implements EventSink {
     private final MachineModel machine;
     private final TreeMap<Long, Job> queued = new TreeMap<>();
     private final TreeMap<Long, RunningJob> running = new TreeMap<>();
+    /** Jobs killed and not (yet) requeued. */
+    private final TreeMap<Long, Job> killed = new TreeMap<>();
     /** Per unit, per job: what the job holds there. */
     private final TreeMap<String, TreeMap<Long, Claim>> holdings = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
@@ -69,7 +74,10 @@ public final class RecordedRun implements EventSink {
             if (r != null && f.time() != r.end())
                 violation(e, "job " + f.jobId() + " started at " + r.start() + " with run time " + r.job().runtime()
                         + " should end at " + r.end());
-        } else if (e instanceof JobKilled k) ended(e, k.jobId());
+        } else if (e instanceof JobKilled k) {
+            RunningJob r = ended(e, k.jobId());
+            if (r != null) killed.put(r.id(), r.job());
+        } else if (e instanceof JobRequeued q) requeued(q);
         else if (e instanceof JobCancelled c) {
             if (queued.remove(c.jobId()) == null) ended(e, c.jobId());
         }
@@ -81,6 +89,11 @@ public final class RecordedRun implements EventSink {
         long id = s.jobId();
         if (queued.containsKey(id) || running.containsKey(id)) violation(s, "job " + id + " is submitted twice");
         else queued.put(id, s.job());
+    }
+
+    private void requeued(JobRequeued q) {
+        if (killed.remove(q.jobId()) == null) violation(q, "job " + q.jobId() + " is requeued but was not killed");
+        else queued.put(q.jobId(), q.job());
     }
 
     private void started(JobStarted s) {
@@ -146,20 +159,20 @@ public final class RecordedRun implements EventSink {
     }
 
     private void failed(ComponentFailed f) {
-        List<Claim> parts;
+        List<RunningJob> holders;
         try {
-            parts = machine.componentClaims(f.component());
+            holders = Victims.holding(machine, f.component(), running.values());
         } catch (IllegalArgumentException bad) {
             violation(f, bad.getMessage());
             return;
         }
-        for (RunningJob r : running.values())
-            for (Claim held : r.allocation().claims())
-                if (parts.stream().anyMatch(held::overlaps)) {
-                    violation(f, "job " + r.id() + " still runs on " + f.component() + ", which failed");
-                    break;
-                }
-        machine.setHealth(f.component(), false);
+        for (RunningJob r : holders)
+            violation(f, "job " + r.id() + " still runs on " + f.component() + ", which failed");
+        try {
+            machine.setHealth(f.component(), false);
+        } catch (IllegalStateException bad) {
+            violation(f, bad.getMessage());
+        }
     }
 
     private void repaired(ComponentRepaired r) {

@@ -15,6 +15,7 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
         @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
         @JsonSubTypes.Type(value = JobCancelled.class, name = "cancelled"),
+        @JsonSubTypes.Type(value = JobRequeued.class, name = "requeued"),
         @JsonSubTypes.Type(value = ComponentFailed.class, name = "component-failed"),
         @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired"),
         @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),

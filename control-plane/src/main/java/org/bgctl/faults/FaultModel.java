@@ -1,0 +1,105 @@
+package org.bgctl.faults;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigValue;
+import com.typesafe.config.ConfigValueType;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * A random fault model: a {@link FailureLaw} for each kind of component that fails. A fault model
+ * file (HOCON) has one block per kind:
+ * <pre>
+ * midplane { ttf = "exponential(2592000)", ttr = "exponential(14400)" }
+ * cable    { ttf = "weibull(0.7, 8000000)", ttr = "exponential(3600)" }
+ * </pre>
+ * Kinds are {@code midplane}, {@code switch}, {@code cable} and {@code node}; times are in seconds.
+ */
+public final class FaultModel {
+
+    /** No random faults. */
+    public static final FaultModel NONE = new FaultModel(new EnumMap<>(ComponentKind.class));
+
+    private final Map<ComponentKind, FailureLaw> laws;
+
+    private FaultModel(EnumMap<ComponentKind, FailureLaw> laws) {
+        this.laws = Collections.unmodifiableMap(laws);
+    }
+
+    /** The laws, in kind order. */
+    public Map<ComponentKind, FailureLaw> laws() {
+        return laws;
+    }
+
+    /** Whether any kind fails. */
+    public boolean any() {
+        return !laws.isEmpty();
+    }
+
+    /** This model with {@code kind} failing by {@code law} instead. */
+    public FaultModel with(ComponentKind kind, FailureLaw law) {
+        EnumMap<ComponentKind, FailureLaw> copy = new EnumMap<>(ComponentKind.class);
+        copy.putAll(laws);
+        copy.put(kind, law);
+        return new FaultModel(copy);
+    }
+
+    /**
+     * The model of a fault model file.
+     *
+     * @throws IllegalArgumentException naming the file, the setting and what is wrong
+     */
+    public static FaultModel read(Path file) {
+        if (!Files.isRegularFile(file)) throw new IllegalArgumentException("fault model " + file + ": no such file");
+        Config config;
+        try {
+            config = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false)).resolve();
+        } catch (ConfigException e) {
+            throw new IllegalArgumentException("fault model " + file + ": " + e.getMessage(), e);
+        }
+        FaultModel model = NONE;
+        for (Map.Entry<String, ConfigValue> entry : new LinkedHashMap<>(config.root()).entrySet()) {
+            String key = entry.getKey();
+            String where = "fault model " + file + ": " + key;
+            ComponentKind kind;
+            try {
+                kind = ComponentKind.parse(key);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException(where + ": " + e.getMessage(), e);
+            }
+            if (entry.getValue().valueType() != ConfigValueType.OBJECT)
+                throw new IllegalArgumentException(where + ": expected a block { ttf = \"...\", ttr = \"...\" }");
+            Config block = config.getConfig(key);
+            Set<String> unknown = new TreeSet<>(block.root().keySet());
+            unknown.removeAll(Set.of("ttf", "ttr"));
+            if (!unknown.isEmpty())
+                throw new IllegalArgumentException(where + ": unknown settings " + unknown + "; known: ttf, ttr");
+            model = model.with(kind, new FailureLaw(distribution(block, "ttf", where), distribution(block, "ttr", where)));
+        }
+        return model;
+    }
+
+    private static Distribution distribution(Config block, String key, String where) {
+        try {
+            return Distribution.parse(block.getString(key));
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw new IllegalArgumentException(where + "." + key + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Kind to {@code TTF/TTR}, for summary.json. */
+    public Map<String, String> asText() {
+        Map<String, String> m = new LinkedHashMap<>();
+        laws.forEach((kind, law) -> m.put(kind.label(), law.text()));
+        return m;
+    }
+}

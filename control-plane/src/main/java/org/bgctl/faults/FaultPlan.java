@@ -1,0 +1,80 @@
+package org.bgctl.faults;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.HealthChange;
+import org.bgctl.scheduler.HealthChanges;
+import org.bgctl.scheduler.ScriptedChanges;
+import org.bgctl.scheduler.KillPolicy;
+
+/**
+ * The faults of a replay: the changes of a fault file, those a random fault model draws, and what
+ * becomes of the jobs they kill. Both sources go through the same path, merged in time order (at the
+ * same second the file's changes first).
+ *
+ * @param onKill   requeue or fail a job killed by a failed component
+ * @param script   the fault file, or null
+ * @param scripted the fault file's changes, checked against the machine, in time order
+ * @param modelFile the fault model file, or null (laws may also come from options)
+ * @param model    the random fault model (none when no kind fails)
+ * @param seed     the run's seed, which seeds the model's draws
+ */
+public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
+                        long seed) {
+
+    /** No faults; killed jobs (there are none) requeued. */
+    public static final FaultPlan NONE = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, FaultModel.NONE, 0);
+
+    public FaultPlan {
+        Objects.requireNonNull(onKill, "onKill");
+        Objects.requireNonNull(model, "model");
+        scripted = List.copyOf(scripted);
+    }
+
+    /** Whether the replay injects any fault. */
+    public boolean injects() {
+        return script != null || model.any();
+    }
+
+    /**
+     * A fresh stream of the plan's health changes on {@code machine} (a run's own copy).
+     *
+     * @throws IllegalArgumentException when the model names a kind of component the machine does not have
+     */
+    public HealthChanges changes(MachineModel machine) {
+        HealthChanges fromFile = new ScriptedChanges(scripted);
+        if (!model.any()) return fromFile;
+        HealthChanges drawn = new RandomChanges(model, machine, seed);
+        return new HealthChanges() {
+            @Override
+            public long nextTime() {
+                return Math.min(fromFile.nextTime(), drawn.nextTime());
+            }
+
+            @Override
+            public List<HealthChange> takeAt(long t) {
+                List<HealthChange> due = new ArrayList<>();
+                if (fromFile.nextTime() == t) due.addAll(fromFile.takeAt(t));
+                if (drawn.nextTime() == t) due.addAll(drawn.takeAt(t));
+                return due;
+            }
+        };
+    }
+
+    /** The settings as recorded in summary.json. */
+    public Map<String, Object> settings() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("on_kill", onKill.label());
+        m.put("fault_file", script == null ? null : script.toString());
+        m.put("fault_file_changes", scripted.size());
+        m.put("fault_model_file", modelFile == null ? null : modelFile.toString());
+        m.put("fault_model", model.asText());
+        m.put("seed", seed);
+        return m;
+    }
+}

@@ -1,0 +1,60 @@
+package org.bgctl.faults;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+class FaultModelTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void readsALawPerKindOfComponent() throws Exception {
+        Path f = Files.writeString(dir.resolve("model.conf"), """
+                # BG/L parts
+                midplane { ttf = "exponential(2592000)", ttr = "exponential(14400)" }
+                cable {
+                  ttf = "weibull(0.7, 8000000)"
+                  ttr = "exponential(3600)"
+                }
+                """);
+        FaultModel model = FaultModel.read(f);
+        assertEquals(Map.of(ComponentKind.MIDPLANE, new FailureLaw(new Distribution.Exponential(2592000),
+                        new Distribution.Exponential(14400)),
+                ComponentKind.CABLE, new FailureLaw(new Distribution.Weibull(0.7, 8000000),
+                        new Distribution.Exponential(3600))), model.laws());
+        assertEquals("{midplane=exponential(2592000)/exponential(14400), cable=weibull(0.7, 8000000)/exponential(3600)}",
+                model.asText().toString());
+    }
+
+    @ParameterizedTest
+    @CsvSource(delimiter = '|', value = {
+            "rack { ttf = \"exponential(1)\", ttr = \"exponential(1)\" }  | rack: unknown component kind 'rack'",
+            "node { ttf = \"exponential(1)\" }                          | node.ttr: ",
+            "node { ttf = \"exponential(-3)\", ttr = \"exponential(1)\" } | node.ttf: exponential: the mean must be",
+            "node { ttf = \"gauss(3)\", ttr = \"exponential(1)\" }        | node.ttf: 'gauss(3)': unknown distribution",
+            "node { ttf = \"weibull(3)\", ttr = \"exponential(1)\" }      | node.ttf: 'weibull(3)': weibull takes two numbers",
+            "node { ttf = \"exponential(1)\", ttr = \"exponential(1)\", mtbf = 3 } | node: unknown settings [mtbf]",
+            "node = 3                                                   | node: expected a block"})
+    void aBadModelIsAnErrorNamingTheFileAndTheSetting(String text, String expected) throws Exception {
+        Path f = Files.writeString(dir.resolve("bad.conf"), text);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
+        assertTrue(e.getMessage().startsWith("fault model " + f + ": " + expected.trim()), e.getMessage());
+    }
+
+    @Test
+    void aLawOnTheCommandLineIsTtfSlashTtr() {
+        assertEquals(new FailureLaw(new Distribution.Exponential(100), new Distribution.Weibull(1.5, 60)),
+                FailureLaw.parse("exponential(100)/weibull(1.5, 60)"));
+        assertThrows(IllegalArgumentException.class, () -> FailureLaw.parse("exponential(100)"));
+    }
+}

@@ -1,0 +1,29 @@
+package org.bgctl.scheduler;
+
+import java.util.Locale;
+
+/** What becomes of a running job killed by the failure of a component it holds. */
+public enum KillPolicy {
+    /** It goes back to the queue with its submit time, and later runs again from the beginning. */
+    REQUEUE,
+    /** It ends there, killed ({@code killed_by_fault} in jobs.csv). */
+    FAIL;
+
+    /**
+     * The policy named {@code text}: {@code requeue} or {@code fail}.
+     *
+     * @throws IllegalArgumentException naming the unknown value
+     */
+    public static KillPolicy parse(String text) {
+        return switch (text.trim().toLowerCase(Locale.ROOT)) {
+            case "requeue" -> REQUEUE;
+            case "fail" -> FAIL;
+            default -> throw new IllegalArgumentException("unknown kill policy '" + text + "'; known: requeue, fail");
+        };
+    }
+
+    /** Its name as given to {@code --on-kill}. */
+    public String label() {
+        return name().toLowerCase(Locale.ROOT);
+    }
+}
