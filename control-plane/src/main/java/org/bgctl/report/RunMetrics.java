@@ -76,8 +76,12 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
         // equal times may be taken in any order (the interval between them is empty), so each is one long —
         // time, kind and nodes — and a plain sort of those orders them.
         long base = Long.MAX_VALUE;
-        for (JobRecord r : done) base = Math.min(base, r.job().submit());
-        long kinds = nodes + 1L;
+        int most = 0;
+        for (JobRecord r : done) {
+            base = Math.min(base, r.job().submit());
+            most = Math.max(most, Math.max(r.size(), r.job().size()));
+        }
+        long kinds = most + 1L;
         long scale = 4 * kinds;
         long[] changes = new long[done.size() * 4];
         int k = 0;
@@ -107,9 +111,8 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
         return unused;
     }
 
-    /** One change as a sortable long: time (from the first submission) first, then kind and node count. */
+    /** One change as a sortable long: time (from the first submission), then kind, then nodes (below {@code kinds}). */
     private static long change(long time, int kind, int n, long kinds, long scale) {
-        if (n < 0 || n >= kinds) throw new IllegalStateException(n + " nodes in a change on a machine of " + (kinds - 1));
         return Math.addExact(Math.multiplyExact(time, scale), kind * kinds + n);
     }
 }
