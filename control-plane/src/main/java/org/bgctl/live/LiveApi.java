@@ -75,6 +75,12 @@ public final class LiveApi extends AllDirectives {
     }
 
     public Route route() {
+        return concat(
+                pathSingleSlash(() -> get(() -> getFromResource("live/dashboard.html", ContentTypes.TEXT_HTML_UTF8))),
+                api());
+    }
+
+    private Route api() {
         return pathPrefix("api", () -> concat(
                 path("jobs", () -> concat(
                         get(() -> complete(json(StatusCodes.OK, view.jobs()))),
