@@ -75,6 +75,12 @@ public final class LiveApi extends AllDirectives {
     }
 
     public Route route() {
+        return concat(
+                pathSingleSlash(() -> get(() -> getFromResource("live/dashboard.html", ContentTypes.TEXT_HTML_UTF8))),
+                api());
+    }
+
+    private Route api() {
         return pathPrefix("api", () -> concat(
                 path("jobs", () -> concat(
                         get(() -> complete(json(StatusCodes.OK, view.jobs()))),
@@ -120,17 +126,22 @@ public final class LiveApi extends AllDirectives {
         });
     }
 
+    /*
+     * Answers are built on the actor system's dispatcher (handleAsync): the asks' futures would otherwise
+     * run them on CompletableFuture's default executor, which starts a thread per task where the common
+     * pool has fewer than two threads (machines of two cores) — in the clock's thread, at every ack.
+     */
     private Route submit(JsonNode body) {
         JobSpec spec = JobRequests.parse(body, machine);
         CompletionStage<LiveClock.Submitted> submitted = AskPattern.ask(clock,
                 replyTo -> new LiveClock.Submit(spec, replyTo), ASK_TIMEOUT, system.scheduler());
-        return completeWithFuture(submitted.handle((s, failure) -> {
+        return completeWithFuture(submitted.handleAsync((s, failure) -> {
             if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("id", s.id());
             m.put("submit", s.submit());
             return json(StatusCodes.CREATED, m);
-        }));
+        }, system.executionContext()));
     }
 
     private HttpResponse job(long id) {
@@ -170,11 +181,11 @@ public final class LiveApi extends AllDirectives {
     private Route operation(Function<ActorRef<StatusReply<Done>>, LiveClock.Command> command, String field,
                             Map<String, Object> done) {
         CompletionStage<StatusReply<Done>> reply = AskPattern.ask(clock, command::apply, ASK_TIMEOUT, system.scheduler());
-        return completeWithFuture(reply.handle((r, failure) -> {
+        return completeWithFuture(reply.handleAsync((r, failure) -> {
             if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
             if (r.isError()) return error(StatusCodes.CONFLICT, field, r.getError().getMessage());
             return json(StatusCodes.OK, new LinkedHashMap<>(done));
-        }));
+        }, system.executionContext()));
     }
 
     private Map<String, Object> metrics() {

@@ -9,6 +9,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.MidplaneMap;
@@ -123,6 +124,7 @@ public final class LiveView implements EventSink {
         out.put("nodes", m.capacity());
         out.put("free_nodes", m.freeNodes());
         out.put("down", List.copyOf(m.downComponents()));
+        m.grid().ifPresent(g -> out.put("grid", List.of(g.x(), g.y(), g.z())));
         TreeMap<Long, Allocation> running = new TreeMap<>();
         List<Map<String, Object>> jobs = new ArrayList<>();
         for (RunningJob r : run.running().values()) {
@@ -133,6 +135,9 @@ public final class LiveView implements EventSink {
             j.put("partition", r.allocation().partition());
             j.put("start", r.start());
             j.put("end", r.end());
+            List<String> units = new ArrayList<>();
+            for (Claim c : r.allocation().claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
+            j.put("units", units);
             jobs.add(j);
         }
         out.put("running", jobs);
