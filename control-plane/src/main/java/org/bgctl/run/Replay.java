@@ -95,7 +95,7 @@ public final class Replay {
             throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
-        FaultLedger ledger = new FaultLedger(MachineCatalog.create(spec.machine()));
+        FaultLedger ledger = new FaultLedger(machine);
         RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
         EventSink sink = audit == null ? e -> {
             table.accept(e);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,6 +19,8 @@ import org.bgctl.faults.FaultScript;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
+import org.bgctl.report.JobTable;
+import org.bgctl.report.JobsCsv;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.audit.RecordedRun;
@@ -31,7 +34,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The SDSC-SP2 excerpt (its first 400 jobs) with faults injected, on bgl (the trace's 128 nodes taken as
  * the 128 midplanes) and on flat:128: the actors with the H2 journal schedule exactly as the direct
- * executor does, jobs are killed and requeued or failed, and the journal passes the audit.
+ * executor does, jobs are killed and requeued or failed, and the journal alone rebuilds jobs.csv and
+ * passes the audit.
  */
 class FaultReplayTest {
 
@@ -83,8 +87,15 @@ class FaultReplayTest {
         assertEquals(Runs.reproducibleSummary(direct), Runs.reproducibleSummary(actors));
 
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machine));
-        JournalReader.read(actors, ActorReplay.SCHEDULER_ID.id(), audit);
+        JobTable table = new JobTable();
+        JournalReader.read(actors, ActorReplay.SCHEDULER_ID.id(), e -> {
+            audit.accept(e);
+            table.accept(e);
+        });
         assertEquals(List.of(), audit.violations());
+        StringWriter rebuilt = new StringWriter();
+        JobsCsv.write(table.records(), rebuilt);
+        assertEquals(Files.readString(actors.resolve("jobs.csv")), rebuilt.toString(), "jobs.csv from the journal alone");
         assertEquals(0, faults(result).get("invariant_violations"));
         return result;
     }

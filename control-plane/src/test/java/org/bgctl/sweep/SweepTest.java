@@ -130,6 +130,29 @@ class SweepTest {
         assertTrue(Files.size(out.resolve("plots/mean_wait_s-vs-utilization.png")) > 0);
     }
 
+    @Test
+    void aSweepVariesTheKillPolicyAndTheFaultLawAndTabulatesTheFaults() throws IOException {
+        SweepSpec spec = SweepSpec.named("faults").withSet("trace", NASA.toString()).withSet("machine", "flat:128")
+                .withSet("executor", "direct").withSet("first_jobs", "300")
+                .withAxis(Axis.parse("on_kill=requeue,fail"))
+                .withAxis(Axis.parse("fault_node=exponential(2000000)/exponential(3600)"));
+        Path out = dir.resolve("faults");
+        SweepOutcome outcome = Sweep.run(SweepPlan.of(spec, out), 1, SweepListener.none());
+
+        assertEquals(0, outcome.failed());
+        List<ResultRow> rows = outcome.results().rows();
+        for (String column : SweepResults.FAULT_METRICS)
+            assertTrue(outcome.results().header().contains("faults_" + column), column);
+        ResultRow requeue = rows.get(0);
+        ResultRow fail = rows.get(1);
+        assertTrue(Long.parseLong(requeue.get("faults_kills")) > 0, "nodes failed under running jobs");
+        assertEquals(requeue.get("faults_kills"), requeue.get("faults_jobs_requeued"));
+        assertEquals("0", fail.get("faults_jobs_requeued"));
+        assertEquals(fail.get("faults_kills"), fail.get("faults_jobs_failed"));
+        assertEquals("0", requeue.get("faults_invariant_violations"));
+        assertEquals("0", fail.get("faults_invariant_violations"));
+    }
+
     private static String expectedCell(Summary summary, String metric) {
         Object value = switch (metric) {
             case "measured_offered_load" -> summary.get("offered_load");

@@ -9,8 +9,10 @@ import akka.actor.testkit.typed.javadsl.LoggingTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import java.util.Map;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Command;
@@ -54,6 +56,18 @@ class NodeSetAgentTest {
 
     private static SortedMap<Long, Integer> map(long key, int value) {
         return new TreeMap<>(Map.of(key, value));
+    }
+
+    @Test
+    void aNodeThatGoesDownIsTakenFromTheFreeNodesUntilItIsUpAgain() {
+        agent.tell(new UnitProtocol.SetHealth("node-3", new NodeClaim(UNIT, 1), false));
+        agent.tell(new UnitProtocol.SetHealth("node-3", new NodeClaim(UNIT, 1), false));
+        assertEquals("10 nodes asked, 9 free", assertRefused(reserve(1, 100, 10), 1).reason());
+        TestProbe<Occupancy> probe = KIT.createTestProbe();
+        agent.tell(new GetOccupancy(probe.getRef()));
+        assertEquals(new TreeSet<>(Set.of("node-3")), probe.receiveMessage().down());
+        agent.tell(new UnitProtocol.SetHealth("node-3", new NodeClaim(UNIT, 1), true));
+        assertEquals(new Reserved(UNIT, 2), reserve(2, 100, 10));
     }
 
     @Test

@@ -11,6 +11,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Random;
+import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -31,6 +32,17 @@ class BglMachineModelTest {
 
     private static Demand box(int x, int y, int z, Topology t) {
         return new Demand(x * y * z * NODES, Geometry.box(new Shape(x, y, z), false, t));
+    }
+
+    @Test
+    void itsComponentsAreItsMidplanesSwitchesAndCablesEachNamedAsFaultsNameThem() {
+        List<String> components = bgl.components();
+        assertEquals(components.size(), new TreeSet<>(components).size(), "no name twice");
+        assertEquals(128, components.stream().filter(BglIds::isMidplane).count());
+        assertEquals(3 * 128, components.stream().filter(BglIds::isSwitch).count());
+        assertTrue(components.contains("cable-x-R000-p2"), "the x cable leaving R000's switch at port 2");
+        assertTrue(components.stream().filter(c -> c.startsWith("cable-")).count() > 0);
+        for (String c : components) assertFalse(bgl.componentClaims(c).isEmpty(), c);
     }
 
     @Test

@@ -62,4 +62,30 @@ class FlatMachineTest {
         assertThrows(IllegalArgumentException.class, () -> new FlatMachine(0));
         assertThrows(IllegalArgumentException.class, () -> new Demand(0));
     }
+
+    @Test
+    void aDownNodeIsNeitherFreeNorAllocatableAndItsCopiesKeepTheirOwnHealth() {
+        FlatMachine m = new FlatMachine(4);
+        m.allocate(FlatMachine.allocationOf(2));
+        m.setHealth("node-3", false);
+        FlatMachine before = m.copy();
+        m.setHealth("node-0", false);
+        assertEquals(0, m.freeNodes());
+        assertEquals(List.of("node-0", "node-3"), List.copyOf(m.downComponents()));
+        assertEquals(List.of("node-3"), List.copyOf(before.downComponents()), "the copy is independent");
+        assertEquals(1, before.freeNodes());
+        IllegalStateException full = assertThrows(IllegalStateException.class, () -> m.setHealth("node-1", false));
+        assertEquals("cannot take node-1 down: every up node of flat:4 is allocated", full.getMessage());
+        assertThrows(IllegalStateException.class, () -> m.release(FlatMachine.allocationOf(3)), "2 up nodes can be free");
+        m.setHealth("node-0", true);
+        assertEquals(1, m.freeNodes());
+        assertEquals(2, m.upRank("node-2"), "nodes 0, 1 and 2 are up, node-3 is down");
+        m.setHealth("node-1", false);
+        assertEquals(1, m.upRank("node-2"), "node-1 is down now");
+        assertEquals(-1, m.upRank("node-3"));
+        assertEquals(List.of(new NodeClaim(FlatMachine.NODE_SET, 1)), m.componentClaims("node-2"));
+        assertEquals(List.of("node-0", "node-1", "node-2", "node-3"), m.components());
+        for (String bad : List.of("node-4", "node-01", "node-", "node-x", "ns-0", "mp-R000"))
+            assertThrows(IllegalArgumentException.class, () -> m.componentClaims(bad), bad);
+    }
 }
