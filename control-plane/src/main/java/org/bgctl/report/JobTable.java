@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
@@ -50,6 +51,9 @@ public final class JobTable implements EventSink {
     private long migrationsAttempted;
     private long migrationsPerformed;
     private long jobMoves;
+    private long preemptions;
+    private long suspensions;
+    private long contextSwitches;
     private volatile long finished;
     private volatile long submitted;
     private volatile long lastTime;
@@ -82,6 +86,10 @@ public final class JobTable implements EventSink {
         } else if (event instanceof MigrationAttempted m) {
             migrationsAttempted++;
             if (m.performed()) migrationsPerformed++;
+        } else if (event instanceof ContextSwitched c) {
+            contextSwitches++;
+            if (c.resumed().isEmpty()) preemptions++;
+            suspensions += c.suspended().size();
         } else if (event instanceof JobMigrated m) {
             Row row = row(m);
             row.partition = m.allocation().partition();
@@ -121,6 +129,21 @@ public final class JobTable implements EventSink {
     /** Jobs moved, over all migrations. */
     public long jobMoves() {
         return jobMoves;
+    }
+
+    /** Wide jobs that preempted small jobs to start (preemptive FCFS). */
+    public long preemptions() {
+        return preemptions;
+    }
+
+    /** Jobs suspended, over all context switches, the wide jobs' own suspensions included. */
+    public long suspensions() {
+        return suspensions;
+    }
+
+    /** Context switches of gangs, the preemptions included. */
+    public long contextSwitches() {
+        return contextSwitches;
     }
 
     /** Jobs submitted. */

@@ -14,7 +14,8 @@ import org.bgctl.scheduler.SchedulerActor;
 
 /**
  * Virtual time: releases one timestamp at a time — the earlier of the next arrival and the
- * next real end of a running job — and moves on only when the scheduler reports that every
+ * next instant the scheduler has something due (a running job's real end, or an instant its policy
+ * asked for) — and moves on only when the scheduler reports that every
  * protocol started at that instant has completed. It never reads the wall clock. When nothing
  * is left to happen it has the scheduler flush its journal and completes {@code done}.
  */

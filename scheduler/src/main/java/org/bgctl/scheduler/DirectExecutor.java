@@ -7,10 +7,11 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * Runs the policies in virtual time without actors: the reference the actor system must
- * match event for event, and the baseline of the benchmarks. At each timestamp: all finishes,
- * then arrivals in (submit, job id) order, then one scheduling pass — its migration, if the
- * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends
- * at once, followed by another pass.
+ * match event for event, and the baseline of the benchmarks. At each timestamp (an arrival, a job's
+ * end, or an instant the policy asked for): all finishes, then arrivals in (submit, job id) order,
+ * then one scheduling pass — its migration or context switch, if the policy plans one, then its
+ * starts; a job that ends at the instant it starts (run time 0) ends at once, and a context switch
+ * is followed by another pass.
  */
 public final class DirectExecutor {
 
@@ -25,7 +26,7 @@ public final class DirectExecutor {
     /** Drives every arrival through the scheduler until nothing is left to happen. */
     public void run(Arrivals arrivals) {
         while (true) {
-            long t = Math.min(arrivals.nextTime(), core.nextFinishTime());
+            long t = Math.min(arrivals.nextTime(), core.nextEventTime());
             if (t == Long.MAX_VALUE) return;
             step(t, arrivals.takeAt(t));
         }
@@ -44,9 +45,10 @@ public final class DirectExecutor {
         while (true) {
             Plan plan = core.plan();
             plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
+            plan.contextSwitch().ifPresent(c -> emit(c.event(t)));
             for (Start s : plan.starts()) emit(core.started(s));
             List<JobFinished> ended = core.finishesDue(t);
-            if (ended.isEmpty()) return;
+            if (ended.isEmpty() && plan.contextSwitch().isEmpty()) return;
             emitAll(ended);
         }
     }
