@@ -93,8 +93,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--pfcfs-delay", paramLabel = "S", defaultValue = "60",
             description = "pfcfs: δ, seconds a wide job waits, once next in FCFS order with no earlier wide job"
-                    + " active, before it preempts. Default: ${DEFAULT-VALUE}.")
-    long pfcfsDelay;
+                    + " active, before it preempts; gang: δ = Δ. Default: ${DEFAULT-VALUE}.")
+    String pfcfsDelay;
 
     @Option(names = "--pfcfs-gang", paramLabel = "S", defaultValue = "600",
             description = "pfcfs: Δ, seconds between two context switches. Default: ${DEFAULT-VALUE}.")

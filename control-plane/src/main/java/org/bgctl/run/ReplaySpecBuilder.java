@@ -48,7 +48,8 @@ final class ReplaySpecBuilder {
     long migrationCost = defaults.migrationCost();
     private final GangSettings gangDefaults = GangSettings.defaults();
     double pfcfsThreshold = gangDefaults.widePercent();
-    long pfcfsDelay = gangDefaults.startDelay();
+    /** δ, or null for δ = Δ. */
+    Long pfcfsDelay = gangDefaults.startDelay();
     long pfcfsGang = gangDefaults.gangLength();
     int pfcfsSwitches = gangDefaults.maxSwitches();
     long switchPenalty = gangDefaults.penalty();
@@ -74,7 +75,8 @@ final class ReplaySpecBuilder {
         String machineName = machine != null ? machine : defaultMachine();
         MachineModel model = MachineCatalog.create(machineName);
         SchedulerSettings settings = new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax,
-                migrationCost).withGang(new GangSettings(pfcfsThreshold, pfcfsDelay, pfcfsGang, pfcfsSwitches, switchPenalty));
+                migrationCost).withGang(new GangSettings(pfcfsThreshold,
+                pfcfsDelay == null ? pfcfsGang : pfcfsDelay, pfcfsGang, pfcfsSwitches, switchPenalty));
         Policies.createFor(scheduler, settings, model);
         if (month != null) monthWindow();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,

@@ -1,6 +1,7 @@
 package org.bgctl.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.StringWriter;
@@ -10,11 +11,13 @@ import java.time.Duration;
 import java.util.stream.Stream;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.workload.WorkloadOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -73,6 +76,9 @@ class PfcfsReplayTest {
                 table.contextSwitches());
         assertTrue(table.contextSwitches() > 2L * timeline.size(), "n = 3 switches back and forth");
         assertTrue(timeline.lines().stream().anyMatch(l -> l.contains("switch 3: suspended")), "a third switch");
+        Exception audit = assertThrows(Exception.class,
+                () -> JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), new RecordedRun(new FlatMachine(128))));
+        assertTrue(String.valueOf(audit.getMessage()).contains("cannot be rebuilt or audited"), audit.toString());
     }
 
     @Test

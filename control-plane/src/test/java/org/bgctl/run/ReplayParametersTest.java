@@ -144,6 +144,8 @@ class ReplayParametersTest {
         ReplaySpec spec = base().with("scheduler", "pfcfs").with("pfcfs_threshold", 45).with("pfcfs_delay", 1)
                 .with("pfcfs_gang", 120).with("pfcfs_switches", 3).with("switch_penalty", 2).toSpec(dir);
         assertEquals(new GangSettings(45, 1, 120, 3, 2), spec.settings().gang());
+        assertEquals(new GangSettings(40, 240, 240, 1, 0), base().with("scheduler", "pfcfs").with("pfcfs_gang", 240)
+                .with("pfcfs_delay", "gang").toSpec(dir).settings().gang());
         assertMessage("the maximum number of context switches n must be at least 1",
                 base().with("scheduler", "pfcfs").with("pfcfs_switches", 0));
     }
