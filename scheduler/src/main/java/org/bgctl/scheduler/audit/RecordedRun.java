@@ -18,6 +18,7 @@ import org.bgctl.scheduler.Victims;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobRequeued;
@@ -83,6 +84,10 @@ public final class RecordedRun implements EventSink {
         }
         else if (e instanceof ComponentFailed f) failed(f);
         else if (e instanceof ComponentRepaired r) repaired(r);
+        else if (e instanceof ContextSwitched c)
+            throw new IllegalArgumentException("event " + events + " at " + c.time() + " is a context switch of job "
+                    + c.jobId() + "'s gang: runs whose jobs share nodes (pfcfs) cannot be rebuilt or audited here;"
+                    + " bgctl inspect --gangs prints their gang timeline");
     }
 
     private void submitted(JobSubmitted s) {

@@ -20,7 +20,8 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired"),
         @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),
         @JsonSubTypes.Type(value = JobCheckpointed.class, name = "checkpointed"),
-        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated")})
+        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated"),
+        @JsonSubTypes.Type(value = ContextSwitched.class, name = "context-switched")})
 public sealed interface SchedulerEvent extends CborSerializable
         permits JobEvent, ComponentEvent {
 
