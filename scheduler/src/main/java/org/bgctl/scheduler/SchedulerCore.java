@@ -83,17 +83,20 @@ public final class SchedulerCore implements SchedulingView {
     private long now = Long.MIN_VALUE;
     private long version;
 
-    /** A core whose jobs run from the instant they are started. */
+    /** A core whose jobs run from the instant they are started and end when a failed component kills them. */
     public SchedulerCore(Policy policy, MachineModel machine) {
         this(policy, machine, 0);
     }
 
     /**
+     * A core whose jobs end when a failed component kills them ({@link KillPolicy#FAIL}); replays choose
+     * with {@code --on-kill}, requeue by default.
+     *
      * @param bootDelay seconds between a job's start event and the start of its run; the job holds
      *                  its partition meanwhile (Krevat et al. 2002 use 1 s)
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay) {
-        this(policy, machine, bootDelay, KillPolicy.REQUEUE);
+        this(policy, machine, bootDelay, KillPolicy.FAIL);
     }
 
     /**
