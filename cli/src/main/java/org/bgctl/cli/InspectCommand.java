@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.EventFormat;
+import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.run.ActorReplay;
@@ -48,11 +49,25 @@ public final class InspectCommand implements Callable<Integer> {
                     + " release what its start took. Exit 1 with the list of violations.")
     boolean audit;
 
+    @Option(names = "--gangs",
+            description = "Print the gang timeline of a preemptive run (pfcfs): for each wide job that preempted, the"
+                    + " preemption, every context switch and the ends of the gang's jobs.")
+    boolean gangs;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         String id = ActorReplay.SCHEDULER_ID.id();
+        recorded.requireRun();
         if (audit) return audit(out);
+        if (gangs) {
+            GangTimeline timeline = new GangTimeline();
+            long n = JournalReader.read(recorded.run, id, timeline);
+            timeline.lines().forEach(out::println);
+            out.printf("%d gangs in the %d events of the journal of %s%n", timeline.size(), n, recorded.run);
+            out.flush();
+            return 0;
+        }
         if (jobsCsv != null) {
             JobTable table = new JobTable();
             long n = JournalReader.read(recorded.run, id, table);

@@ -13,15 +13,22 @@ import picocli.CommandLine.Option;
 /** The options that name a recorded run: its directory, and its machine when summary.json should not decide. */
 final class RecordedRunOptions {
 
-    @Option(names = "--run", paramLabel = "DIR", required = true, description = "The run directory.")
+    @Option(names = "--run", paramLabel = "DIR", description = "The run directory (required).")
     Path run;
 
     @Option(names = "--machine", paramLabel = "NAME",
             description = "The run's machine (for --audit, --map). Default: the machine in the run's summary.json.")
     String machine;
 
+    /** The run directory, which must be given. */
+    Path requireRun() {
+        if (run == null) throw new IllegalArgumentException("--run DIR is required");
+        return run;
+    }
+
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
     RecordedRun read(long until) throws IOException {
+        requireRun();
         RecordedRun recorded = new RecordedRun(MachineCatalog.create(machine != null ? machine : Summary.machineOf(run)));
         JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), (SchedulerEvent e) -> {
             if (e.time() <= until) recorded.accept(e);

@@ -7,6 +7,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.live.JournalReplay;
 import org.bgctl.report.Summary;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
@@ -39,6 +40,13 @@ public final class ReplayCommand implements Callable<Integer> {
         @Option(names = "--demo", required = true,
                 description = "Replay the bundled demo: the first 2000 jobs of the KTH-SP2 trace on flat:100.")
         boolean demo;
+
+        @Option(names = "--from-run", paramLabel = "DIR", required = true,
+                description = "Re-drive the inputs of a recorded serve run (its submissions, cancellations, faults and"
+                        + " repairs, read from its journal) into a fresh system in virtual time: its schedule again, or"
+                        + " with --scheduler another scheduler's on the same inputs. Only --scheduler, --out and"
+                        + " --quiet apply.")
+        Path fromRun;
     }
 
     @Spec
@@ -59,7 +67,8 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only);"
                     + " on buddy:N also free-list, buddy, selective-buddy (EASY backfilling with each allocation);"
                     + " on paragon-sdsc also nqs; krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
-                    + " (supernode only). Default: ${DEFAULT-VALUE}.")
+                    + " (supernode only); pfcfs, preemptive FCFS with gang scheduling (flat only; see --pfcfs-*)."
+                    + " Default: ${DEFAULT-VALUE}.")
     String scheduler;
 
     @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
@@ -86,6 +95,28 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Seconds a migration adds to the run of each job it moves. Default: ${DEFAULT-VALUE}.")
     long migrationCost;
 
+    @Option(names = "--pfcfs-threshold", paramLabel = "X", defaultValue = "40",
+            description = "pfcfs: a job of at least X%% of the nodes is wide and may preempt. Default: ${DEFAULT-VALUE}.")
+    double pfcfsThreshold;
+
+    @Option(names = "--pfcfs-delay", paramLabel = "S", defaultValue = "60",
+            description = "pfcfs: δ, seconds a wide job waits, once next in FCFS order with no earlier wide job"
+                    + " active, before it preempts; gang: δ = Δ. Default: ${DEFAULT-VALUE}.")
+    String pfcfsDelay;
+
+    @Option(names = "--pfcfs-gang", paramLabel = "S", defaultValue = "600",
+            description = "pfcfs: Δ, seconds between two context switches. Default: ${DEFAULT-VALUE}.")
+    long pfcfsGang;
+
+    @Option(names = "--pfcfs-switches", paramLabel = "N", defaultValue = "1",
+            description = "pfcfs: n, the most context switches per wide job, its preemption included; odd: the wide"
+                    + " job then runs to completion, even: the small jobs do. Default: ${DEFAULT-VALUE}.")
+    int pfcfsSwitches;
+
+    @Option(names = "--switch-penalty", paramLabel = "S", defaultValue = "0",
+            description = "pfcfs: seconds a job loses each time it is switched in. Default: ${DEFAULT-VALUE}.")
+    long switchPenalty;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
     Path out;
@@ -110,6 +141,11 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Option(names = "--to", paramLabel = "S", description = "Keep jobs submitted before S seconds (trace time).")
     Long to;
+
+    @Option(names = "--month", paramLabel = "YYYY-MM",
+            description = "Keep jobs submitted in this month, local time of the trace (its UnixStartTime and"
+                    + " TimeZoneString); jobs larger than the machine are dropped and counted in jobs_skipped.")
+    String month;
 
     @Option(names = "--size-multiply", paramLabel = "K", defaultValue = "1",
             description = "Multiply job sizes by K.")
@@ -216,6 +252,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (input.fromRun != null) return fromRun();
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
@@ -235,6 +272,27 @@ public final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
+    private int fromRun() throws Exception {
+        boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
+        Path dir = out;
+        if (dir == null) {
+            Path base = Path.of("runs", input.fromRun.getFileName() + "-replay");
+            dir = base;
+            for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
+        }
+        JournalReplay.Result result = JournalReplay.run(input.fromRun, named ? scheduler : null, dir);
+        PrintWriter out = spec.commandLine().getOut();
+        Map<String, Object> m = result.summary().asMap();
+        out.printf("bgctl replay: the serve run %s on %s with %s%n", input.fromRun, m.get("machine"), m.get("scheduler"));
+        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_killed",
+                "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
+            out.printf("  %-26s %s%n", key, m.get(key));
+        }
+        out.printf("outputs in %s (summary.json, jobs.csv, journal)%n", dir);
+        out.flush();
+        return result.violations().isEmpty() ? 0 : 1;
+    }
+
     /** The options as replay parameters; unset options are left to the parameters' defaults. */
     private ReplayParameters parameters() {
         return ReplayParameters.none()
@@ -247,6 +305,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("first_jobs", first)
                 .with("submit_from", from)
                 .with("submit_to", to)
+                .with("month", month)
                 .with("size_multiply", sizeMultiply)
                 .with("size_divide", sizeDivide)
                 .with("runtime_coefficient", runtimeCoefficient)
@@ -262,6 +321,11 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("migration_fn_tor", migrationFnTor)
                 .with("migration_fn_max", migrationFnMax)
                 .with("migration_cost", migrationCost)
+                .with("pfcfs_threshold", pfcfsThreshold)
+                .with("pfcfs_delay", pfcfsDelay)
+                .with("pfcfs_gang", pfcfsGang)
+                .with("pfcfs_switches", pfcfsSwitches)
+                .with("switch_penalty", switchPenalty)
                 .with("sizes_in", sizesIn)
                 .with("shapes", shapes)
                 .with("fat_probability", fatProbability)
@@ -292,9 +356,9 @@ public final class ReplayCommand implements Callable<Integer> {
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
                 "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
-                "sum_flow_s", "sum_weighted_flow", "migrations_total", "migrations_successful",
+                "sum_flow_s", "sum_weighted_flow", "preemptions", "preemptions_context_switches", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
-            out.printf("  %-26s %s%n", key, m.get(key));
+            if (m.containsKey(key)) out.printf("  %-26s %s%n", key, m.get(key));
         }
         if (m.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null) {
             for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_killed", "jobs_requeued",

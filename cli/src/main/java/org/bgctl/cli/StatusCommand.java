@@ -1,5 +1,7 @@
 package org.bgctl.cli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
 import java.io.PrintWriter;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
@@ -18,10 +20,11 @@ import picocli.CommandLine.Spec;
 
 /** {@code bgctl status}: the machine of a recorded run at some time, rebuilt from the run's journal. */
 @Command(name = "status", mixinStandardHelpOptions = true,
-        description = "The machine of a recorded run at a time T, rebuilt from its journal: jobs running and queued,"
-                + " and with --map a picture of the midplanes (a letter per job, '.' free, '#' down) and of the"
-                + " cables in use per line.",
-        footer = {"", "Example: bgctl status --run runs/ctc-bgl --map --at 864000"})
+        description = "The machine of a recorded run at a time T, rebuilt from its journal, or of a running server"
+                + " now (--server): jobs running and queued, and with --map a picture of the midplanes (a letter per"
+                + " job, '.' free, '#' down) and of the cables in use per line.",
+        footer = {"", "Examples: bgctl status --run runs/ctc-bgl --map --at 864000",
+                "          bgctl status --server http://127.0.0.1:8080 --map"})
 public final class StatusCommand implements Callable<Integer> {
 
     @Spec
@@ -34,11 +37,18 @@ public final class StatusCommand implements Callable<Integer> {
             description = "Seconds of run time: the state after every event at T or before. Default: the end of the run.")
     Long at;
 
+    @Option(names = "--server", paramLabel = "URL", description = "A running server instead of --run.")
+    String server;
+
+    @Option(names = "--token", paramLabel = "T", description = "The server's token (not needed to read).")
+    String token;
+
     @Option(names = "--map", description = "Draw the midplanes and the cables in use (machines of midplanes).")
     boolean map;
 
     @Override
     public Integer call() throws Exception {
+        if (server != null) return live();
         RecordedRun state = recorded.read(at == null ? Long.MAX_VALUE : at);
         MachineModel m = state.machine();
         if (map && !(m instanceof BglMachineModel))
@@ -56,6 +66,24 @@ public final class StatusCommand implements Callable<Integer> {
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
         if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running));
+        out.flush();
+        return 0;
+    }
+
+    private int live() throws IOException {
+        if (recorded.run != null || at != null)
+            throw new ParameterException(spec.commandLine(), "--server shows the machine now; --run and --at read a recorded run");
+        JsonNode m = new ApiClient(server, token).get("api/machine");
+        if (map && !m.has("map"))
+            throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.get("machine").asText() + " has none");
+        long busy = 0;
+        for (JsonNode r : m.get("running")) busy += r.get("nodes").asLong();
+        PrintWriter out = spec.commandLine().getOut();
+        long time = m.get("time").asLong();
+        out.printf("%s at %d s (%s) on %s: %d jobs running, %d queued; %d of %d nodes in use; %d components down%n",
+                m.get("machine").asText(), time, ProgressPrinter.days(time), server, m.get("running").size(),
+                m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
+        if (map) out.print("\n" + m.get("map").asText());
         out.flush();
         return 0;
     }

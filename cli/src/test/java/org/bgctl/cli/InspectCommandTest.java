@@ -64,6 +64,27 @@ class InspectCommandTest {
     }
 
     @Test
+    void gangsPrintsTheGangTimelineOfAPreemptiveRun() throws Exception {
+        // flat:10, x = 50%: jobs 1 and 2 (4 nodes each, 1000 s) from 0; job 3 (5 nodes, wide) arrives at 10,
+        // preempts job 1 at 10 + δ = 70, runs 100 s; job 1 resumes at 170 and ends 100 s late.
+        Path trace = trace(dir, "gang.swf", job(1, 0, 1000, 4, 1000), job(2, 0, 1000, 4, 1000), job(3, 10, 100, 5, 100));
+        Path gangRun = dir.resolve("gang-run");
+        CliRun replay = CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:10", "--scheduler", "pfcfs",
+                "--pfcfs-threshold", "50", "--pfcfs-delay", "60", "--quiet", "--out", gangRun.toString());
+        assertEquals(0, replay.exit(), replay.toString());
+        CliRun inspect = CliRun.of("inspect", "--run", gangRun.toString(), "--gangs");
+        assertEquals(0, inspect.exit(), inspect.toString());
+        assertEquals(String.join("\n",
+                "gang of wide job 3 (5 nodes)",
+                "          70  preemption 1: suspended 1, resumed -",
+                "          70  job 3 starts on 5 nodes",
+                "         170  job 3 (wide) finishes",
+                "         170  switch (gang completed) 1: suspended -, resumed 1",
+                "        1100  job 1 finishes",
+                "1 gangs in the 11 events of the journal of " + gangRun, ""), inspect.out().replace("\r\n", "\n"));
+    }
+
+    @Test
     void aDirectoryWithoutAJournalIsBadInput() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         CliRun inspect = CliRun.of("inspect", "--run", empty.toString());

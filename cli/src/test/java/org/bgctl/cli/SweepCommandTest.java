@@ -32,7 +32,8 @@ class SweepCommandTest {
     @BeforeEach
     void trace() throws IOException {
         trace = dir.resolve("t.swf");
-        Files.write(trace, List.of("; MaxNodes: 16",
+        // The CTC SP2 log's start time and zone, so that the sweep files' months name times of this trace.
+        Files.write(trace, List.of("; MaxNodes: 16", "; UnixStartTime: 835823160", "; TimeZoneString: US/Eastern",
                 "1 0 -1 100 4 -1 -1 4 200 -1 1 1 1 1 1 -1 -1 -1",
                 "2 50 -1 300 2 -1 -1 2 600 -1 1 1 1 1 1 -1 -1 -1",
                 "3 60 -1 30 16 -1 -1 16 60 -1 1 1 1 1 1 -1 -1 -1",

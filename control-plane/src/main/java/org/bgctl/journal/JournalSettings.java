@@ -20,11 +20,23 @@ public final class JournalSettings {
             case MEMORY -> ConfigFactory.parseMap(Map.of(
                     "akka.persistence.journal.plugin", "akka.persistence.journal.inmem",
                     "akka.persistence.snapshot-store.plugin", "akka.persistence.no-snapshot-store"));
-            case H2 -> ConfigFactory.parseMap(Map.of(
-                    "bgctl.journal.h2-url", h2Url(runDir)))
-                    .withFallback(ConfigFactory.parseResources("bgctl-journal-h2.conf"))
-                    .resolve();
+            case H2 -> h2(h2Url(runDir));
         };
+    }
+
+    /**
+     * The H2 journal of {@code runDir}, every commit written to the file before it is acknowledged
+     * (H2 otherwise delays writes by up to half a second): what a live server, which may be killed at
+     * any moment, needs.
+     */
+    public static Config durableH2(Path runDir) {
+        return h2(h2Url(runDir) + ";WRITE_DELAY=0");
+    }
+
+    private static Config h2(String url) {
+        return ConfigFactory.parseMap(Map.of("bgctl.journal.h2-url", url))
+                .withFallback(ConfigFactory.parseResources("bgctl-journal-h2.conf"))
+                .resolve();
     }
 
     /** The JDBC URL of the H2 journal of a run directory. */

@@ -1,9 +1,12 @@
 package org.bgctl.report;
 
+import java.util.List;
 import java.util.Locale;
+import java.util.stream.Collectors;
 import org.bgctl.machine.Geometry;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentEvent;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobRequeued;
@@ -41,9 +44,18 @@ public final class EventFormat {
             return head + " largest-free=" + m.largestFreeBefore() + "->" + m.largestFreeAfter()
                     + (m.performed() ? " performed" : " not-performed");
         }
+        if (e instanceof ContextSwitched c) {
+            return head + " switch=" + c.number() + (c.counted() ? "" : " (gang completed)")
+                    + " suspended=" + ids(c.suspended()) + " resumed=" + ids(c.resumed())
+                    + (c.penalty() > 0 ? " penalty=" + c.penalty() : "");
+        }
         if (e instanceof JobFinished || e instanceof JobCheckpointed || e instanceof JobRequeued
                 || e instanceof ComponentEvent) return head;
         return head + " " + e;
+    }
+
+    private static String ids(List<Long> jobs) {
+        return jobs.isEmpty() ? "-" : jobs.stream().map(String::valueOf).collect(Collectors.joining(","));
     }
 
     /** {@code job=ID} for an event about a job, {@code component=ID} for a component's. */

@@ -12,11 +12,15 @@ import org.bgctl.scheduler.Job;
  * @param size       nodes allocated (0 when it never started)
  * @param partition  the partition's name where it ended (empty on flat machines)
  * @param migrations how many times it moved to another partition
- * @param killedBy   the failed component that killed the job, or empty
+ * @param killedBy   the failed component that killed the job, {@link #CANCELLED} for a job an operator
+ *                   cancelled (queued: it never started; running: it ended then), or empty
  * @param contiguous whether its nodes were one contiguous block (a buddy, a single M2DB block)
  */
 public record JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
                         String killedBy, boolean contiguous) {
+
+    /** {@link #killedBy} of a job an operator cancelled. */
+    public static final String CANCELLED = "cancel";
 
     /** A job whose nodes were not one contiguous block. */
     public JobRecord(Job job, long scheduled, long start, long end, int size, String partition, int migrations,
@@ -70,6 +74,7 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
 
     /** The outcome's name in jobs.csv. */
     public String status() {
+        if (killedBy.equals(CANCELLED)) return "cancelled";
         if (start < 0) return "never_started";
         if (end < 0) return "running";
         if (!killedBy.isEmpty()) return "killed_by_fault";

@@ -7,6 +7,8 @@ import java.util.List;
 import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
@@ -56,6 +58,9 @@ public final class JobTable implements EventSink {
     private long jobsKilled;
     private long requeues;
     private long nodeSecondsLost;
+    private long preemptions;
+    private long suspensions;
+    private long contextSwitches;
     private volatile long finished;
     private volatile long submitted;
     private volatile long lastTime;
@@ -96,9 +101,20 @@ public final class JobTable implements EventSink {
             row.contiguous = false;
             finished--;
             requeues++;
+        } else if (event instanceof JobCancelled c) {
+            Row row = row(c);
+            if (row.start >= 0) {
+                row.end = c.time();
+                finished++;
+            }
+            row.killedBy = JobRecord.CANCELLED;
         } else if (event instanceof MigrationAttempted m) {
             migrationsAttempted++;
             if (m.performed()) migrationsPerformed++;
+        } else if (event instanceof ContextSwitched c) {
+            contextSwitches++;
+            if (c.resumed().isEmpty()) preemptions++;
+            suspensions += c.suspended().size();
         } else if (event instanceof JobMigrated m) {
             Row row = row(m);
             row.partition = m.allocation().partition();
@@ -158,6 +174,21 @@ public final class JobTable implements EventSink {
     /** Node-seconds of work lost to kills: per kill, the job's nodes × how long it had run. */
     public long nodeSecondsLost() {
         return nodeSecondsLost;
+    }
+
+    /** Wide jobs that preempted small jobs to start (preemptive FCFS). */
+    public long preemptions() {
+        return preemptions;
+    }
+
+    /** Jobs suspended, over all context switches, the wide jobs' own suspensions included. */
+    public long suspensions() {
+        return suspensions;
+    }
+
+    /** Context switches of gangs, the preemptions included. */
+    public long contextSwitches() {
+        return contextSwitches;
     }
 
     /** Jobs submitted. */

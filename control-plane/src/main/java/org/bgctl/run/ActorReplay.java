@@ -63,9 +63,24 @@ public final class ActorReplay {
                                            Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                            EventSink sink, int journalGroup) {
+        return run(config, prepare, cores, sink, journalGroup,
+                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, health, done));
+    }
+
+    /** What drives the scheduler in virtual time and completes the outcome when the run is over. */
+    @FunctionalInterface
+    public interface ClockFactory {
+        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, CompletableFuture<VirtualClock.Outcome> done);
+    }
+
+    /** Runs to the end with another driver than the trace's {@link VirtualClock}. */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                           ClockFactory clock) {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, arrivals, health, sink, journalGroup, done));
+                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
         ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl", config);
         try {
             return done.get();
@@ -83,9 +98,8 @@ public final class ActorReplay {
 
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                        Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                        EventSink sink, int journalGroup,
-                                        CompletableFuture<VirtualClock.Outcome> done) {
+                                        Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
+                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {
@@ -100,7 +114,7 @@ public final class ActorReplay {
         ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
                 SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler", oneThread);
         ctx.watch(scheduler);
-        ctx.spawn(VirtualClock.create(scheduler, arrivals, health, done), "clock", oneThread);
+        ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(

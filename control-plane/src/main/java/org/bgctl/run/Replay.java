@@ -38,6 +38,7 @@ import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
@@ -243,7 +244,7 @@ public final class Replay {
         Summary s = new Summary()
                 .put("machine", machine.name())
                 .put("scheduler", spec.scheduler())
-                .put("scheduler_settings", settingsFields(spec.settings()))
+                .put("scheduler_settings", settingsFields(spec.settings(), Policies.preempts(spec.scheduler())))
                 .put("trace", spec.trace().name())
                 .put("nodes", machine.capacity())
                 .put("workload", workloadFields(spec.workload(), spec.lenient()))
@@ -258,8 +259,12 @@ public final class Replay {
                 .put("migrations_successful", table.migrationsPerformed())
                 .put("migrations_max_successful", maxSuccessful.migrations())
                 .put("jobs_migrated", table.jobMoves())
-                .put("preemptions", 0)
-                .put("jobs_killed", killed)
+                .put("preemptions", table.preemptions());
+        if (Policies.preempts(spec.scheduler())) {
+            s.put("preemptions_jobs_suspended", table.suspensions())
+                    .put("preemptions_context_switches", table.contextSwitches());
+        }
+        s.put("jobs_killed", killed)
                 .put("events", table.events());
         if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
         s.putRun("executor", spec.executor().name().toLowerCase())
@@ -272,13 +277,22 @@ public final class Replay {
         return s;
     }
 
-    private static Map<String, Object> settingsFields(SchedulerSettings settings) {
+    private static Map<String, Object> settingsFields(SchedulerSettings settings, boolean preempts) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("boot_delay_s", settings.bootDelay());
         m.put("backfill_increase", settings.backfillIncrease());
         m.put("migration_fn_tor", settings.migrationFnTor());
         m.put("migration_fn_max", settings.migrationFnMax());
         m.put("migration_cost_s", settings.migrationCost());
+        if (!preempts) return m;
+        GangSettings gang = settings.gang();
+        Map<String, Object> pfcfs = new LinkedHashMap<>();
+        pfcfs.put("wide_percent", gang.widePercent());
+        pfcfs.put("start_delay_s", gang.startDelay());
+        pfcfs.put("gang_length_s", gang.gangLength());
+        pfcfs.put("max_switches", gang.maxSwitches());
+        pfcfs.put("switch_penalty_s", gang.penalty());
+        m.put("pfcfs", pfcfs);
         return m;
     }
 

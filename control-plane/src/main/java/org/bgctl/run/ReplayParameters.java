@@ -2,6 +2,8 @@ package org.bgctl.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.time.YearMonth;
+import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.Comparator;
 import java.util.List;
@@ -41,7 +43,7 @@ public final class ReplayParameters {
                     "machine, e.g. flat:128 (default: flat:<trace's MaxNodes>)",
                     (b, v) -> b.machine = v),
             new ReplayParameter("scheduler", "--scheduler",
-                    "fcfs, easy (default), conservative; free-list, buddy, selective-buddy (buddy:N);"
+                    "fcfs, easy (default), conservative, pfcfs; free-list, buddy, selective-buddy (buddy:N);"
                             + " nqs (paragon-sdsc); krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
                             + " (supernode)",
                     (b, v) -> b.scheduler = v),
@@ -57,6 +59,9 @@ public final class ReplayParameters {
                     (b, v) -> b.submitFrom = whole(v)),
             new ReplayParameter("submit_to", "--to", "keep jobs submitted before S seconds (trace time)",
                     (b, v) -> b.submitTo = whole(v)),
+            new ReplayParameter("month", "--month",
+                    "keep jobs submitted in the month YYYY-MM, local time of the trace (UnixStartTime, TimeZoneString)",
+                    (b, v) -> b.month = month(v)),
             new ReplayParameter("size_multiply", "--size-multiply", "multiply job sizes by K",
                     (b, v) -> b.workload.sizeMultiply(integer(v))),
             new ReplayParameter("size_divide", "--size-divide", "divide job sizes by K, rounding up",
@@ -99,6 +104,22 @@ public final class ReplayParameters {
             new ReplayParameter("migration_cost", "--migration-cost",
                     "seconds a migration adds to the run of each job it moves",
                     (b, v) -> b.migrationCost = whole(v)),
+            new ReplayParameter("pfcfs_threshold", "--pfcfs-threshold",
+                    "pfcfs: x, a job of at least X percent of the nodes is wide and may preempt (default 40)",
+                    (b, v) -> b.pfcfsThreshold = number(v)),
+            new ReplayParameter("pfcfs_delay", "--pfcfs-delay",
+                    "pfcfs: δ, seconds a wide job waits at the head before it preempts (default 60);"
+                            + " gang: δ = Δ, as the paper's theory suggests",
+                    (b, v) -> b.pfcfsDelay = v.trim().equals("gang") ? null : whole(v)),
+            new ReplayParameter("pfcfs_gang", "--pfcfs-gang",
+                    "pfcfs: Δ, seconds between two context switches (default 600)",
+                    (b, v) -> b.pfcfsGang = whole(v)),
+            new ReplayParameter("pfcfs_switches", "--pfcfs-switches",
+                    "pfcfs: n, the most context switches per wide job, the preemption included (default 1)",
+                    (b, v) -> b.pfcfsSwitches = integer(v)),
+            new ReplayParameter("switch_penalty", "--switch-penalty",
+                    "pfcfs: seconds a job loses each time it is switched in (default 0)",
+                    (b, v) -> b.switchPenalty = whole(v)),
             new ReplayParameter("sizes_in", "--sizes-in",
                     "what the trace's sizes count after scaling: nodes (default) or units (midplanes on bgl)",
                     (b, v) -> b.sizeUnit = SizeUnit.parse(v.trim())),
@@ -275,6 +296,14 @@ public final class ReplayParameters {
             case "false" -> false;
             default -> throw new IllegalArgumentException("not true or false");
         };
+    }
+
+    private static YearMonth month(String v) {
+        try {
+            return YearMonth.parse(v.trim());
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("not a month YYYY-MM");
+        }
     }
 
     private static JobClasses.Spread spread(String v) {

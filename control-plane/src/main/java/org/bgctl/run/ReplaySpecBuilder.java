@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
 import org.bgctl.faults.FailureLaw;
 import org.bgctl.faults.FaultModel;
@@ -13,11 +14,14 @@ import org.bgctl.faults.FaultScript;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
+import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.GeometryOptions;
 import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
@@ -40,6 +44,7 @@ final class ReplaySpecBuilder {
     boolean lenient;
     Long submitFrom;
     Long submitTo;
+    YearMonth month;
     Double offeredLoad;
     double ciFraction;
     double ciGain;
@@ -51,6 +56,13 @@ final class ReplaySpecBuilder {
     double migrationFnTor = defaults.migrationFnTor();
     double migrationFnMax = defaults.migrationFnMax();
     long migrationCost = defaults.migrationCost();
+    private final GangSettings gangDefaults = GangSettings.defaults();
+    double pfcfsThreshold = gangDefaults.widePercent();
+    /** δ, or null for δ = Δ. */
+    Long pfcfsDelay = gangDefaults.startDelay();
+    long pfcfsGang = gangDefaults.gangLength();
+    int pfcfsSwitches = gangDefaults.maxSwitches();
+    long switchPenalty = gangDefaults.penalty();
     SizeUnit sizeUnit = GeometryOptions.NONE.sizeUnit();
     ShapeRule shapes = GeometryOptions.NONE.shapes();
     double fatProbability = GeometryOptions.NONE.fatProbability();
@@ -78,8 +90,10 @@ final class ReplaySpecBuilder {
         String machineName = machine != null ? machine : defaultMachine();
         MachineModel model = MachineCatalog.create(machineName);
         SchedulerSettings settings = new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax,
-                migrationCost);
+                migrationCost).withGang(new GangSettings(pfcfsThreshold,
+                pfcfsDelay == null ? pfcfsGang : pfcfsDelay, pfcfsGang, pfcfsSwitches, switchPenalty));
         Policies.createFor(scheduler, settings, model);
+        if (month != null) monthWindow();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
                 submitTo == null ? Long.MAX_VALUE : submitTo);
         workload.geometry(new GeometryOptions(sizeUnit, shapes, fatProbability, fatSizes, !pinShapes, torusProbability,
@@ -108,6 +122,21 @@ final class ReplaySpecBuilder {
         FaultPlan plan = new FaultPlan(onKill, faultFile, scripted, faultModelFile, laws, seed);
         plan.changes(model);
         return plan;
+    }
+
+    /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */
+    private void monthWindow() throws IOException {
+        if (submitFrom != null || submitTo != null)
+            throw new IllegalArgumentException("month and submit_from/submit_to both set; give one of them");
+        if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("month: the demo trace has no calendar");
+        try (SwfReader reader = trace.open(true)) {
+            if (reader.header().unixStartTime().isEmpty())
+                throw new IllegalArgumentException("month: the header of " + trace.name()
+                        + " gives no UnixStartTime to place " + month + " in the trace's time");
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            submitFrom = calendar.runTime(month.atDay(1).atStartOfDay());
+            submitTo = calendar.runTime(month.plusMonths(1).atDay(1).atStartOfDay());
+        }
     }
 
     private String defaultMachine() throws IOException {

@@ -15,8 +15,9 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerActor;
 
 /**
- * Virtual time: releases one timestamp at a time — the earliest of the next arrival, the next real
- * end of a running job and, while jobs remain, the next health change — and moves on only when the scheduler reports that every
+ * Virtual time: releases one timestamp at a time — the earliest of the next arrival, the next
+ * instant the scheduler has something due (a running job's real end, or an instant its policy
+ * asked for) and, while jobs remain, the next health change — and moves on only when the scheduler reports that every
  * protocol started at that instant has completed. It never reads the wall clock. When nothing
  * is left to happen it has the scheduler flush its journal and completes {@code done}.
  */

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.scheduler.GangSettings;
 import org.bgctl.swf.TestTraces;
 import org.bgctl.workload.EstimateSource;
 import org.bgctl.workload.WorkloadOptions;
@@ -121,6 +122,32 @@ class ReplayParametersTest {
         ReplaySpec spec = ReplayParameters.none().with("trace", ReplayParameters.DEMO_TRACE).toSpec(dir);
         assertEquals(TraceSource.DEMO, spec.trace());
         assertEquals(TraceSource.DEMO_MACHINE, spec.machine());
+    }
+
+    @Test
+    void aMonthIsTheSubmitWindowOfThatLocalMonthOfTheTrace() throws IOException {
+        Path eastern = TestTraces.write(dir, "eastern.swf", "; UnixStartTime: 835823160", "; TimeZoneString: US/Eastern",
+                job(1, 0, 100, 4, 4, 200));
+        ReplaySpec july = ReplayParameters.none().with("trace", eastern).with("machine", "flat:16")
+                .with("month", "1996-07").toSpec(dir);
+        // 1996-07-01 00:00 EDT is 370440 s after Wed Jun 26 17:06:00 EDT 1996; 31 days later, August.
+        assertEquals(370440, july.workload().fromSubmit());
+        assertEquals(370440 + 31 * 86400, july.workload().toSubmit());
+        assertMessage("month and submit_from/submit_to both set", ReplayParameters.none().with("trace", eastern)
+                .with("machine", "flat:16").with("month", "1996-07").with("submit_from", 0));
+        assertMessage("month = '96-7': not a month YYYY-MM", base().with("month", "96-7"));
+        assertMessage("gives no UnixStartTime", base().with("month", "1996-07"));
+    }
+
+    @Test
+    void pfcfsParametersReachTheSettings() throws IOException {
+        ReplaySpec spec = base().with("scheduler", "pfcfs").with("pfcfs_threshold", 45).with("pfcfs_delay", 1)
+                .with("pfcfs_gang", 120).with("pfcfs_switches", 3).with("switch_penalty", 2).toSpec(dir);
+        assertEquals(new GangSettings(45, 1, 120, 3, 2), spec.settings().gang());
+        assertEquals(new GangSettings(40, 240, 240, 1, 0), base().with("scheduler", "pfcfs").with("pfcfs_gang", 240)
+                .with("pfcfs_delay", "gang").toSpec(dir).settings().gang());
+        assertMessage("the maximum number of context switches n must be at least 1",
+                base().with("scheduler", "pfcfs").with("pfcfs_switches", 0));
     }
 
     private void assertMessage(String expected, ReplayParameters parameters) {

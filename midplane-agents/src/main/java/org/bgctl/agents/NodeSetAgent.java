@@ -28,6 +28,10 @@ import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.Restart;
 import org.bgctl.agents.UnitProtocol.SetHealth;
+import org.bgctl.agents.UnitProtocol.Resume;
+import org.bgctl.agents.UnitProtocol.Suspend;
+import org.bgctl.agents.UnitProtocol.SuspendRefused;
+import org.bgctl.agents.UnitProtocol.Suspended;
 
 /**
  * A set of nodes. It enforces its occupancy locally: it never holds more nodes than it has,
@@ -35,15 +39,19 @@ import org.bgctl.agents.UnitProtocol.SetHealth;
  * set whose nodes have positions (a buddy line, a Paragon mesh) also keeps its own allocator and
  * holds exactly the nodes each claim names, refusing a claim on a node already held. For a
  * migration it keeps the jobs checkpointed for a transaction, whose nodes that transaction may
- * reserve: they change hands only when it commits.
+ * reserve: they change hands only when it commits. For gang scheduling it keeps the suspended jobs, whose
+ * nodes the wide job they were suspended for shares ({@link GangLedger}).
  *
  * <p>Health, for a set of interchangeable nodes: a node that goes down ({@link SetHealth}) is taken from
  * the free nodes — the scheduler releases the job it killed first — and comes back to them when up again.
  */
 public final class NodeSetAgent extends AbstractBehavior<Command> {
 
-    /** Nodes reserved for a job, {@code borrowed} of them from jobs checkpointed for the same transaction. */
-    private record Hold(long job, int nodes, int borrowed) {
+    /**
+     * Nodes reserved for a job, {@code borrowed} of them from jobs checkpointed for the same transaction and
+     * {@code shared} from jobs suspended for it (gang scheduling), which keep them.
+     */
+    private record Hold(long job, int nodes, int borrowed, int shared) {
     }
 
     private final String unit;
@@ -58,6 +66,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private final TreeMap<Long, Long> checkpointed = new TreeMap<>();
     /** The failed components that take nodes of this set. */
     private final TreeSet<String> down = new TreeSet<>();
+    /** Suspended jobs and the nodes wide jobs borrowed from them. */
+    private final GangLedger gangs = new GangLedger();
 
     /** A set of {@code capacity} interchangeable nodes. */
     public static Behavior<Command> create(String unit, int capacity) {
@@ -87,6 +97,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
                 .onMessage(Checkpoint.class, this::onCheckpoint)
                 .onMessage(Restart.class, this::onRestart)
                 .onMessage(SetHealth.class, this::onSetHealth)
+                .onMessage(Suspend.class, this::onSuspend)
+                .onMessage(Resume.class, this::onResume)
                 .onMessage(GetOccupancy.class, this::onGetOccupancy)
                 .build();
     }
@@ -98,15 +110,19 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
             r.replyTo().tell(new Refused(unit, r.tx(), "transaction " + r.tx() + " already holds nodes here"));
         } else if (running.containsKey(r.job()) && !isCheckpointedFor(r.job(), r.tx())) {
             r.replyTo().tell(new Refused(unit, r.tx(), "job " + r.job() + " already runs here"));
-        } else if (claim.nodes() > free + lendable(r.tx())) {
+        } else if (claim.nodes() > free + lendable(r.tx()) + gangs.lendable(r.job(), running)) {
             r.replyTo().tell(new Refused(unit, r.tx(), claim.nodes() + " nodes asked, " + free + " free"
-                    + (lendable(r.tx()) > 0 ? " and " + lendable(r.tx()) + " of jobs leaving" : "")));
+                    + (lendable(r.tx()) > 0 ? " and " + lendable(r.tx()) + " of jobs leaving" : "")
+                    + (gangs.lendable(r.job(), running) > 0
+                            ? " and " + gangs.lendable(r.job(), running) + " of jobs suspended for it" : "")));
         } else if (positionConflict(claim).isPresent()) {
             r.replyTo().tell(new Refused(unit, r.tx(), positionConflict(claim).get()));
         } else {
             int fromFree = Math.min(free, claim.nodes());
             free -= fromFree;
-            reserved.put(r.tx(), new Hold(r.job(), claim.nodes(), claim.nodes() - fromFree));
+            int shared = Math.min(claim.nodes() - fromFree, gangs.lendable(r.job(), running));
+            gangs.borrow(r.job(), shared, running);
+            reserved.put(r.tx(), new Hold(r.job(), claim.nodes(), claim.nodes() - fromFree - shared, shared));
             place(r.tx(), claim);
             r.replyTo().tell(new Reserved(unit, r.tx()));
         }
@@ -150,7 +166,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
 
     private Behavior<Command> onAbort(Abort a) {
         Hold hold = reserved.remove(a.tx());
-        if (hold != null) free += hold.nodes() - hold.borrowed();
+        if (hold != null) free += hold.nodes() - hold.borrowed() - hold.shared();
+        if (hold != null && hold.shared() > 0) gangs.giveBack(hold.job());
         unplace(placedByTx.remove(a.tx()));
         return this;
     }
@@ -161,7 +178,7 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         if (nodes == null) {
             getContext().getLog().warn("{}: release of job {} that does not run here", unit, r.job());
         } else {
-            free += nodes;
+            free += nodes - gangs.keptOnRelease(r.job());
             List<NodeClaim> placed = placedByJob.remove(r.job());
             if (placed != null) placed.forEach(this::unplace);
         }
@@ -188,6 +205,22 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         } else {
             checkpointed.remove(r.job());
         }
+        return this;
+    }
+
+    private Behavior<Command> onSuspend(Suspend s) {
+        String refusal = gangs.refusal(s.job(), s.resuming(), running.containsKey(s.job()));
+        if (refusal != null) {
+            s.replyTo().tell(new SuspendRefused(unit, s.tx(), s.job(), refusal));
+        } else {
+            gangs.suspend(s.job(), s.wideJob());
+            s.replyTo().tell(new Suspended(unit, s.tx(), s.job()));
+        }
+        return this;
+    }
+
+    private Behavior<Command> onResume(Resume r) {
+        if (!gangs.resume(r.job())) getContext().getLog().warn("{}: resume of job {}, which is not suspended here", unit, r.job());
         return this;
     }
 

@@ -20,6 +20,14 @@ import org.bgctl.machine.Claim;
  * same transaction; then {@link Commit}, which hands those nodes over (the checkpointed jobs
  * leave their old units), or {@link Abort}, which leaves every job where it was; last
  * {@link Restart} to the units each job holds now.
+ *
+ * <p>Gang scheduling (preemptive FCFS) switches jobs on the nodes they keep, all or nothing: {@link Suspend}
+ * to the units of every job the switch stops (answered {@link Suspended} or {@link SuspendRefused}); when all
+ * agreed, the switch is recorded, {@link Resume} goes to the units of the jobs it restarts, and a wide job
+ * starting by preemption reserves, besides free nodes, the nodes of the jobs suspended for it. When any
+ * refused, {@link Resume} undoes the suspensions that were granted. A node holds at most one running and one
+ * suspended job: an agent refuses to suspend a job whose nodes hold another suspended job that the same
+ * switch does not resume.
  */
 public final class UnitProtocol {
 
@@ -53,6 +61,24 @@ public final class UnitProtocol {
      * checkpointed for it give up their nodes here.
      */
     public record Commit(long tx) implements Command {
+    }
+
+    /**
+     * Gang scheduling: stop {@code job}; it keeps its nodes here, which wide job {@code wideJob} may borrow
+     * (a reservation of {@code wideJob} takes them after the free nodes). Refused when the job does not run
+     * here, is already suspended, or runs on nodes borrowed from a suspended job not in {@code resuming} (the
+     * jobs the same switch resumes): a node would hold two suspended jobs.
+     */
+    public record Suspend(long tx, long job, long wideJob, List<Long> resuming, ActorRef<SuspendReply> replyTo)
+            implements Command {
+
+        public Suspend {
+            resuming = List.copyOf(resuming);
+        }
+    }
+
+    /** Gang scheduling: {@code job} computes again on the nodes it kept here (or was never stopped, after a refused switch). */
+    public record Resume(long job) implements Command {
     }
 
     /** The transaction is abandoned: free what it held. */
@@ -128,6 +154,23 @@ public final class UnitProtocol {
 
     /** The unit cannot checkpoint the job, and says why. */
     public record CheckpointRefused(String unit, long tx, long job, String reason) implements CheckpointReply {
+    }
+
+    /** A unit's answer to {@link Suspend}. */
+    public sealed interface SuspendReply extends CborSerializable permits Suspended, SuspendRefused {
+        String unit();
+
+        long tx();
+
+        long job();
+    }
+
+    /** The job is stopped and keeps its nodes. */
+    public record Suspended(String unit, long tx, long job) implements SuspendReply {
+    }
+
+    /** The unit cannot suspend the job, and says why. */
+    public record SuspendRefused(String unit, long tx, long job, String reason) implements SuspendReply {
     }
 
     /**

@@ -7,11 +7,12 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * Runs the policies in virtual time without actors: the reference the actor system must
- * match event for event, and the baseline of the benchmarks. At each timestamp: all finishes,
- * then the health changes scheduled then (failures kill and, by the kill policy, requeue the jobs they
- * strike), then arrivals in (submit, job id) order, then one scheduling pass — its migration, if the
- * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends
- * at once, followed by another pass.
+ * match event for event, and the baseline of the benchmarks. At each timestamp (an arrival, a job's
+ * end, a health change, or an instant the policy asked for): all finishes, then the health changes
+ * scheduled then (failures kill and, by the kill policy, requeue the jobs they strike), then arrivals
+ * in (submit, job id) order, then one scheduling pass — its migration or context switch, if the
+ * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends at
+ * once, and a context switch is followed by another pass.
  */
 public final class DirectExecutor {
 
@@ -32,7 +33,7 @@ public final class DirectExecutor {
     public void run(Arrivals arrivals, HealthChanges health) {
         while (true) {
             boolean jobsRemain = core.runningCount() > 0 || !core.queue().isEmpty();
-            long t = HealthChanges.nextInstant(arrivals, core.nextFinishTime(), jobsRemain, health);
+            long t = HealthChanges.nextInstant(arrivals, core.nextEventTime(), jobsRemain, health);
             if (t == Long.MAX_VALUE) return;
             List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
             step(t, changes, arrivals.takeAt(t));
@@ -58,9 +59,10 @@ public final class DirectExecutor {
         while (true) {
             Plan plan = core.plan();
             plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
+            plan.contextSwitch().ifPresent(c -> emit(c.event(t)));
             for (Start s : plan.starts()) emit(core.started(s));
             List<JobFinished> ended = core.finishesDue(t);
-            if (ended.isEmpty()) return;
+            if (ended.isEmpty() && plan.contextSwitch().isEmpty()) return;
             emitAll(ended);
         }
     }

@@ -32,6 +32,11 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay)
         return job.id();
     }
 
+    /** This job after it stood still for {@code seconds} (suspended, then switched in): its end that much later. */
+    RunningJob paused(long seconds) {
+        return new RunningJob(job, start, allocation, delay + seconds);
+    }
+
     /** This job moved to {@code to}, its end {@code cost} seconds later. */
     RunningJob migrated(Allocation to, long cost) {
         return new RunningJob(job, start, to, delay + cost);

@@ -25,9 +25,11 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
@@ -56,6 +58,12 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * migration is recorded, Commit hands the units over and Restart resumes each job on its new units;
  * a refusal aborts it — every job restarts where it was, nothing is recorded but the attempt — and
  * the plan's starts, planned on the rearranged machine, are dropped until the next instant.
+ *
+ * <p>A plan that switches a gang (preemptive FCFS) runs its switch first, as one transaction
+ * ({@link GangTransaction}): Suspend to the units of every job it stops; all granted, the switch is recorded,
+ * Resume goes to the units of every job it restarts, and the plan's starts follow (a wide job starting by
+ * preemption reserves the nodes of the jobs suspended for it); a refusal undoes the suspensions granted, nothing
+ * is recorded and the starts are dropped until the next instant. After a switch the instant has another pass.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
  * With {@code journalGroup = 0} every decision is written to the journal before its Commit is
@@ -86,7 +94,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /**
      * Everything due at {@code time} has happened and every protocol it started is complete.
      *
-     * @param nextFinish the earliest real end of a running job, or Long.MAX_VALUE
+     * @param nextFinish the next instant something is due — the earliest real end of a running job, or a time the
+     *                   policy asked to be woken at ({@link SchedulerCore#nextEventTime()}) — or Long.MAX_VALUE
      */
     public record Settled(long time, long nextFinish, int queued, int running) implements CborSerializable {
     }
@@ -108,10 +117,21 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             implements Command {
     }
 
+    /**
+     * An operator cancels job {@code jobId}: a queued job leaves the queue, a running one is stopped and
+     * its units released. Sent between instants; answered with success, or an error when the job is
+     * neither queued nor running or an instant is in progress.
+     */
+    public record Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
     private record CheckpointReplied(CheckpointReply reply) implements Command {
+    }
+
+    private record SuspendReplied(SuspendReply reply) implements Command {
     }
 
     private record ContinueStamp() implements Command {
@@ -134,6 +154,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         final List<SchedulerEvent> unjournaled = new ArrayList<>();
         Transaction transaction;
         MigrationTransaction migration;
+        GangTransaction gang;
+        /** A context switch was recorded in this pass: the instant gets another pass. */
+        boolean switched;
         ActorRef<Settled> waiting;
         long stampTime;
         int retries;
@@ -163,6 +186,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final SchedulerSettings settings;
     private final ActorRef<ReserveReply> replies;
     private final ActorRef<CheckpointReply> checkpointReplies;
+    private final ActorRef<SuspendReply> suspendReplies;
 
     private SchedulerActor(ActorContext<Command> context, TimerScheduler<Command> timers, PersistenceId id,
                            Supplier<SchedulerCore> coreFactory, UnitDirectory units, EventSink sink, int journalGroup) {
@@ -176,6 +200,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.settings = SchedulerSettings.from(context.getSystem().settings().config());
         this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
         this.checkpointReplies = context.messageAdapter(CheckpointReply.class, CheckpointReplied::new);
+        this.suspendReplies = context.messageAdapter(SuspendReply.class, SuspendReplied::new);
     }
 
     /**
@@ -231,9 +256,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(UnitReplied.class, this::onUnitReplied)
                 .onCommand(PhaseTimedOut.class, this::onPhaseTimedOut)
                 .onCommand(CheckpointReplied.class, this::onCheckpointReplied)
+                .onCommand(SuspendReplied.class, this::onSuspendReplied)
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
+                .onCommand(Cancel.class, this::onCancel)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
@@ -266,9 +293,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> pass(State state) {
         state.retryPass = false;
+        state.switched = false;
         Plan plan = state.core.plan();
         if (plan.isEmpty()) return settle(state);
         if (plan.moves()) return migrate(state, plan);
+        if (plan.contextSwitch().isPresent()) return switchGang(state, plan);
         plan.migration().ifPresent(m -> m.events(state.stampTime, m.performed()).forEach(e -> emit(state, e)));
         return start(state, plan.starts());
     }
@@ -350,6 +379,51 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return afterCommits(state);
     }
 
+    private Effect<EventBatch, State> switchGang(State state, Plan plan) {
+        GangTransaction g = new GangTransaction(state.nextTx++, state.stampTime, plan);
+        List<Transaction.Request> requests = g.suspensions(state.core);
+        if (requests.isEmpty()) return recordSwitch(state, g);
+        state.gang = g;
+        for (Transaction.Request r : requests) {
+            units.ref(r.claim().unit()).tell(new UnitProtocol.Suspend(r.tx(), r.job(), g.contextSwitch.wideJob(),
+                    g.contextSwitch.resume(), suspendReplies));
+        }
+        return Effect().none();
+    }
+
+    private Effect<EventBatch, State> onSuspendReplied(State state, SuspendReplied replied) {
+        GangTransaction g = state.gang;
+        if (g == null || replied.reply().tx() != g.tx || !g.record(replied.reply())) return Effect().none();
+        state.gang = null;
+        if (g.refusals.isEmpty()) return recordSwitch(state, g);
+        g.suspended.forEach((job, held) -> held.forEach(unit -> units.ref(unit).tell(new UnitProtocol.Resume(job))));
+        context.getLog().warn("context switch of job {}'s gang at {} refused ({}); no job switched, the pass's starts"
+                + " wait for the next instant", g.contextSwitch.wideJob(), g.time, String.join("; ", g.refusals));
+        return afterCommits(state);
+    }
+
+    /** Every agent agreed: record the switch, resume the jobs it restarts, then start the plan's jobs. */
+    private Effect<EventBatch, State> recordSwitch(State state, GangTransaction g) {
+        emit(state, g.contextSwitch.event(g.time));
+        state.switched = true;
+        List<Start> starts = g.plan.starts();
+        if (journalGroup == 0) {
+            return Effect().persist(drain(state)).thenRun(s -> {
+                resume(s, g.contextSwitch);
+                context.getSelf().tell(new StartPlanned(starts));
+            });
+        }
+        resume(state, g.contextSwitch);
+        return start(state, starts);
+    }
+
+    private void resume(State state, ContextSwitch c) {
+        for (long job : c.resume()) {
+            for (Claim claim : state.core.running(job).allocation().claims())
+                units.ref(claim.unit()).tell(new UnitProtocol.Resume(job));
+        }
+    }
+
     private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
         ReserveReply reply = replied.reply();
         MigrationTransaction m = state.migration;
@@ -426,7 +500,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             finishDue(state, state.stampTime);
             return pass(state);
         }
-        if (state.retryPass) return pass(state);
+        if (state.retryPass || state.switched) return pass(state);
         return settle(state);
     }
 
@@ -456,6 +530,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return journalNow(state).thenRun(s -> health.replyTo().tell(StatusReply.ack()));
     }
 
+    private Effect<EventBatch, State> onCancel(State state, Cancel cancel) {
+        long id = cancel.jobId();
+        RunningJob r = state.core.running(id);
+        String refusal = state.waiting != null ? "time " + state.stampTime + " is in progress"
+                : r == null && !state.core.isQueued(id) ? "job " + id + " is neither queued nor running" : null;
+        if (refusal != null)
+            return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));
+        emit(state, new JobCancelled(id, state.now()));
+        if (r != null) release(r);
+        return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
+    }
+
     /**
      * Records the failure (killing the jobs that hold the component) or the repair of {@code component}
      * now, and tells the agents.
@@ -476,7 +562,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> settle(State state) {
         ActorRef<Settled> replyTo = state.waiting;
         state.waiting = null;
-        Settled settled = new Settled(state.stampTime, state.core.nextFinishTime(),
+        Settled settled = new Settled(state.stampTime, state.core.nextEventTime(),
                 state.core.queue().size(), state.core.runningCount());
         if (state.unjournaled.size() > journalGroup || (journalGroup == 0 && !state.unjournaled.isEmpty())) {
             return Effect().persist(drain(state)).thenRun(s -> replyTo.tell(settled));

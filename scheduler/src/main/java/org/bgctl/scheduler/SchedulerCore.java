@@ -9,13 +9,16 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -34,13 +37,21 @@ import org.bgctl.scheduler.policy.Policy;
 public final class SchedulerCore implements SchedulingView {
 
     /** Queue order: (submit, job id). */
-    public static final Comparator<Job> QUEUE_ORDER =
-            Comparator.comparingLong(Job::submit).thenComparingLong(Job::id);
+    public static final Comparator<Job> QUEUE_ORDER = (a, b) -> {
+        int bySubmit = Long.compare(a.submit(), b.submit());
+        return bySubmit != 0 ? bySubmit : Long.compare(a.id(), b.id());
+    };
 
-    private static final Comparator<RunningJob> BY_ESTIMATED_END =
-            Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
-    private static final Comparator<RunningJob> BY_END =
-            Comparator.comparingLong(RunningJob::end).thenComparingLong(RunningJob::id);
+    /** Running jobs by (estimated end, job id). */
+    public static final Comparator<RunningJob> BY_ESTIMATED_END = (a, b) -> {
+        int byEnd = Long.compare(a.estimatedEnd(), b.estimatedEnd());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
+
+    private static final Comparator<RunningJob> BY_END = (a, b) -> {
+        int byEnd = Long.compare(a.end(), b.end());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
 
     private final Policy policy;
     private final MachineModel machine;
@@ -60,6 +71,15 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
     private final KillPolicy onKill;
+    /** Jobs suspended by a context switch, with when they were suspended; they keep their nodes. */
+    private final TreeMap<Long, Suspension> suspended = new TreeMap<>();
+    /** The gang under way (preemptive FCFS), or null. */
+    private Gang gang;
+    /** The queue's head job, and since when it is the head. */
+    private long headId = -1;
+    private long headSince = Long.MIN_VALUE;
+    /** The last end of a job of each size, in nodes asked. */
+    private final TreeMap<Integer, Long> lastEndBySize = new TreeMap<>();
     private long now = Long.MIN_VALUE;
     private long version;
 
@@ -103,6 +123,42 @@ public final class SchedulerCore implements SchedulingView {
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
 
+    @Override
+    public Optional<GangView> gang() {
+        if (gang == null) return Optional.empty();
+        boolean smallRunning = false;
+        for (long j : gang.lent.keySet()) smallRunning |= running.containsKey(j);
+        return Optional.of(new GangView(gang.wide, gang.wideStarted, running.containsKey(gang.wide), gang.wideDone,
+                List.copyOf(gang.lent.keySet()), smallRunning, gang.switches, gang.lastSwitch));
+    }
+
+    @Override
+    public long headSince() {
+        return headSince;
+    }
+
+    @Override
+    public long lastEndOfJobsOfAtLeast(int nodes) {
+        long last = Long.MIN_VALUE;
+        for (long t : lastEndBySize.tailMap(nodes, true).values()) last = Math.max(last, t);
+        return last;
+    }
+
+    /** The suspended job with this id, or null. */
+    public RunningJob suspended(long jobId) {
+        Suspension s = suspended.get(jobId);
+        return s == null ? null : s.job;
+    }
+
+    /**
+     * The next instant something is due: a job's real end, or a time the policy asked to be woken at (a
+     * preemption's start delay running out, a gang's next context switch); {@link Long#MAX_VALUE} when none.
+     */
+    public long nextEventTime() {
+        long wakeup = policy.nextWakeup(this);
+        return Math.min(nextFinishTime(), wakeup > now ? wakeup : Long.MAX_VALUE);
+    }
+
     /** Number of running jobs. */
     public int runningCount() {
         return running.size();
@@ -111,6 +167,11 @@ public final class SchedulerCore implements SchedulingView {
     /** The running job with this id, or null. */
     public RunningJob running(long jobId) {
         return running.get(jobId);
+    }
+
+    /** Whether the job with this id is queued. */
+    public boolean isQueued(long jobId) {
+        return queuedById.containsKey(jobId);
     }
 
     /** Moves the clock forward to {@code t} (never back). */
@@ -127,7 +188,8 @@ public final class SchedulerCore implements SchedulingView {
 
     /** The event that starts {@code start} now, after the boot delay. */
     public JobStarted started(Start start) {
-        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay);
+        boolean preempting = gang != null && gang.wide == start.job().id() && !gang.wideStarted;
+        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay + (preempting ? gang.penalty : 0));
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -186,6 +248,7 @@ public final class SchedulerCore implements SchedulingView {
         advanceTo(event.time());
         if (event instanceof JobSubmitted s) {
             enqueue(s.job());
+            noteHead();
             return;
         }
         if (event instanceof JobRequeued q) {
@@ -199,6 +262,9 @@ public final class SchedulerCore implements SchedulingView {
             stop(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof JobCancelled c) {
+            if (running.containsKey(c.jobId())) stop(c.jobId());
+            else dequeue(c.jobId());
         } else if (event instanceof ComponentFailed f) {
             machine.setHealth(f.component(), false);
         } else if (event instanceof ComponentRepaired r) {
@@ -207,6 +273,8 @@ public final class SchedulerCore implements SchedulingView {
             checkpoint(c);
         } else if (event instanceof JobMigrated m) {
             restart(m);
+        } else if (event instanceof ContextSwitched c) {
+            contextSwitch(c);
         } else if (!(event instanceof MigrationAttempted)) {
             throw new IllegalArgumentException("unknown event " + event);
         }
@@ -221,15 +289,81 @@ public final class SchedulerCore implements SchedulingView {
         byDemand.computeIfAbsent(job.demand(), d -> new TreeSet<>(QUEUE_ORDER)).add(job);
     }
 
-    private void start(JobStarted s) {
-        Job job = queuedById.remove(s.jobId());
-        if (job == null) throw new IllegalStateException("job " + s.jobId() + " is not queued");
+    private Job dequeue(long jobId) {
+        Job job = queuedById.remove(jobId);
+        if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
         queue.remove(Collections.binarySearch(queue, job, QUEUE_ORDER));
         TreeSet<Job> same = byDemand.get(job.demand());
         same.remove(job);
         if (same.isEmpty()) byDemand.remove(job.demand());
-        machine.allocate(s.allocation());
+        noteHead();
+        return job;
+    }
+
+    private void start(JobStarted s) {
+        Job job = dequeue(s.jobId());
+        if (gang != null && gang.wide == job.id() && !gang.wideStarted) startWide(s, job);
+        else machine.allocate(s.allocation());
         run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+    }
+
+    /** The wide job of the gang starts: on every free node it needs, and on nodes borrowed from the preempted jobs. */
+    private void startWide(JobStarted s, Job job) {
+        if (!machine.interchangeable())
+            throw new IllegalStateException("job " + job.id() + " preempts on " + machine.name()
+                    + ", whose nodes are not interchangeable");
+        int need = s.allocation().nodes();
+        int own = Math.min(machine.freeNodes(), need);
+        Map<Long, Integer> sizes = new HashMap<>();
+        for (long j : gang.lent.keySet()) sizes.put(j, suspended.get(j).job.allocation().nodes());
+        gang.borrow(need - own, sizes);
+        machine.allocate(Gang.nodes(own));
+        gang.wideOwn = own;
+        gang.wideStarted = true;
+    }
+
+    private void noteHead() {
+        long head = queue.isEmpty() ? -1 : queue.get(0).id();
+        if (head != headId) {
+            headId = head;
+            headSince = now;
+        }
+    }
+
+    private void contextSwitch(ContextSwitched c) {
+        if (gang == null) {
+            if (!c.resumed().isEmpty())
+                throw new IllegalStateException("job " + c.jobId() + " has no gang whose jobs could resume");
+            gang = new Gang(c.jobId(), c.suspended());
+        } else if (gang.wide != c.jobId()) {
+            throw new IllegalStateException("job " + c.jobId() + " switches while job " + gang.wide + "'s gang is under way");
+        }
+        for (long j : c.suspended()) suspend(j);
+        for (long j : c.resumed()) resume(j, c.penalty());
+        gang.penalty = c.penalty();
+        if (c.counted()) {
+            gang.switches = c.number();
+            gang.lastSwitch = c.time();
+        }
+        if (gang.wideDone && suspended.isEmpty()) gang = null;
+    }
+
+    private void suspend(long jobId) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) throw new IllegalStateException("job " + jobId + " is suspended but does not run");
+        byEstimatedEnd.remove(r);
+        byEnd.remove(r);
+        suspended.put(jobId, new Suspension(r, now));
+    }
+
+    private void resume(long jobId, long penalty) {
+        Suspension s = suspended.remove(jobId);
+        if (s == null) throw new IllegalStateException("job " + jobId + " is resumed but is not suspended");
+        run(s.job.paused(now - s.since + penalty));
+    }
+
+    /** A job that stopped computing at {@code since} and keeps its nodes. */
+    private record Suspension(RunningJob job, long since) {
     }
 
     private void run(RunningJob r) {
@@ -243,8 +377,28 @@ public final class SchedulerCore implements SchedulingView {
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
-        machine.release(r.allocation());
+        release(r);
+        lastEndBySize.put(r.job().size(), now);
         return r;
+    }
+
+    /** Frees what {@code r} holds on the machine, less what a gang still uses. */
+    private void release(RunningJob r) {
+        if (gang == null) {
+            machine.release(r.allocation());
+        } else if (r.id() == gang.wide) {
+            machine.release(Gang.nodes(gang.wideOwn));
+            gang.wideDone = true;
+            if (gang.lent.isEmpty()) gang = null;
+        } else if (gang.lent.containsKey(r.id())) {
+            int lent = gang.lent.remove(r.id());
+            int kept = gang.wideDone ? 0 : lent;
+            machine.release(Gang.nodes(r.allocation().nodes() - kept));
+            gang.wideOwn += kept;
+            if (gang.wideDone && gang.lent.isEmpty()) gang = null;
+        } else {
+            machine.release(r.allocation());
+        }
     }
 
     private void checkpoint(JobCheckpointed c) {

@@ -2,6 +2,7 @@ package org.bgctl.scheduler;
 
 import com.typesafe.config.Config;
 import java.time.Duration;
+import java.util.Objects;
 
 /**
  * The parameters of a run's scheduler: the policy's (Krevat et al. 2002, with the paper's defaults
@@ -16,9 +17,10 @@ import java.time.Duration;
  * @param migrationCost     seconds a migration adds to the run of each job it moves (default 0)
  * @param phaseTimeout      how long a reservation phase waits for its agents before giving up
  * @param maxRetries        passes planned again at one instant after refusals that revealed failures
+ * @param gang              the parameters of preemptive FCFS (pfcfs)
  */
 public record SchedulerSettings(long bootDelay, int backfillIncrease, double migrationFnTor, double migrationFnMax,
-                                long migrationCost, Duration phaseTimeout, int maxRetries) {
+                                long migrationCost, Duration phaseTimeout, int maxRetries, GangSettings gang) {
 
     /** The paper's FN_tor threshold: migrate only when at least a tenth of the torus is free. */
     public static final double STANDARD_FN_TOR = 0.1;
@@ -41,6 +43,14 @@ public record SchedulerSettings(long bootDelay, int backfillIncrease, double mig
         if (phaseTimeout.isNegative() || phaseTimeout.isZero())
             throw new IllegalArgumentException("bgctl.scheduler.phase-timeout must be positive, was " + phaseTimeout);
         if (maxRetries < 0) throw new IllegalArgumentException("bgctl.scheduler.max-retries must not be negative, was " + maxRetries);
+        Objects.requireNonNull(gang, "gang");
+    }
+
+    /** The policies' and the protocol's parameters, with preemptive FCFS's defaults. */
+    public SchedulerSettings(long bootDelay, int backfillIncrease, double migrationFnTor, double migrationFnMax,
+                             long migrationCost, Duration phaseTimeout, int maxRetries) {
+        this(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax, migrationCost, phaseTimeout, maxRetries,
+                GangSettings.defaults());
     }
 
     /** The policy's parameters, with the protocol's defaults. */
@@ -69,12 +79,19 @@ public record SchedulerSettings(long bootDelay, int backfillIncrease, double mig
     public SchedulerSettings withProtocol(Config config) {
         Config c = config.getConfig("bgctl.scheduler");
         return new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax, migrationCost,
-                c.getDuration("phase-timeout"), c.getInt("max-retries"));
+                c.getDuration("phase-timeout"), c.getInt("max-retries"), gang);
     }
 
     /** These settings with migration always attempted (FN_tor >= 0.0, FN_max <= 1.0). */
     public SchedulerSettings alwaysMigrating() {
-        return new SchedulerSettings(bootDelay, backfillIncrease, 0.0, 1.0, migrationCost, phaseTimeout, maxRetries);
+        return new SchedulerSettings(bootDelay, backfillIncrease, 0.0, 1.0, migrationCost, phaseTimeout, maxRetries,
+                gang);
+    }
+
+    /** These settings with preemptive FCFS's parameters {@code gang}. */
+    public SchedulerSettings withGang(GangSettings gang) {
+        return new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax, migrationCost,
+                phaseTimeout, maxRetries, gang);
     }
 
     /** Whether every failed FCFS pass attempts a migration, whatever the free units. */

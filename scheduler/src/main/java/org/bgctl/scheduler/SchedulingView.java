@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
+import java.util.Optional;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 
@@ -39,5 +40,20 @@ public interface SchedulingView {
     /** Seconds between a job's start decision and the start of its run (it holds its partition meanwhile). */
     default long bootDelay() {
         return 0;
+    }
+
+    /** The gang under way, when a wide job has preempted small jobs (preemptive FCFS); empty otherwise. */
+    default Optional<GangView> gang() {
+        return Optional.empty();
+    }
+
+    /** Since when the queue's head job is the head (or the queue empty); at most {@link #now()}. */
+    default long headSince() {
+        return now();
+    }
+
+    /** The last time a job asking for at least {@code nodes} nodes ended, or {@link Long#MIN_VALUE} if none did. */
+    default long lastEndOfJobsOfAtLeast(int nodes) {
+        return Long.MIN_VALUE;
     }
 }

@@ -7,7 +7,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.LoggingTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.Done;
 import akka.actor.typed.ActorRef;
+import akka.pattern.StatusReply;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
@@ -32,6 +34,7 @@ import org.bgctl.scheduler.SchedulerActor.Advance;
 import org.bgctl.scheduler.SchedulerActor.Flush;
 import org.bgctl.scheduler.SchedulerActor.Flushed;
 import org.bgctl.scheduler.SchedulerActor.Settled;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -184,5 +187,32 @@ class SchedulerActorTest {
 
         spawnFlat(id, ns, 64);
         ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
+    }
+
+    @Test
+    void cancellingDropsAQueuedJobStopsARunningOneAndSurvivesARestart() {
+        PersistenceId id = newId();
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        TestProbe<StatusReply<Done>> reply = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> first = spawnFlat(id, ns, 0);
+        first.tell(new Advance(0, List.of(of(1, 0, 100, 100, 8), of(2, 0, 50, 50, 8)), settled.getRef()));
+        grant(ns, 1, 8);
+        settled.expectMessage(new Settled(0, 100, 1, 1));
+
+        first.tell(new SchedulerActor.Cancel(2, reply.getRef()));
+        assertEquals(StatusReply.ack(), reply.receiveMessage());
+        first.tell(new SchedulerActor.Cancel(1, reply.getRef()));
+        ns.expectMessage(new Release(1));
+        assertEquals(StatusReply.ack(), reply.receiveMessage());
+        first.tell(new SchedulerActor.Cancel(1, reply.getRef()));
+        assertEquals("job 1 is neither queued nor running", reply.receiveMessage().getError().getMessage());
+        assertEquals(List.of(new JobCancelled(2, 0), new JobCancelled(1, 0)), sink.subList(3, 5));
+        KIT.stop(first);
+
+        // Recovered: nothing to adopt, nothing queued; the whole machine is free for job 3.
+        ActorRef<SchedulerActor.Command> second = spawnFlat(id, ns, 0);
+        second.tell(new Advance(1, List.of(of(3, 1, 10, 10, 10)), settled.getRef()));
+        grant(ns, 3, 10);
+        settled.expectMessage(new Settled(1, 11, 0, 1));
     }
 }

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -107,6 +108,13 @@ public final class BglMachineModel implements MachineModel {
     private final Layout layout;
     private final BglState state;
     private final TreeSet<String> down;
+    /**
+     * Requests found to have no partition in the current state. A copy shares the set while neither side
+     * changes, so what either finds serves both; a change gives the changed side a set of its own: the
+     * same requests after an allocation (a fuller machine has no more room), none after a release or a
+     * change of health. Lookups by key only; never iterated.
+     */
+    private Set<PartitionRequest> noRoom;
 
     /**
      * A machine with every midplane, switch and cable free and up.
@@ -117,13 +125,14 @@ public final class BglMachineModel implements MachineModel {
      *                        outside it
      */
     public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
-        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>());
+        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>(), new HashSet<>());
     }
 
-    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down) {
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down, Set<PartitionRequest> noRoom) {
         this.layout = layout;
         this.state = state;
         this.down = down;
+        this.noRoom = noRoom;
     }
 
     @Override
@@ -169,11 +178,13 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public Allocation place(Demand demand) {
         PartitionRequest request = request(demand);
+        if (noRoom.contains(request)) return null;
         Optional<Partition> best = layout.search.best(state, request);
         if (best.isPresent()) return allocationOf(best.get());
         unplaceable(request).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        noRoom.add(request);
         return null;
     }
 
@@ -187,7 +198,9 @@ public final class BglMachineModel implements MachineModel {
     public Allocation placeAlsoFreeOn(Demand demand, MachineModel other) {
         if (!(other instanceof BglMachineModel o) || o.layout != layout)
             throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
-        return layout.search.bestInBoth(state, o.state, request(demand)).map(this::allocationOf).orElse(null);
+        PartitionRequest request = request(demand);
+        if (noRoom.contains(request) || o.noRoom.contains(request)) return null;
+        return layout.search.bestInBoth(state, o.state, request).map(this::allocationOf).orElse(null);
     }
 
     @Override
@@ -248,11 +261,13 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException("allocation " + allocation.partition()
                     + ": its claims are not those of the partition on " + name());
         state.allocate(p);
+        noRoom = new HashSet<>(noRoom);
     }
 
     @Override
     public void release(Allocation allocation) {
         state.release(partition(allocation));
+        noRoom = new HashSet<>();
     }
 
     @Override
@@ -260,6 +275,7 @@ public final class BglMachineModel implements MachineModel {
         List<Partition> partitions = new ArrayList<>(allocations.size());
         for (Allocation a : allocations) partitions.add(partition(a));
         state.releaseAll(partitions);
+        if (!partitions.isEmpty()) noRoom = new HashSet<>();
     }
 
     /**
@@ -322,6 +338,7 @@ public final class BglMachineModel implements MachineModel {
             state.markDown(c);
             down.add(component);
         }
+        noRoom = new HashSet<>();
     }
 
     @Override
@@ -350,7 +367,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public BglMachineModel copy() {
-        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down));
+        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), noRoom);
     }
 
     @Override

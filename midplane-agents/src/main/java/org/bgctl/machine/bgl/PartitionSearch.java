@@ -30,6 +30,10 @@ public final class PartitionSearch {
     private final LinkSetTable[] tables = new LinkSetTable[3];
     /** [dimension][topology][midplane mask]: cables of the mask's first link set, or -1 if it has none. */
     private final int[][][] fewestCables = new int[3][Topology.values().length][];
+    /** [dimension][topology][index in the table's listing]: each link set's cables, pass-through and cable count. */
+    private final long[][][] setCables = new long[3][Topology.values().length][];
+    private final int[][][] setPassThrough = new int[3][Topology.values().length][];
+    private final int[][][] setCableCount = new int[3][Topology.values().length][];
     private final List<List<Shape>> shapesByVolume = new ArrayList<>();
     /** By requested shape: the rotations that fit the machine, in scan order. Lookup only. */
     private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
@@ -48,6 +52,18 @@ public final class PartitionSearch {
                 for (int m = 1; m < fewest.length; m++)
                     fewest[m] = table.first(t, m) == table.end(t, m) ? -1 : table.get(t, table.first(t, m)).cableCount();
                 fewestCables[d.ordinal()][t.ordinal()] = fewest;
+                int sets = table.size(t);
+                long[] cables = new long[sets];
+                int[] passThrough = new int[sets], cableCount = new int[sets];
+                for (int i = 0; i < sets; i++) {
+                    LinkSet s = table.get(t, i);
+                    cables[i] = s.cables();
+                    passThrough[i] = s.passThrough();
+                    cableCount[i] = s.cableCount();
+                }
+                setCables[d.ordinal()][t.ordinal()] = cables;
+                setPassThrough[d.ordinal()][t.ordinal()] = passThrough;
+                setCableCount[d.ordinal()][t.ordinal()] = cableCount;
             }
         }
         shapesByVolume.add(List.of());
@@ -141,9 +157,32 @@ public final class PartitionSearch {
         int nx = size.x(), ny = size.y(), nz = size.z();
         int[] fewestX = fewestCables[X][t.ordinal()], fewestY = fewestCables[Y][t.ordinal()],
                 fewestZ = fewestCables[Z][t.ordinal()];
+        // Per (by, bz) of the current shape: the x positions free in every x-line the box spans, and the
+        // cables and switches busy in any of them — worked out once per shape rather than once per box.
+        int[] xFree = new int[ny * nz];
+        long[] xCablesOf = new long[ny * nz];
+        int[] xSwitchesOf = new int[ny * nz];
         for (Shape shape : shapes(request)) {
             int ex = shape.x(), ey = shape.y(), ez = shape.z();
             int xLines = ey * ez, yLines = ex * ez, zLines = ex * ey;
+            for (int by = 0; by < ny; by++) {
+                for (int bz = 0; bz < nz; bz++) {
+                    int free = -1, switches = 0;
+                    long cables = 0;
+                    for (int j = 0; j < ey; j++) {
+                        int y = (by + j) % ny;
+                        for (int k = 0; k < ez; k++) {
+                            int line = y + ny * ((bz + k) % nz);
+                            free &= available[line];
+                            cables |= cableBusy[X][line];
+                            switches |= switchBusy[X][line];
+                        }
+                    }
+                    xFree[by * nz + bz] = free;
+                    xCablesOf[by * nz + bz] = cables;
+                    xSwitchesOf[by * nz + bz] = switches;
+                }
+            }
             for (int bx = 0; bx < (ex == nx ? 1 : nx); bx++) {
                 int xm = Grid.arc(bx, ex, nx);
                 if (fewestX[xm] < 0) continue;
@@ -156,24 +195,14 @@ public final class PartitionSearch {
                         int bound = sink.bound();
                         if (fewestX[xm] * xLines + fewestY[ym] * yLines + fewestZ[zm] * zLines >= bound) continue;
 
-                        long xCables = 0;
-                        int xSwitches = 0;
-                        boolean free = true;
-                        for (int j = 0; j < ey && free; j++) {
-                            int y = (by + j) % ny;
-                            for (int k = 0; k < ez; k++) {
-                                int line = y + ny * ((bz + k) % nz);
-                                if ((available[line] & xm) != xm) {
-                                    free = false;
-                                    break;
-                                }
-                                xCables |= cableBusy[X][line];
-                                xSwitches |= switchBusy[X][line];
-                            }
-                        }
-                        if (!free) continue;
-                        int ix = firstFree(tables[X], t, xm, xCables, xSwitches, deny[X]);
+                        int yz = by * nz + bz;
+                        if ((xFree[yz] & xm) != xm) continue;
+                        // Link sets come fewest cables first: past the cables that keep the merit below the bound,
+                        // none can make the box wanted.
+                        int ix = firstFree(X, t, xm, xCablesOf[yz], xSwitchesOf[yz], deny[X],
+                                cablesBelow(bound, fewestY[ym] * yLines + fewestZ[zm] * zLines, xLines));
                         if (ix < 0) continue;
+                        int cx = setCableCount[X][t.ordinal()][ix] * xLines;
 
                         long yCables = 0, zCables = 0;
                         int ySwitches = 0, zSwitches = 0;
@@ -190,14 +219,14 @@ public final class PartitionSearch {
                                 zSwitches |= switchBusy[Z][line];
                             }
                         }
-                        int iy = firstFree(tables[Y], t, ym, yCables, ySwitches, deny[Y]);
+                        int iy = firstFree(Y, t, ym, yCables, ySwitches, deny[Y],
+                                cablesBelow(bound, cx + fewestZ[zm] * zLines, yLines));
                         if (iy < 0) continue;
-                        int iz = firstFree(tables[Z], t, zm, zCables, zSwitches, deny[Z]);
+                        int cy = setCableCount[Y][t.ordinal()][iy] * yLines;
+                        int iz = firstFree(Z, t, zm, zCables, zSwitches, deny[Z], cablesBelow(bound, cx + cy, zLines));
                         if (iz < 0) continue;
 
-                        int merit = tables[X].get(t, ix).cableCount() * xLines
-                                + tables[Y].get(t, iy).cableCount() * yLines
-                                + tables[Z].get(t, iz).cableCount() * zLines;
+                        int merit = cx + cy + setCableCount[Z][t.ordinal()][iz] * zLines;
                         if (merit < bound && !sink.accept(shape, bx, by, bz, ix, iy, iz, merit)) return;
                     }
                 }
@@ -205,16 +234,30 @@ public final class PartitionSearch {
         }
     }
 
-    /** Index of the first link set for {@code midplanes} clear of the busy cables and switches, or -1. */
-    private static int firstFree(LinkSetTable table, Topology t, int midplanes, long busyCables, int busySwitches,
-                                 boolean denyPassThrough) {
-        for (int i = table.first(t, midplanes), end = table.end(t, midplanes); i < end; i++) {
-            LinkSet s = table.get(t, i);
-            if ((s.cables() & busyCables) == 0 && (s.passThrough() & busySwitches) == 0
-                    && !(denyPassThrough && s.passThrough() != 0))
+    /**
+     * Index of the first link set of dimension {@code d} for {@code midplanes} clear of the busy cables and
+     * switches, or -1 when there is none with at most {@code maxCables} cables.
+     */
+    private int firstFree(int d, Topology t, int midplanes, long busyCables, int busySwitches, boolean denyPassThrough,
+                          int maxCables) {
+        long[] cables = setCables[d][t.ordinal()];
+        int[] passThrough = setPassThrough[d][t.ordinal()];
+        int[] cableCount = setCableCount[d][t.ordinal()];
+        for (int i = tables[d].first(t, midplanes), end = tables[d].end(t, midplanes); i < end; i++) {
+            if (cableCount[i] > maxCables) return -1;
+            if ((cables[i] & busyCables) == 0 && (passThrough[i] & busySwitches) == 0
+                    && !(denyPassThrough && passThrough[i] != 0))
                 return i;
         }
         return -1;
+    }
+
+    /**
+     * The most cables a link set used in {@code lines} lines may have for a box whose other cables count
+     * {@code others} to stay below {@code bound}.
+     */
+    private static int cablesBelow(int bound, int others, int lines) {
+        return bound == Integer.MAX_VALUE ? Integer.MAX_VALUE : Math.floorDiv(bound - 1 - others, lines);
     }
 
     /** Receives feasible boxes in scan order. */

@@ -17,6 +17,8 @@ import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.Victims;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobRequeued;
@@ -77,8 +79,15 @@ public final class RecordedRun implements EventSink {
             RunningJob r = ended(e, k.jobId());
             if (r != null) killed.put(r.id(), r.job());
         } else if (e instanceof JobRequeued q) requeued(q);
+        else if (e instanceof JobCancelled c) {
+            if (queued.remove(c.jobId()) == null) ended(e, c.jobId());
+        }
         else if (e instanceof ComponentFailed f) failed(f);
         else if (e instanceof ComponentRepaired r) repaired(r);
+        else if (e instanceof ContextSwitched c)
+            throw new IllegalArgumentException("event " + events + " at " + c.time() + " is a context switch of job "
+                    + c.jobId() + "'s gang: runs whose jobs share nodes (pfcfs) cannot be rebuilt or audited here;"
+                    + " bgctl inspect --gangs prints their gang timeline");
     }
 
     private void submitted(JobSubmitted s) {

@@ -14,12 +14,14 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = JobStarted.class, name = "started"),
         @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
         @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
+        @JsonSubTypes.Type(value = JobCancelled.class, name = "cancelled"),
         @JsonSubTypes.Type(value = JobRequeued.class, name = "requeued"),
         @JsonSubTypes.Type(value = ComponentFailed.class, name = "component-failed"),
         @JsonSubTypes.Type(value = ComponentRepaired.class, name = "component-repaired"),
         @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),
         @JsonSubTypes.Type(value = JobCheckpointed.class, name = "checkpointed"),
-        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated")})
+        @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated"),
+        @JsonSubTypes.Type(value = ContextSwitched.class, name = "context-switched")})
 public sealed interface SchedulerEvent extends CborSerializable
         permits JobEvent, ComponentEvent {
 

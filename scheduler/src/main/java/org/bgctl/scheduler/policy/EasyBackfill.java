@@ -1,7 +1,6 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -34,9 +33,6 @@ import org.bgctl.scheduler.Start;
  */
 public final class EasyBackfill implements Policy {
 
-    private static final Comparator<RunningJob> BY_ESTIMATED_END =
-            Comparator.comparingLong(RunningJob::estimatedEnd).thenComparingLong(RunningJob::id);
-
     private Memo memo;
 
     @Override
@@ -46,6 +42,7 @@ public final class EasyBackfill implements Policy {
 
     @Override
     public List<Start> decide(SchedulingView view) {
+        if (view.machine().interchangeable()) return EasyOnNodeCounts.decide(view);
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();
@@ -68,17 +65,13 @@ public final class EasyBackfill implements Policy {
         PriorityQueue<Group> groups = new PriorityQueue<>();
         for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
             if (noRoom.contains(e.getKey())) continue;
-            Group g = new Group(e.getKey(), e.getValue().tailSet(head, false).iterator(),
-                    noRoomPastShadow.contains(e.getKey()));
+            Group g = new Group(e.getKey(), e.getValue().tailSet(head, false).iterator());
+            if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation);
             if (g.advance()) groups.add(g);
         }
         for (Group g; (g = groups.poll()) != null; ) {
             Job job = g.job;
             Demand demand = g.demand;
-            if (g.noRoomPastShadow && pastShadow(job, view, reservation)) {
-                if (g.advance()) groups.add(g);
-                continue;
-            }
             Allocation a = fit(now, demand);
             if (a == null) {
                 noRoom.add(demand);
@@ -92,7 +85,7 @@ public final class EasyBackfill implements Policy {
                 if (!future.isFree(a)) a = now.placeAlsoFreeOn(demand, future);
                 if (a == null) {
                     noRoomPastShadow.add(demand);
-                    g.noRoomPastShadow = true;
+                    g.maxEstimate = longestBeforeShadow(view, reservation);
                 } else {
                     future.allocate(a);
                 }
@@ -111,19 +104,23 @@ public final class EasyBackfill implements Policy {
     private static final class Group implements Comparable<Group> {
         final Demand demand;
         final Iterator<Job> jobs;
-        /** The demand has room now but not past the shadow time: only jobs ending by then may start. */
-        boolean noRoomPastShadow;
+        /**
+         * The longest estimate a job of the group may have to start: unbounded, or, once the demand has room
+         * now but not past the shadow time, the longest that ends by then. Longer jobs are passed over.
+         */
+        long maxEstimate = Long.MAX_VALUE;
         Job job;
 
-        Group(Demand demand, Iterator<Job> jobs, boolean noRoomPastShadow) {
+        Group(Demand demand, Iterator<Job> jobs) {
             this.demand = demand;
             this.jobs = jobs;
-            this.noRoomPastShadow = noRoomPastShadow;
         }
 
-        /** Moves to the next job; false when there is none. */
+        /** Moves to the next job that may start; false when there is none. */
         boolean advance() {
-            job = jobs.hasNext() ? jobs.next() : null;
+            do {
+                job = jobs.hasNext() ? jobs.next() : null;
+            } while (job != null && job.estimate() > maxEstimate);
             return job != null;
         }
 
@@ -135,7 +132,12 @@ public final class EasyBackfill implements Policy {
 
     /** Whether {@code job}, started now, would still run (by estimate) at the head's reserved start. */
     private static boolean pastShadow(Job job, SchedulingView view, Reservation reservation) {
-        return view.now() + view.bootDelay() + job.estimate() > reservation.shadow();
+        return job.estimate() > longestBeforeShadow(view, reservation);
+    }
+
+    /** The longest estimate of a job that, started now, ends by the head's reserved start. */
+    private static long longestBeforeShadow(SchedulingView view, Reservation reservation) {
+        return reservation.shadow() - view.now() - view.bootDelay();
     }
 
     /**
@@ -226,7 +228,7 @@ public final class EasyBackfill implements Policy {
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
         for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
-        ending.sort(BY_ESTIMATED_END);
+        ending.sort(SchedulerCore.BY_ESTIMATED_END);
         return ending;
     }
 }

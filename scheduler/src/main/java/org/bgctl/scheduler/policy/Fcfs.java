@@ -25,7 +25,7 @@ public final class Fcfs implements Policy {
      * Starts jobs from the head of {@code queue} on {@code machine} (which it modifies) while
      * they fit; the first job that does not fit stops the walk.
      */
-    static List<Start> startHeads(List<Job> queue, MachineModel machine) {
+    public static List<Start> startHeads(List<Job> queue, MachineModel machine) {
         List<Start> starts = new ArrayList<>();
         for (Job job : queue) {
             Allocation a = machine.place(job.demand());

@@ -5,6 +5,7 @@ import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.buddy.AllocationScheme;
 import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
 import org.bgctl.scheduler.policy.nqs.NqsScheduler;
+import org.bgctl.scheduler.policy.pfcfs.PreemptiveFcfs;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.krevat.KrevatScheduler;
@@ -16,7 +17,7 @@ public final class Policies {
     /** Names accepted by {@link #create(String)}. */
     public static final List<String> NAMES = List.of("fcfs", "easy", "conservative",
             "free-list", "buddy", "selective-buddy", "nqs",
-            "krevat-fcfs", "krevat-backfill", "krevat-migration", "krevat-bm");
+            "krevat-fcfs", "krevat-backfill", "krevat-migration", "krevat-bm", "pfcfs");
 
     private Policies() {
     }
@@ -69,6 +70,7 @@ public final class Policies {
             case "krevat-backfill" -> new KrevatScheduler(Variant.BACKFILL, settings);
             case "krevat-migration" -> new KrevatScheduler(Variant.MIGRATION, settings);
             case "krevat-bm" -> new KrevatScheduler(Variant.BACKFILL_AND_MIGRATION, settings);
+            case "pfcfs" -> new PreemptiveFcfs(settings.gang());
             default -> throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: "
                     + String.join(", ", NAMES));
         };
@@ -77,6 +79,11 @@ public final class Policies {
     /** Whether the scheduler {@code name} migrates running jobs. */
     public static boolean migrates(String name) {
         return create(name) instanceof KrevatScheduler k && k.variant().migrates();
+    }
+
+    /** Whether the scheduler {@code name} suspends running jobs for others (gang scheduling). */
+    public static boolean preempts(String name) {
+        return create(name) instanceof PreemptiveFcfs;
     }
 
     /** The names of the schedulers that can schedule {@code machine}, in the order of {@link #NAMES}. */

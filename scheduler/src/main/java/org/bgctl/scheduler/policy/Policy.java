@@ -25,6 +25,14 @@ public interface Policy {
         return Plan.of(decide(view));
     }
 
+    /**
+     * A later instant at which this policy wants a pass although no job ends and none arrives (a delay
+     * running out), or {@link Long#MAX_VALUE}; by default never. Executors ignore an instant not after now.
+     */
+    default long nextWakeup(SchedulingView view) {
+        return Long.MAX_VALUE;
+    }
+
     /** Whether the policy can schedule {@code machine}; {@link Policies#create} callers check it up front. */
     default boolean runsOn(MachineModel machine) {
         return true;

@@ -1,0 +1,31 @@
+#!/usr/bin/env bash
+# Live API load: a bgctl serve at k = 1 on a fresh run directory, RATE job submissions per second
+# through the HTTP API for SECONDS seconds; prints submit-to-ack p50/p99/max (client side) and the
+# server's lateness of timed events p50/p99/max (arrivals are live, so the timed events are the
+# jobs' ends). Not a test: the figures depend on the machine (docs/performance.md).
+# Usage: bench/api.sh [RATE] [SECONDS] [MACHINE]
+# Needs the CLI jar: mvn -B -q -DskipTests package
+set -euo pipefail
+cd "$(dirname "$0")/.."
+rate=${1:-1000}
+seconds=${2:-60}
+machine=${3:-flat:65536}
+jar=cli/target/bgctl.jar
+[ -f "$jar" ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
+run=$(mktemp -d)
+log="$run/serve.log"
+echo "java: $(java -version 2>&1 | head -1); cores: $(nproc); machine $machine, k = 1, $rate/s for $seconds s"
+java -Xmx1g -cp "$jar" org.bgctl.cli.Bgctl serve --machine "$machine" --scheduler easy --speed 1 \
+    --run "$run/run" --port 0 > "$log" 2>&1 &
+server=$!
+trap 'kill $server 2>/dev/null || true' EXIT
+for _ in $(seq 120); do
+  grep -q 'listening on' "$log" && break
+  sleep 0.5
+done
+url=$(grep -o 'http://[0-9.:]*' "$log" | head -1)
+[ -n "$url" ] || { cat "$log" >&2; exit 1; }
+java -Xmx512m -cp "$jar" org.bgctl.bench.ApiBench "$url" "$rate" "$seconds"
+kill -TERM $server
+wait $server || true
+grep 'stopped' "$log"

@@ -1,0 +1,69 @@
+package org.bgctl.cli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+
+/** A client of a running {@code bgctl serve}: JSON in and out, errors as the server names them. */
+final class ApiClient {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /** The server refused the call: its status and its JSON error. */
+    static final class Refused extends IllegalArgumentException {
+        Refused(int status, String message) {
+            super("server answered " + status + ": " + message);
+        }
+    }
+
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    private final URI server;
+    private final String token;
+
+    ApiClient(String server, String token) {
+        this.server = URI.create(server.endsWith("/") ? server : server + "/");
+        this.token = token;
+    }
+
+    JsonNode get(String path) throws IOException {
+        return send(request(path).GET());
+    }
+
+    JsonNode post(String path, Object body) throws IOException {
+        return send(request(path).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(JSON.writeValueAsString(body))));
+    }
+
+    JsonNode delete(String path) throws IOException {
+        return send(request(path).DELETE());
+    }
+
+    private HttpRequest.Builder request(String path) {
+        HttpRequest.Builder b = HttpRequest.newBuilder(server.resolve(path)).timeout(Duration.ofSeconds(60));
+        if (token != null) b.header("Authorization", "Bearer " + token);
+        return b;
+    }
+
+    private JsonNode send(HttpRequest.Builder request) throws IOException {
+        HttpResponse<String> response;
+        try {
+            response = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted", e);
+        } catch (IOException e) {
+            throw new IOException("cannot reach " + server + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
+        }
+        JsonNode body = response.body().isEmpty() ? JSON.createObjectNode() : JSON.readTree(response.body());
+        if (response.statusCode() >= 300) {
+            JsonNode error = body.get("error");
+            throw new Refused(response.statusCode(), error == null ? response.body() : error.asText());
+        }
+        return body;
+    }
+}

@@ -1,0 +1,88 @@
+package org.bgctl.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import org.bgctl.live.LiveServer;
+import org.bgctl.live.ServeSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/** {@code bgctl serve}: the control plane live, in wall-clock or accelerated time, behind an HTTP API. */
+@Command(name = "serve", mixinStandardHelpOptions = true,
+        description = "Run the control plane live: the agents and the scheduler in wall-clock time (--speed 1) or"
+                + " accelerated time (k virtual seconds per second), a trace fed at that speed if given, and the HTTP"
+                + " API of docs/api.md for submissions, cancellations and faults. Every decision is journaled"
+                + " before it takes effect in the H2 file of the run directory; started again on the same directory"
+                + " the server resumes where the journal ends. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
+                + " the lateness of its timed events and writes them to summary.json.",
+        footer = {"", "Example: bgctl serve --machine bgl --scheduler easy --speed 60 --run runs/live --port 8080"})
+public final class ServeCommand implements Callable<Integer> {
+
+    @Spec
+    CommandSpec spec;
+
+    @Option(names = "--machine", paramLabel = "NAME",
+            description = "The machine (as for replay). Required for a new run directory; a resumed one keeps its own.")
+    String machine;
+
+    @Option(names = "--scheduler", paramLabel = "NAME",
+            description = "The scheduler (default easy for a new run directory; a resumed one keeps its own).")
+    String scheduler;
+
+    @Option(names = "--speed", paramLabel = "K", defaultValue = "1",
+            description = "Virtual seconds per wall-clock second (default ${DEFAULT-VALUE}).")
+    double speed;
+
+    @Option(names = "--trace", paramLabel = "FILE", description = "An SWF trace fed at that speed, beside live submissions.")
+    Path trace;
+
+    @Option(names = "--first", paramLabel = "N", defaultValue = "0", description = "Only the trace's first N jobs.")
+    long first;
+
+    @Option(names = "--run", paramLabel = "DIR", defaultValue = "runs/serve",
+            description = "The run directory: journal and summary.json (default ${DEFAULT-VALUE}).")
+    Path run;
+
+    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "The address to listen on (default ${DEFAULT-VALUE}); any other than loopback needs --token.")
+    String host;
+
+    @Option(names = "--port", paramLabel = "P", defaultValue = "8080",
+            description = "The port (default ${DEFAULT-VALUE}; 0 for any free one, printed at start).")
+    int port;
+
+    @Option(names = "--token", paramLabel = "T",
+            description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise).")
+    String token;
+
+    @Override
+    public Integer call() throws Exception {
+        ServeSpec serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
+                Optional.ofNullable(token));
+        LiveServer server = LiveServer.start(serve);
+        PrintWriter out = spec.commandLine().getOut();
+        out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
+                server.scheduler(), speed, run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
+        out.printf("listening on http://%s:%d%n", host, server.address().getPort());
+        out.flush();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            try {
+                server.close();
+                out.println("bgctl serve: stopped; " + server.lateness());
+                out.flush();
+            } catch (Exception e) {
+                System.err.println("bgctl serve: stopping failed: " + e.getMessage());
+            } finally {
+                stopped.countDown();
+            }
+        }, "bgctl-serve-stop"));
+        stopped.await();
+        return 0;
+    }
+}

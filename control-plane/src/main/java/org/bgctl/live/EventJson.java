@@ -1,0 +1,48 @@
+package org.bgctl.live;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.bgctl.scheduler.event.ComponentEvent;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobEvent;
+import org.bgctl.scheduler.event.JobMigrated;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/** A scheduler event as the event stream sends it: a type, its time, and what it concerns. */
+public final class EventJson {
+
+    private EventJson() {
+    }
+
+    /** The event's type in the stream: {@code JobSubmitted} is {@code submitted}, and so on. */
+    public static String type(SchedulerEvent e) {
+        String name = e.getClass().getSimpleName();
+        if (e instanceof ComponentEvent) return e instanceof ComponentFailed ? "component-failed" : "component-repaired";
+        if (name.equals("MigrationAttempted")) return "migration-attempted";
+        return name.substring("Job".length()).toLowerCase();
+    }
+
+    public static Map<String, Object> fields(SchedulerEvent e) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("type", type(e));
+        m.put("time", e.time());
+        if (e instanceof JobEvent j) m.put("job", j.jobId());
+        if (e instanceof ComponentFailed f) m.put("component", f.component());
+        else if (e instanceof ComponentRepaired r) m.put("component", r.component());
+        else if (e instanceof JobKilled k) m.put("component", k.component());
+        if (e instanceof JobSubmitted s) {
+            m.put("size", s.job().size());
+            m.put("estimate", s.job().estimate());
+        } else if (e instanceof JobStarted s) {
+            m.put("nodes", s.allocation().nodes());
+            m.put("partition", s.allocation().partition());
+        } else if (e instanceof JobMigrated mg) {
+            m.put("partition", mg.allocation().partition());
+        }
+        return m;
+    }
+}

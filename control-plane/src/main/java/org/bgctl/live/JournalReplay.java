@@ -1,0 +1,96 @@
+package org.bgctl.live;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalSchema;
+import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
+import org.bgctl.report.JobsCsv;
+import org.bgctl.report.RunMetrics;
+import org.bgctl.report.Summary;
+import org.bgctl.run.ActorReplay;
+import org.bgctl.run.VirtualClock;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.audit.RecordedRun;
+import org.bgctl.scheduler.policy.Policies;
+
+/**
+ * A recorded serve run re-driven in virtual time: its inputs ({@link JournalInputs}) into a fresh
+ * system — the agents and the scheduler, the same one or another — journaled in a new run directory
+ * with its jobs.csv and summary.json. With the same scheduler the schedule is the server's; with
+ * another it shows what that scheduler would have made of the same submissions and faults.
+ */
+public final class JournalReplay {
+
+    /** The replay's outputs: its summary, its jobs, and the invariants checked on its events. */
+    public record Result(Summary summary, List<JobRecord> jobs, List<String> violations) {
+    }
+
+    private JournalReplay() {
+    }
+
+    /**
+     * Replays the serve run of {@code from} into {@code out}.
+     *
+     * @param scheduler the scheduler, or null for the recorded run's
+     * @throws IllegalArgumentException when {@code from} is not a serve run or {@code out} already holds a journal
+     */
+    public static Result run(Path from, String scheduler, Path out) throws IOException {
+        if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
+        String machineName = LiveServer.recorded(from, "machine", null);
+        String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
+        MachineModel machine = MachineCatalog.create(machineName);
+        SchedulerSettings settings = SchedulerSettings.defaults();
+        Policies.createFor(schedulerName, settings, machine);
+        Files.createDirectories(out);
+        if (JournalSettings.hasH2Journal(out))
+            throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
+        List<JournalInputs.Input> inputs = JournalInputs.read(from);
+
+        JobTable table = new JobTable();
+        RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
+        Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
+        VirtualClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
+                () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
+                        MachineCatalog.create(machineName), settings.bootDelay()),
+                e -> {
+                    table.accept(e);
+                    audit.accept(e);
+                },
+                config.getInt("bgctl.virtual-journal-group"),
+                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done));
+
+        List<JobRecord> records = table.records();
+        RunMetrics metrics = RunMetrics.of(records, machine.capacity());
+        long killed = records.stream().filter(JobRecord::killed).count();
+        Summary summary = new Summary()
+                .put("mode", "replay of a serve run")
+                .put("machine", machineName)
+                .put("scheduler", schedulerName)
+                .put("replayed_from", from.toString())
+                .put("inputs", inputs.size())
+                .put("jobs_submitted", records.size())
+                .put("jobs_killed", killed)
+                .put("jobs_never_started", outcome.stillQueued())
+                .putMetrics(metrics)
+                .put("invariant_violations", audit.violations().size())
+                .put("events", table.events());
+        try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
+            JobsCsv.write(records, w);
+        }
+        summary.write(out.resolve("summary.json"));
+        return new Result(summary, records, audit.violations());
+    }
+}

@@ -1,0 +1,45 @@
+package org.bgctl.live;
+
+import java.util.Arrays;
+
+/**
+ * The lateness of timed events — when an event was fired minus when it was due, in wall time — kept
+ * as samples so percentiles are exact. Thread-safe: the clock records, the API and shutdown read.
+ */
+public final class Lateness {
+
+    /** Percentiles of the lateness so far, in milliseconds. */
+    public record Stats(long events, double p50Ms, double p99Ms, double maxMs) {
+        @Override
+        public String toString() {
+            return String.format("%d timed events, lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms", events, p50Ms, p99Ms,
+                    maxMs);
+        }
+    }
+
+    private long[] samples = new long[1024];
+    private int count;
+
+    /** Records one event fired {@code lateNanos} after it was due (0 when on time). */
+    public synchronized void record(long lateNanos) {
+        if (count == samples.length) samples = Arrays.copyOf(samples, count * 2);
+        samples[count++] = Math.max(0, lateNanos);
+    }
+
+    public synchronized Stats stats() {
+        if (count == 0) return new Stats(0, 0, 0, 0);
+        long[] sorted = Arrays.copyOf(samples, count);
+        Arrays.sort(sorted);
+        return new Stats(count, ms(percentile(sorted, 0.50)), ms(percentile(sorted, 0.99)), ms(sorted[count - 1]));
+    }
+
+    /** The nearest-rank percentile. */
+    static long percentile(long[] sorted, double p) {
+        int rank = (int) Math.ceil(p * sorted.length);
+        return sorted[Math.max(0, rank - 1)];
+    }
+
+    private static double ms(long nanos) {
+        return nanos / 1e6;
+    }
+}

@@ -1,0 +1,222 @@
+package org.bgctl.live;
+
+import akka.Done;
+import akka.NotUsed;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.AskPattern;
+import akka.http.javadsl.marshalling.sse.EventStreamMarshalling;
+import akka.http.javadsl.model.ContentTypes;
+import akka.http.javadsl.model.HttpResponse;
+import akka.http.javadsl.model.StatusCode;
+import akka.http.javadsl.model.StatusCodes;
+import akka.http.javadsl.model.sse.ServerSentEvent;
+import akka.http.javadsl.server.AllDirectives;
+import akka.http.javadsl.server.PathMatchers;
+import akka.http.javadsl.server.Route;
+import akka.http.javadsl.unmarshalling.Unmarshaller;
+import akka.pattern.StatusReply;
+import akka.stream.javadsl.Source;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.CompletionStage;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * The live server's HTTP JSON API (docs/api.md): jobs, the machine, faults, metrics and the event
+ * stream. With a token every mutating call must carry {@code Authorization: Bearer TOKEN}. A bad
+ * request is refused whole with 400 and {@code {"error": ..., "field": ...}}; nothing is half applied,
+ * since a request reaches the clock only once it has been read and checked completely.
+ */
+public final class LiveApi extends AllDirectives {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
+    private static final Set<String> FAULT_FIELDS = Set.of("component", "state");
+
+    private final ActorSystem<?> system;
+    private final ActorRef<LiveClock.Command> clock;
+    private final LiveView view;
+    private final MachineModel machine;
+    private final Lateness lateness;
+    private final Source<SchedulerEvent, NotUsed> events;
+    private final Optional<String> token;
+    private final Supplier<Map<String, Object>> serverFields;
+
+    /**
+     * @param machine      a model of the server's machine, only read (to check requests)
+     * @param events       the scheduler's events as they happen, for any number of subscribers
+     * @param token        the token mutating calls must carry, if any
+     * @param serverFields the server's own figures for /api/metrics (speed, time, …)
+     */
+    public LiveApi(ActorSystem<?> system, ActorRef<LiveClock.Command> clock, LiveView view, MachineModel machine,
+                   Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
+                   Supplier<Map<String, Object>> serverFields) {
+        this.system = system;
+        this.clock = clock;
+        this.view = view;
+        this.machine = machine;
+        this.lateness = lateness;
+        this.events = events;
+        this.token = token;
+        this.serverFields = serverFields;
+    }
+
+    public Route route() {
+        return concat(
+                pathSingleSlash(() -> get(() -> getFromResource("live/dashboard.html", ContentTypes.TEXT_HTML_UTF8))),
+                api());
+    }
+
+    private Route api() {
+        return pathPrefix("api", () -> concat(
+                path("jobs", () -> concat(
+                        get(() -> complete(json(StatusCodes.OK, view.jobs()))),
+                        post(() -> authorized(() -> body(this::submit))))),
+                path(PathMatchers.segment("jobs").slash(PathMatchers.longSegment()), id -> concat(
+                        get(() -> complete(job(id))),
+                        delete(() -> authorized(() -> cancel(id))))),
+                path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
+                path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
+                path("metrics", () -> get(() -> complete(json(StatusCodes.OK, metrics())))),
+                path("events", () -> get(() -> completeOK(
+                        events.map(e -> ServerSentEvent.create(write(EventJson.fields(e)), EventJson.type(e)))
+                                .keepAlive(Duration.ofSeconds(10), ServerSentEvent::heartbeat),
+                        EventStreamMarshalling.toEventStream())))));
+    }
+
+    private Route authorized(Supplier<Route> inner) {
+        if (token.isEmpty()) return inner.get();
+        return optionalHeaderValueByName("Authorization", header -> {
+            String expected = "Bearer " + token.get();
+            boolean ok = header.isPresent() && MessageDigest.isEqual(
+                    header.get().getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
+            return ok ? inner.get()
+                    : complete(error(StatusCodes.UNAUTHORIZED, "Authorization",
+                            "this server needs \"Authorization: Bearer TOKEN\" on every call that changes something"));
+        });
+    }
+
+    /** The request body as JSON, or 400 naming {@code body}. */
+    private Route body(Function<JsonNode, Route> inner) {
+        return entity(Unmarshaller.entityToString(), text -> {
+            JsonNode node;
+            try {
+                node = JSON.readTree(text);
+            } catch (JsonProcessingException e) {
+                return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: " + e.getOriginalMessage()));
+            }
+            try {
+                return inner.apply(node);
+            } catch (BadRequest bad) {
+                return complete(error(StatusCodes.BAD_REQUEST, bad.field(), bad.getMessage()));
+            }
+        });
+    }
+
+    /*
+     * Answers are built on the actor system's dispatcher (handleAsync): the asks' futures would otherwise
+     * run them on CompletableFuture's default executor, which starts a thread per task where the common
+     * pool has fewer than two threads (machines of two cores) — in the clock's thread, at every ack.
+     */
+    private Route submit(JsonNode body) {
+        JobSpec spec = JobRequests.parse(body, machine);
+        CompletionStage<LiveClock.Submitted> submitted = AskPattern.ask(clock,
+                replyTo -> new LiveClock.Submit(spec, replyTo), ASK_TIMEOUT, system.scheduler());
+        return completeWithFuture(submitted.handleAsync((s, failure) -> {
+            if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("id", s.id());
+            m.put("submit", s.submit());
+            return json(StatusCodes.CREATED, m);
+        }, system.executionContext()));
+    }
+
+    private HttpResponse job(long id) {
+        Map<String, Object> job = view.job(id);
+        return job == null ? error(StatusCodes.NOT_FOUND, "id", "no job " + id) : json(StatusCodes.OK, job);
+    }
+
+    private Route cancel(long id) {
+        if (!view.knows(id)) return complete(error(StatusCodes.NOT_FOUND, "id", "no job " + id));
+        return operation(replyTo -> new LiveClock.Cancel(id, replyTo), "id", Map.of("id", id, "cancelled", true));
+    }
+
+    private Route fault(JsonNode body) {
+        if (!body.isObject()) throw new BadRequest("body", "expected a JSON object");
+        for (Iterator<String> names = body.fieldNames(); names.hasNext(); ) {
+            String name = names.next();
+            if (!FAULT_FIELDS.contains(name)) throw new BadRequest(name, "unknown field; known: component, state");
+        }
+        JsonNode component = body.get("component");
+        if (component == null || !component.isTextual() || component.asText().isEmpty())
+            throw new BadRequest("component", "missing; a midplane, switch or cable id, e.g. mp-R000");
+        JsonNode state = body.get("state");
+        if (state == null || !state.isTextual() || !(state.asText().equals("down") || state.asText().equals("up")))
+            throw new BadRequest("state", "expected \"down\" or \"up\", got " + state);
+        String id = component.asText();
+        try {
+            machine.componentClaims(id);
+        } catch (IllegalArgumentException unknown) {
+            throw new BadRequest("component", unknown.getMessage());
+        }
+        boolean up = state.asText().equals("up");
+        return operation(replyTo -> new LiveClock.SetHealth(id, up, replyTo), "component",
+                Map.of("component", id, "state", state.asText()));
+    }
+
+    /** Sends an operation to the clock: 200 with {@code done} once recorded, 409 naming {@code field} when refused. */
+    private Route operation(Function<ActorRef<StatusReply<Done>>, LiveClock.Command> command, String field,
+                            Map<String, Object> done) {
+        CompletionStage<StatusReply<Done>> reply = AskPattern.ask(clock, command::apply, ASK_TIMEOUT, system.scheduler());
+        return completeWithFuture(reply.handleAsync((r, failure) -> {
+            if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
+            if (r.isError()) return error(StatusCodes.CONFLICT, field, r.getError().getMessage());
+            return json(StatusCodes.OK, new LinkedHashMap<>(done));
+        }, system.executionContext()));
+    }
+
+    private Map<String, Object> metrics() {
+        Map<String, Object> m = new LinkedHashMap<>(serverFields.get());
+        m.putAll(view.counts());
+        Lateness.Stats s = lateness.stats();
+        Map<String, Object> late = new LinkedHashMap<>();
+        late.put("events", s.events());
+        late.put("p50_ms", s.p50Ms());
+        late.put("p99_ms", s.p99Ms());
+        late.put("max_ms", s.maxMs());
+        m.put("lateness", late);
+        return m;
+    }
+
+    static HttpResponse json(StatusCode status, Object body) {
+        return HttpResponse.create().withStatus(status).withEntity(ContentTypes.APPLICATION_JSON, write(body));
+    }
+
+    static HttpResponse error(StatusCode status, String field, String message) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("error", message);
+        m.put("field", field);
+        return json(status, m);
+    }
+
+    static String write(Object body) {
+        try {
+            return JSON.writeValueAsString(body);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+}

@@ -1,0 +1,282 @@
+package org.bgctl.live;
+
+import akka.NotUsed;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.http.javadsl.Http;
+import akka.http.javadsl.ServerBinding;
+import akka.japi.Pair;
+import akka.stream.BoundedSourceQueue;
+import akka.stream.javadsl.BroadcastHub;
+import akka.stream.javadsl.Keep;
+import akka.stream.javadsl.Sink;
+import akka.stream.javadsl.Source;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.bgctl.agents.UnitAgents;
+import org.bgctl.agents.UnitProtocol;
+import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.journal.JournalSchema;
+import org.bgctl.journal.JournalSettings;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.report.Summary;
+import org.bgctl.run.ActorReplay;
+import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.SchedulerActor;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.swf.SwfReader;
+import org.bgctl.swf.TraceCalendars;
+import org.bgctl.workload.Workload;
+import org.bgctl.workload.WorkloadOptions;
+
+/**
+ * A live server: the unit agents, the event-sourced scheduler journaling write-ahead to the H2 file of
+ * the run directory, the {@link LiveClock}, and the HTTP API. Started on a run directory that already
+ * holds a serve run's journal it resumes it: the scheduler recovers from the journal, the agents adopt
+ * the running jobs, and virtual time goes on from the journal's last instant (the time the server was
+ * down does not count); jobs running then continue.
+ */
+public final class LiveServer implements AutoCloseable {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ServeSpec spec;
+    private final ActorSystem<Void> system;
+    private final ServerBinding binding;
+    private final LiveView view;
+    private final Lateness lateness;
+    private final String machineName;
+    private final String schedulerName;
+    private final boolean resumed;
+
+    private record Started(ActorRef<LiveClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
+    }
+
+    private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
+                       String machineName, String schedulerName, boolean resumed) {
+        this.spec = spec;
+        this.system = system;
+        this.binding = binding;
+        this.view = view;
+        this.lateness = lateness;
+        this.machineName = machineName;
+        this.schedulerName = schedulerName;
+        this.resumed = resumed;
+    }
+
+    /**
+     * Starts a server, or resumes the one whose run directory this is.
+     *
+     * @throws IllegalArgumentException for a bad machine, scheduler, speed, bind address or run directory
+     */
+    public static LiveServer start(ServeSpec spec) throws IOException {
+        checkBind(spec);
+        Path run = spec.run();
+        Files.createDirectories(run);
+        boolean resumed = JournalSettings.hasH2Journal(run);
+        String machineName = resumed ? recorded(run, "machine", spec.machine()) : required(spec.machine(), "--machine");
+        String schedulerName = resumed ? recorded(run, "scheduler", spec.scheduler())
+                : spec.scheduler() == null ? "easy" : spec.scheduler();
+        MachineModel machine = MachineCatalog.create(machineName);
+        SchedulerSettings settings = SchedulerSettings.defaults();
+        Policies.createFor(schedulerName, settings, machine);
+        new TimeScale(0, 0, spec.speed()); // checks the speed before anything starts
+
+        LiveView view = new LiveView(MachineCatalog.create(machineName));
+        if (resumed) JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), view);
+        if (!view.violations().isEmpty())
+            throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
+                    + view.violations().get(0));
+        TraceJobs trace = traceJobs(spec, machine, view);
+        writeSummary(run, machineName, schedulerName, spec, null);
+
+        // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
+        Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
+                        "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                .withFallback(JournalSettings.durableH2(run))
+                .withFallback(ConfigFactory.load());
+        Lateness lateness = new Lateness();
+        long firstId = Math.max(view.maxId(), trace.maxId()) + 1;
+        TimeScale scale = new TimeScale(view.lastTime(), System.nanoTime(), spec.speed());
+        CompletableFuture<Started> started = new CompletableFuture<>();
+        TraceCalendar calendar = trace.calendar();
+        Behavior<Void> guardian = Behaviors.setup(ctx -> {
+            try {
+                JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
+                started.complete(spawn(ctx, machineName, schedulerName, settings, calendar, view,
+                        new Arrivals(trace.jobs().iterator()), scale, firstId, lateness));
+            } catch (RuntimeException e) {
+                started.completeExceptionally(e);
+                return Behaviors.stopped();
+            }
+            return Behaviors.empty();
+        });
+        ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl-serve", config);
+        try {
+            Started s = started.join();
+            LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
+                    () -> serverFields(machineName, schedulerName, spec, scale));
+            ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
+                    .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
+            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed);
+        } catch (Exception e) {
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().join();
+            if (e instanceof RuntimeException r) throw r;
+            throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static Started spawn(ActorContext<Void> ctx, String machineName, String schedulerName,
+                                 SchedulerSettings settings, TraceCalendar calendar, LiveView view, Arrivals trace,
+                                 TimeScale scale, long firstId, Lateness lateness) {
+        MachineModel machine = MachineCatalog.create(machineName);
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
+        for (String unit : machine.units()) agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit));
+        Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
+                Source.<SchedulerEvent>queue(4096)
+                        .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
+                        .run(ctx.getSystem());
+        hub.second().runWith(Sink.ignore(), ctx.getSystem());
+        view.listen(hub.first()::offer);
+        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(ActorReplay.SCHEDULER_ID,
+                () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
+                        MachineCatalog.create(machineName), settings.bootDelay()),
+                agents::get, view, 0), "scheduler");
+        ActorRef<LiveClock.Command> clock = ctx.spawn(
+                LiveClock.create(scheduler, trace, scale, System::nanoTime, firstId, lateness), "clock");
+        return new Started(clock, hub.second());
+    }
+
+    /** A trace's jobs not yet in the journal, the largest id of the trace, and its calendar. */
+    private record TraceJobs(List<Job> jobs, long maxId, TraceCalendar calendar) {
+    }
+
+    private static TraceJobs traceJobs(ServeSpec spec, MachineModel machine, LiveView view) throws IOException {
+        if (spec.trace().isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
+        Path file = spec.trace().get();
+        if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " does not exist or is not a file");
+        List<Job> jobs = new ArrayList<>();
+        long maxId = 0;
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            WorkloadOptions options = WorkloadOptions.builder().firstJobs(spec.firstJobs()).build();
+            Workload workload = new Workload(reader, options, machine);
+            while (workload.hasNext()) {
+                Job job = workload.next().job();
+                maxId = Math.max(maxId, job.id());
+                if (!view.knows(job.id())) jobs.add(job);
+            }
+            return new TraceJobs(jobs, maxId, calendar);
+        }
+    }
+
+    private static void checkBind(ServeSpec spec) throws IOException {
+        if (spec.port() < 0 || spec.port() > 65535) throw new IllegalArgumentException("--port must be 0..65535, was " + spec.port());
+        InetAddress address = InetAddress.getByName(spec.host());
+        if (!address.isLoopbackAddress() && spec.token().isEmpty())
+            throw new IllegalArgumentException("--host " + spec.host() + " is not a loopback address: give --token,"
+                    + " which every call that changes something must then carry");
+        if (spec.token().isPresent() && spec.token().get().isBlank())
+            throw new IllegalArgumentException("--token must not be blank");
+    }
+
+    private static String required(String value, String option) {
+        if (value == null) throw new IllegalArgumentException(option + " is required for a new run directory");
+        return value;
+    }
+
+    /** The run directory's recorded {@code key}; a different {@code given} value is an error. */
+    static String recorded(Path run, String key, String given) throws IOException {
+        Path file = run.resolve("summary.json");
+        JsonNode node = Files.isRegularFile(file) ? JSON.readTree(file.toFile()).get(key) : null;
+        if (node == null || !node.isTextual())
+            throw new IllegalArgumentException(run + " holds a journal but its summary.json names no " + key
+                    + "; it is not a serve run directory");
+        if (given != null && !given.equals(node.asText()))
+            throw new IllegalArgumentException(run + " is a run of " + key + " " + node.asText() + ", not " + given
+                    + " (nothing was changed)");
+        return node.asText();
+    }
+
+    private static Map<String, Object> serverFields(String machine, String scheduler, ServeSpec spec, TimeScale scale) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("machine", machine);
+        m.put("scheduler", scheduler);
+        m.put("speed", spec.speed());
+        m.put("virtual_now", scale.virtualAt(System.nanoTime()));
+        return m;
+    }
+
+    private static void writeSummary(Path run, String machine, String scheduler, ServeSpec spec, Map<String, Object> end)
+            throws IOException {
+        Summary s = new Summary().put("mode", "serve").put("machine", machine).put("scheduler", scheduler)
+                .put("trace", spec.trace().map(p -> p.getFileName().toString()).orElse(null));
+        if (end != null) end.forEach(s::put);
+        s.putRun("speed", spec.speed());
+        s.write(run.resolve("summary.json"));
+    }
+
+    /** The address the server listens on. */
+    public InetSocketAddress address() {
+        return binding.localAddress();
+    }
+
+    public boolean resumed() {
+        return resumed;
+    }
+
+    public String machine() {
+        return machineName;
+    }
+
+    public String scheduler() {
+        return schedulerName;
+    }
+
+    public Lateness.Stats lateness() {
+        return lateness.stats();
+    }
+
+    public LiveView view() {
+        return view;
+    }
+
+    /** Stops taking requests, records the lateness and the counts in summary.json, and stops the actors. */
+    @Override
+    public void close() throws IOException {
+        binding.unbind().toCompletableFuture().join();
+        Map<String, Object> end = new LinkedHashMap<>(view.counts());
+        Lateness.Stats s = lateness.stats();
+        end.put("timed_events", s.events());
+        end.put("lateness_p50_ms", s.p50Ms());
+        end.put("lateness_p99_ms", s.p99Ms());
+        end.put("lateness_max_ms", s.maxMs());
+        system.terminate();
+        system.getWhenTerminated().toCompletableFuture().join();
+        writeSummary(spec.run(), machineName, schedulerName, spec, end);
+    }
+}

@@ -1,0 +1,166 @@
+package org.bgctl.live;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.function.Consumer;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.MidplaneMap;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.audit.RecordedRun;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * What a live server shows: the run rebuilt from the scheduler's events — first those of the journal,
+ * then each as it happens — as the machine, the queue, the running jobs and the job table, with the
+ * allocation invariants checked all along ({@link RecordedRun}). Thread-safe: the scheduler writes,
+ * the API reads. Every event also goes to the listener (the event stream).
+ */
+public final class LiveView implements EventSink {
+
+    private final RecordedRun run;
+    private final JobTable table = new JobTable();
+    /** Lookup only; never iterated. */
+    private final Set<Long> ids = new HashSet<>();
+    private long maxId;
+    private volatile Consumer<SchedulerEvent> listener = e -> { };
+
+    public LiveView(MachineModel freshMachine) {
+        this.run = new RecordedRun(freshMachine);
+    }
+
+    @Override
+    public synchronized void accept(SchedulerEvent e) {
+        run.accept(e);
+        table.accept(e);
+        if (e instanceof JobSubmitted s) {
+            ids.add(s.jobId());
+            maxId = Math.max(maxId, s.jobId());
+        }
+        listener.accept(e);
+    }
+
+    /** Where events go after the view has taken them. */
+    public void listen(Consumer<SchedulerEvent> listener) {
+        this.listener = listener;
+    }
+
+    public synchronized boolean knows(long jobId) {
+        return ids.contains(jobId);
+    }
+
+    /** The largest job id submitted so far, 0 when none. */
+    public synchronized long maxId() {
+        return maxId;
+    }
+
+    /** The time of the last event, or 0 before any. */
+    public synchronized long lastTime() {
+        return run.events() == 0 ? 0 : run.lastTime();
+    }
+
+    public synchronized List<String> violations() {
+        return List.copyOf(run.violations());
+    }
+
+    /** Every job in id order, as JSON-ready maps. */
+    public synchronized List<Map<String, Object>> jobs() {
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (JobRecord r : table.records()) all.add(jobFields(r, status(r)));
+        return all;
+    }
+
+    /** One job, or null when no job has this id. */
+    public synchronized Map<String, Object> job(long id) {
+        if (!ids.contains(id)) return null;
+        for (JobRecord r : table.records()) if (r.job().id() == id) return jobFields(r, status(r));
+        return null;
+    }
+
+    private String status(JobRecord r) {
+        long id = r.job().id();
+        if (run.queued().containsKey(id)) return "queued";
+        if (run.running().containsKey(id)) return "running";
+        return r.status();
+    }
+
+    private static Map<String, Object> jobFields(JobRecord r, String status) {
+        Job j = r.job();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("id", j.id());
+        m.put("status", status);
+        m.put("submit", j.submit());
+        m.put("size", j.size());
+        m.put("shape", j.geometry().shape() == null ? null : j.geometry().shape().toString());
+        m.put("topology", j.geometry().topology().name().toLowerCase());
+        m.put("estimate", j.estimate());
+        m.put("runtime", j.runtime());
+        m.put("start", r.start() < 0 ? null : r.start());
+        m.put("end", r.end() < 0 ? null : r.end());
+        m.put("partition", r.partition());
+        m.put("nodes", r.size());
+        if (!r.killedBy().isEmpty() && !r.killedBy().equals(JobRecord.CANCELLED)) m.put("killed_by", r.killedBy());
+        return m;
+    }
+
+    /** The machine now: occupancy, parts down, running jobs, the queue, and for midplanes a picture. */
+    public synchronized Map<String, Object> machine() {
+        MachineModel m = run.machine();
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("machine", m.name());
+        out.put("time", lastTime());
+        out.put("nodes", m.capacity());
+        out.put("free_nodes", m.freeNodes());
+        out.put("down", List.copyOf(m.downComponents()));
+        m.grid().ifPresent(g -> out.put("grid", List.of(g.x(), g.y(), g.z())));
+        TreeMap<Long, Allocation> running = new TreeMap<>();
+        List<Map<String, Object>> jobs = new ArrayList<>();
+        for (RunningJob r : run.running().values()) {
+            running.put(r.id(), r.allocation());
+            Map<String, Object> j = new LinkedHashMap<>();
+            j.put("id", r.id());
+            j.put("nodes", r.allocation().nodes());
+            j.put("partition", r.allocation().partition());
+            j.put("start", r.start());
+            j.put("end", r.end());
+            List<String> units = new ArrayList<>();
+            for (Claim c : r.allocation().claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
+            j.put("units", units);
+            jobs.add(j);
+        }
+        out.put("running", jobs);
+        out.put("queued", List.copyOf(run.queued().keySet()));
+        if (m instanceof BglMachineModel bgl) out.put("map", MidplaneMap.render(bgl, running));
+        return out;
+    }
+
+    /** Counts for the metrics endpoint. */
+    public synchronized Map<String, Object> counts() {
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("time", lastTime());
+        out.put("events", run.events());
+        out.put("jobs_submitted", table.submittedCount());
+        out.put("jobs_queued", run.queued().size());
+        out.put("jobs_running", run.running().size());
+        out.put("jobs_ended", table.finishedCount());
+        long busy = 0;
+        for (RunningJob r : run.running().values()) busy += r.allocation().nodes();
+        out.put("busy_nodes", busy);
+        out.put("nodes", run.machine().capacity());
+        out.put("components_down", run.machine().downComponents().size());
+        out.put("invariant_violations", run.violations().size());
+        return out;
+    }
+}

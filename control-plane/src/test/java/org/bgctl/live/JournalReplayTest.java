@@ -1,0 +1,85 @@
+package org.bgctl.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Random;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
+import org.bgctl.run.ActorReplay;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A recorded serve run — submissions, a fault and its repair, a cancellation, jobs ending while
+ * others arrive — replayed from its journal in virtual time gives the server's schedule job by job.
+ */
+class JournalReplayTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void aServeRunReplayedFromItsJournalHasTheSameSchedule() throws Exception {
+        Path run = dir.resolve("serve");
+        Random random = new Random(7);
+        try (LiveServer server = LiveServer.start(new ServeSpec("bgl", "easy", 40, Optional.empty(), 0, run,
+                "127.0.0.1", 0, Optional.empty()))) {
+            ApiCalls api = new ApiCalls(server);
+            for (int i = 0; i < 30; i++) {
+                String size = random.nextBoolean() ? "\"size\": " + (512 * (1 + random.nextInt(32)))
+                        : "\"shape\": \"" + (1 + random.nextInt(4)) + "x" + (1 + random.nextInt(2)) + "x" + (1 + random.nextInt(4)) + "\"";
+                int runtime = 5 + random.nextInt(120);
+                ApiCalls.Answer a = api.post("/api/jobs", "{" + size + ", \"runtime\": " + runtime + ", \"estimate\": "
+                        + (runtime + random.nextInt(60)) + "}", null);
+                assertEquals(201, a.status(), a.body().toString());
+                if (i == 10) assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R311\", \"state\": \"down\"}", null).status());
+                if (i == 20) assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R311\", \"state\": \"up\"}", null).status());
+                if (i == 25) api.delete("/api/jobs/" + a.body().get("id").asLong(), null);
+                Thread.sleep(random.nextInt(150));
+            }
+            Thread.sleep(1500);
+        }
+        JobTable served = new JobTable();
+        long[] last = {0};
+        JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), e -> {
+            served.accept(e);
+            last[0] = Math.max(last[0], e.time());
+        });
+
+        JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
+        assertEquals(List.of(), replay.violations());
+        Map<Long, JobRecord> replayed = new HashMap<>();
+        for (JobRecord r : replay.jobs()) replayed.put(r.job().id(), r);
+        assertEquals(served.records().size(), replayed.size());
+        int started = 0;
+        for (JobRecord s : served.records()) {
+            JobRecord r = replayed.get(s.job().id());
+            assertEquals(s.job(), r.job());
+            if (s.start() >= 0) {
+                started++;
+                assertEquals(s.start(), r.start(), "start of job " + s.job().id());
+                assertEquals(s.partition(), r.partition(), "partition of job " + s.job().id());
+            } else {
+                assertTrue(r.start() < 0 || r.start() >= last[0], "job " + s.job().id() + " started at " + r.start());
+            }
+            if (s.end() >= 0) {
+                assertEquals(s.end(), r.end(), "end of job " + s.job().id());
+                assertEquals(s.status(), r.status(), "status of job " + s.job().id());
+            }
+        }
+        assertTrue(started > 10, started + " jobs started");
+        assertTrue(served.records().stream().anyMatch(r -> r.status().equals("cancelled")));
+
+        JournalReplay.Result fcfs = JournalReplay.run(run, "fcfs", dir.resolve("fcfs"));
+        assertEquals(List.of(), fcfs.violations());
+        assertEquals(served.records().size(), fcfs.jobs().size());
+        assertEquals("fcfs", fcfs.summary().get("scheduler"));
+    }
+}

@@ -1,0 +1,173 @@
+package org.bgctl.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The HTTP API of a real server on loopback (a free port), on BG/L at 10 virtual seconds per second. */
+class LiveApiTest {
+
+    @TempDir
+    static Path dir;
+
+    static LiveServer server;
+    static ApiCalls api;
+
+    @BeforeAll
+    static void start() throws Exception {
+        server = LiveServer.start(new ServeSpec("bgl", "easy", 10, Optional.empty(), 0, dir.resolve("run"),
+                "127.0.0.1", 0, Optional.empty()));
+        api = new ApiCalls(server);
+    }
+
+    @AfterAll
+    static void stop() throws Exception {
+        server.close();
+    }
+
+    private static long submit(String body) throws Exception {
+        ApiCalls.Answer a = api.post("/api/jobs", body, null);
+        assertEquals(201, a.status(), a.body().toString());
+        return a.body().get("id").asLong();
+    }
+
+    @Test
+    void aSubmittedJobIsListedAndRuns() throws Exception {
+        long id = submit("{\"shape\": \"1x2x2\", \"topology\": \"torus\", \"runtime\": 36000, \"estimate\": 40000}");
+        JsonNode job = api.get("/api/jobs/" + id).body();
+        assertEquals("running", job.get("status").asText());
+        assertEquals(4 * 512, job.get("size").asInt());
+        assertEquals("1x2x2", job.get("shape").asText());
+        assertTrue(job.get("partition").asText().contains("torus"), job.toString());
+        boolean listed = false;
+        for (JsonNode j : api.get("/api/jobs").body()) listed |= j.get("id").asLong() == id;
+        assertTrue(listed);
+        JsonNode machine = api.get("/api/machine").body();
+        assertEquals("bgl", machine.get("machine").asText());
+        assertTrue(machine.get("map").asText().contains("z=0"));
+    }
+
+    @Test
+    void badSubmissionsAre400NamingTheFieldAndChangeNothing() throws Exception {
+        int before = api.get("/api/jobs").body().size();
+        String[][] cases = {
+                {"{\"size\": 512}", "runtime"},
+                {"{\"size\": 512, \"runtime\": -1}", "runtime"},
+                {"{\"size\": \"many\", \"runtime\": 10}", "size"},
+                {"{\"size\": 512, \"shape\": \"1x1x1\", \"runtime\": 10}", "shape"},
+                {"{\"shape\": \"9x1x1\", \"runtime\": 10}", "shape"},
+                {"{\"shape\": \"2by2\", \"runtime\": 10}", "shape"},
+                {"{\"size\": 512, \"runtime\": 10, \"estimate\": 5}", "estimate"},
+                {"{\"size\": 512, \"runtime\": 10, \"topology\": \"ring\"}", "topology"},
+                {"{\"size\": 512, \"runtime\": 10, \"priority\": 1}", "priority"},
+                {"{\"size\": 100000, \"runtime\": 10}", "size"},
+                {"not json", "body"},
+                {"[1, 2]", "body"}};
+        for (String[] c : cases) {
+            ApiCalls.Answer a = api.post("/api/jobs", c[0], null);
+            assertEquals(400, a.status(), c[0] + " -> " + a.body());
+            assertEquals(c[1], a.body().get("field").asText(), c[0] + " -> " + a.body());
+            assertFalse(a.body().get("error").asText().isEmpty());
+        }
+        assertEquals(before, api.get("/api/jobs").body().size());
+    }
+
+    @Test
+    void aFaultKillsAndRequeuesTheJobOnItAndARepairBringsThePartBack() throws Exception {
+        long id = submit("{\"shape\": \"8x4x4\", \"runtime\": 36000}");
+        JsonNode job = api.get("/api/jobs/" + id).body();
+        if (job.get("status").asText().equals("running")) {
+            assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R733\", \"state\": \"down\"}", null).status());
+            // killed, and requeued (the default kill policy): it waits for the machine to be whole again
+            assertEquals("queued", api.get("/api/jobs/" + id).body().get("status").asText());
+        } else {
+            // other tests hold midplanes: the whole machine waits; a fault on it changes nothing
+            assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R733\", \"state\": \"down\"}", null).status());
+        }
+        assertEquals(200, api.delete("/api/jobs/" + id, null).status());
+        JsonNode machine = api.get("/api/machine").body();
+        assertTrue(machine.get("down").toString().contains("mp-R733"), machine.toString());
+        assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R733\", \"state\": \"up\"}", null).status());
+        assertFalse(api.get("/api/machine").body().get("down").toString().contains("mp-R733"));
+        assertEquals("component", api.post("/api/faults", "{\"component\": \"mp-R999\", \"state\": \"down\"}", null)
+                .body().get("field").asText());
+        ApiCalls.Answer badState = api.post("/api/faults", "{\"component\": \"mp-R000\", \"state\": \"broken\"}", null);
+        assertEquals(400, badState.status());
+        assertEquals("state", badState.body().get("field").asText());
+        assertEquals(0, api.get("/api/metrics").body().get("invariant_violations").asInt());
+    }
+
+    @Test
+    void cancellingTwiceIsRefusedAndAnUnknownJobIsNotFound() throws Exception {
+        long id = submit("{\"size\": 512, \"runtime\": 36000}");
+        assertEquals(200, api.delete("/api/jobs/" + id, null).status());
+        assertEquals("cancelled", api.get("/api/jobs/" + id).body().get("status").asText());
+        assertEquals(409, api.delete("/api/jobs/" + id, null).status());
+        assertEquals(404, api.delete("/api/jobs/999999", null).status());
+    }
+
+    @Test
+    void theEventStreamShowsASubmission() throws Exception {
+        HttpClient http = HttpClient.newHttpClient();
+        CompletableFuture<HttpResponse<Stream<String>>> stream = http.sendAsync(
+                HttpRequest.newBuilder(URI.create(api.base() + "/api/events")).build(), HttpResponse.BodyHandlers.ofLines());
+        Stream<String> lines = stream.get(10, TimeUnit.SECONDS).body();
+        long id = submit("{\"size\": 512, \"runtime\": 5}");
+        CompletableFuture<String> seen = CompletableFuture.supplyAsync(() -> lines
+                .filter(l -> l.startsWith("data:") && l.contains("\"type\":\"submitted\"") && l.contains("\"job\":" + id))
+                .findFirst().orElse(""));
+        assertFalse(seen.get(10, TimeUnit.SECONDS).isEmpty());
+        lines.close();
+    }
+
+    @Test
+    void metricsReportLateness() throws Exception {
+        submit("{\"size\": 512, \"runtime\": 1}");
+        Thread.sleep(500);
+        JsonNode m = api.get("/api/metrics").body();
+        assertTrue(m.get("lateness").get("events").asLong() >= 1, m.toString());
+        assertTrue(m.get("lateness").get("p99_ms").asDouble() >= 0);
+        assertEquals(10.0, m.get("speed").asDouble());
+    }
+
+    @Test
+    void aTokenGuardsEveryChangeButNotReading() throws Exception {
+        try (LiveServer guarded = LiveServer.start(new ServeSpec("flat:64", "easy", 1, Optional.empty(), 0,
+                dir.resolve("guarded"), "127.0.0.1", 0, Optional.of("s3cret")))) {
+            ApiCalls calls = new ApiCalls(guarded);
+            String job = "{\"size\": 4, \"runtime\": 10}";
+            ApiCalls.Answer none = calls.post("/api/jobs", job, null);
+            assertEquals(401, none.status());
+            assertEquals("Authorization", none.body().get("field").asText());
+            assertEquals(401, calls.post("/api/jobs", job, "wrong").status());
+            assertEquals(401, calls.delete("/api/jobs/1", null).status());
+            assertEquals(401, calls.post("/api/faults", "{\"component\": \"x\", \"state\": \"down\"}", null).status());
+            assertEquals(0, calls.get("/api/jobs").body().size());
+            assertEquals(201, calls.post("/api/jobs", job, "s3cret").status());
+            assertEquals(1, calls.get("/api/jobs").body().size());
+        }
+    }
+
+    @Test
+    void anOpenAddressNeedsAToken() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(new ServeSpec(
+                "flat:64", "easy", 1, Optional.empty(), 0, dir.resolve("open"), "0.0.0.0", 0, Optional.empty())));
+        assertTrue(e.getMessage().contains("--token"), e.getMessage());
+    }
+}

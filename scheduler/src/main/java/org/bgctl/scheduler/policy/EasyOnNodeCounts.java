@@ -1,0 +1,91 @@
+package org.bgctl.scheduler.policy;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.SchedulingView;
+import org.bgctl.scheduler.Start;
+
+/**
+ * EASY backfilling where every node is alike ({@link MachineModel#interchangeable()}): the textbook
+ * algorithm on node counts. The head's reservation is the shadow time — the earliest estimated end
+ * of a running job by which enough nodes are free for it — and the extra nodes, those free at the
+ * shadow time (every job estimated to end by then released) beyond the head's. Later jobs, in queue
+ * order, start when they fit now and either end by the shadow time or fit within the extra nodes,
+ * which a job running past the shadow time uses up.
+ *
+ * <p>It decides exactly what {@link EasyBackfill}'s general walk over partitions decides on such a
+ * machine, without copying the machine for every what-if.
+ */
+final class EasyOnNodeCounts {
+
+    private EasyOnNodeCounts() {
+    }
+
+    static List<Start> decide(SchedulingView view) {
+        MachineModel now = view.machine().copy();
+        List<Job> queue = view.queue();
+        List<Start> starts = Fcfs.startHeads(queue, now);
+        if (starts.size() == queue.size()) return starts;
+        Job head = queue.get(starts.size());
+        Shadow reservation = null;
+        long extra = 0;
+        for (Job job : queue.subList(starts.size() + 1, queue.size())) {
+            int free = now.freeNodes();
+            if (free == 0) break;
+            int nodes = job.demand().nodes();
+            if (nodes > free) continue;
+            if (reservation == null) {
+                reservation = reserve(head.demand().nodes(), view, starts, free);
+                extra = reservation.extraNodes();
+            }
+            if (view.now() + view.bootDelay() + job.estimate() > reservation.time()) {
+                if (nodes > extra) continue;
+                extra -= nodes;
+            }
+            Allocation a = now.place(job.demand());
+            now.allocate(a);
+            starts.add(new Start(job, a));
+        }
+        return starts;
+    }
+
+    /**
+     * The head's shadow time and extra nodes, given the nodes {@code free} now (after this pass's
+     * starts): jobs are released in (estimated end, job id) order until the head fits; every job
+     * ending by that time is released too. When the head never fits the shadow time is
+     * {@link Long#MAX_VALUE} (no job runs past it).
+     */
+    private static Shadow reserve(int headNodes, SchedulingView view, List<Start> starts, int free) {
+        Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
+        List<RunningJob> startedNow = new ArrayList<>(starts.size());
+        for (Start s : starts) startedNow.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
+        startedNow.sort(SchedulerCore.BY_ESTIMATED_END);
+        Iterator<RunningJob> started = startedNow.iterator();
+        RunningJob nextRunning = running.hasNext() ? running.next() : null;
+        RunningJob nextStarted = started.hasNext() ? started.next() : null;
+        long shadow = Long.MAX_VALUE;
+        long available = free;
+        while (nextRunning != null || nextStarted != null) {
+            boolean takeRunning = nextStarted == null
+                    || nextRunning != null && SchedulerCore.BY_ESTIMATED_END.compare(nextRunning, nextStarted) < 0;
+            RunningJob r = takeRunning ? nextRunning : nextStarted;
+            long end = Math.max(r.estimatedEnd(), view.now());
+            if (available >= headNodes && end > shadow) break;
+            available += r.allocation().nodes();
+            if (available >= headNodes && shadow == Long.MAX_VALUE) shadow = end;
+            if (takeRunning) nextRunning = running.hasNext() ? running.next() : null;
+            else nextStarted = started.hasNext() ? started.next() : null;
+        }
+        return new Shadow(shadow, available - headNodes);
+    }
+
+    /** The head's reserved start and the nodes free then beyond its own. */
+    private record Shadow(long time, long extraNodes) {
+    }
+}

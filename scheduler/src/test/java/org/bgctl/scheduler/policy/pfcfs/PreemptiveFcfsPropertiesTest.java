@@ -1,0 +1,172 @@
+package org.bgctl.scheduler.policy.pfcfs;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import net.jqwik.api.Arbitraries;
+import net.jqwik.api.Arbitrary;
+import net.jqwik.api.Combinators;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.Provide;
+import net.jqwik.api.statistics.Statistics;
+import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.DirectExecutor;
+import org.bgctl.scheduler.GangSettings;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * Preemptive FCFS on random flat machines, jobs and parameters. The events are replayed on individual nodes
+ * — a job starts on free nodes, the wide job on the free nodes and then those of the jobs it preempted, in
+ * order — and no node ever holds two running or two suspended jobs, or a job on a node that is not free. Every
+ * job starts once and finishes once, after computing exactly its run time: the time it held its nodes, less
+ * the time it was suspended and the penalty of each time it was switched in.
+ */
+class PreemptiveFcfsPropertiesTest {
+
+    record Case(int nodes, GangSettings settings, List<Job> jobs) {
+    }
+
+    @Property(tries = 300)
+    void noNodeHoldsTwoSuspendedJobsAndEveryJobGetsExactlyItsRunTime(@ForAll("cases") Case c) {
+        List<SchedulerEvent> events = new ArrayList<>();
+        new DirectExecutor(new SchedulerCore(new PreemptiveFcfs(c.settings()), new FlatMachine(c.nodes())), events::add)
+                .run(new Arrivals(c.jobs().iterator()));
+        Nodes nodes = new Nodes(c.nodes());
+        Map<Long, Job> jobs = new HashMap<>();
+        Map<Long, Long> computed = new HashMap<>();
+        Map<Long, Long> computingSince = new HashMap<>();
+        Map<Long, Integer> finishes = new HashMap<>();
+        List<Long> preempted = List.of();
+        for (SchedulerEvent e : events) {
+            if (e instanceof JobSubmitted s) {
+                jobs.put(s.jobId(), s.job());
+            } else if (e instanceof JobStarted s) {
+                assertTrue(!computingSince.containsKey(s.jobId()) && !computed.containsKey(s.jobId()),
+                        "job " + s.jobId() + " started twice");
+                nodes.start(s.jobId(), s.allocation().nodes(), preempted);
+                preempted = List.of();
+                computed.put(s.jobId(), 0L);
+                computingSince.put(s.jobId(), s.time() + s.boot());
+            } else if (e instanceof ContextSwitched cs) {
+                for (long j : cs.suspended()) computed.merge(j, cs.time() - computingSince.remove(j), Long::sum);
+                for (long j : cs.resumed()) computingSince.put(j, cs.time() + cs.penalty());
+                nodes.switchJobs(cs.suspended(), cs.resumed());
+                if (cs.resumed().isEmpty()) preempted = cs.suspended();
+            } else if (e instanceof JobFinished f) {
+                finishes.merge(f.jobId(), 1, Integer::sum);
+                Long since = computingSince.remove(f.jobId());
+                assertTrue(since != null, "job " + f.jobId() + " finished while not computing");
+                computed.merge(f.jobId(), f.time() - since, Long::sum);
+                nodes.finish(f.jobId());
+            }
+        }
+        for (Job j : c.jobs()) {
+            assertEquals(1, finishes.getOrDefault(j.id(), 0), "finishes of job " + j.id());
+            assertEquals(j.runtime(), computed.get(j.id()), "time job " + j.id() + " computed");
+        }
+        assertTrue(nodes.empty(), "nodes still held at the end: " + nodes);
+        Statistics.label("context switches").collect(events.stream().anyMatch(e -> e instanceof ContextSwitched));
+    }
+
+    /** Which job runs and which is suspended on each node. */
+    static final class Nodes {
+        private final long[] running;
+        private final long[] suspended;
+
+        Nodes(int n) {
+            running = new long[n];
+            suspended = new long[n];
+            Arrays.fill(running, -1);
+            Arrays.fill(suspended, -1);
+        }
+
+        /** {@code job} starts on {@code count} nodes: free ones first, then those of the {@code preempted} jobs. */
+        void start(long job, int count, List<Long> preempted) {
+            int left = count;
+            for (int i = 0; i < running.length && left > 0; i++) {
+                if (running[i] == -1 && suspended[i] == -1) {
+                    running[i] = job;
+                    left--;
+                }
+            }
+            for (long p : preempted) {
+                for (int i = 0; i < running.length && left > 0; i++) {
+                    if (suspended[i] == p && running[i] == -1) {
+                        running[i] = job;
+                        left--;
+                    }
+                }
+            }
+            assertEquals(0, left, "job " + job + " found no " + left + " of its " + count + " nodes free: " + this);
+        }
+
+        /** The {@code suspend} jobs stop and keep their nodes; the {@code resume} jobs run again on theirs. */
+        void switchJobs(List<Long> suspend, List<Long> resume) {
+            Map<Integer, Long> leaving = new HashMap<>();
+            for (int i = 0; i < running.length; i++) {
+                if (suspend.contains(running[i])) {
+                    leaving.put(i, running[i]);
+                    running[i] = -1;
+                }
+            }
+            for (int i = 0; i < running.length; i++) {
+                if (resume.contains(suspended[i])) {
+                    assertEquals(-1, running[i], "node " + i + " resumes job " + suspended[i] + " but runs " + running[i]);
+                    running[i] = suspended[i];
+                    suspended[i] = -1;
+                }
+            }
+            leaving.forEach((node, job) -> {
+                assertEquals(-1, suspended[node], "node " + node + " would hold two suspended jobs: "
+                        + suspended[node] + " and " + job);
+                suspended[node] = job;
+            });
+        }
+
+        void finish(long job) {
+            for (int i = 0; i < running.length; i++) if (running[i] == job) running[i] = -1;
+        }
+
+        boolean empty() {
+            return Arrays.stream(running).allMatch(j -> j == -1) && Arrays.stream(suspended).allMatch(j -> j == -1);
+        }
+
+        @Override
+        public String toString() {
+            return "running " + Arrays.toString(running) + ", suspended " + Arrays.toString(suspended);
+        }
+    }
+
+    @Provide
+    Arbitrary<Case> cases() {
+        Arbitrary<GangSettings> settings = Combinators.combine(
+                Arbitraries.integers().between(20, 80), Arbitraries.longs().between(0, 100),
+                Arbitraries.longs().between(1, 300), Arbitraries.integers().between(1, 6),
+                Arbitraries.longs().between(0, 10)).as((x, d, g, n, p) -> new GangSettings(x, d, g, n, p));
+        return Combinators.combine(Arbitraries.integers().between(2, 16), settings).flatAs((nodes, s) ->
+                Combinators.combine(Arbitraries.longs().between(0, 200), Arbitraries.longs().between(0, 800),
+                        Arbitraries.integers().between(1, nodes)).as((gap, run, size) -> new long[] {gap, run, size})
+                        .list().ofMinSize(1).ofMaxSize(30).map(specs -> {
+                            List<Job> jobs = new ArrayList<>();
+                            long t = 0;
+                            for (int i = 0; i < specs.size(); i++) {
+                                t += specs.get(i)[0];
+                                jobs.add(Job.of(i + 1, t, specs.get(i)[1], specs.get(i)[1], (int) specs.get(i)[2]));
+                            }
+                            return new Case(nodes, s, jobs);
+                        }));
+    }
+}
