@@ -67,7 +67,7 @@ class FaultOptionsTest {
     }
 
     @Test
-    void anUnknownKillPolicyOrLawIsExitTwo() throws Exception {
+    void anUnknownKillPolicyALawForAKindTheMachineLacksOrFaultsWithGangsAreExitTwo() throws Exception {
         CliRun policy = CliRun.of("replay", "--trace", twoJobs().toString(), "--quiet", "--on-kill", "retry");
         assertEquals(2, policy.exit(), policy.toString());
         assertTrue(policy.err().contains("unknown kill policy 'retry'; known: requeue, fail"), policy.err());
@@ -75,5 +75,9 @@ class FaultOptionsTest {
                 "exponential(5)/exponential(5)");
         assertEquals(2, law.exit(), law.toString());
         assertTrue(law.err().contains("flat:4 has no midplane components"), law.err());
+        CliRun gang = CliRun.of("replay", "--trace", twoJobs().toString(), "--quiet", "--scheduler", "pfcfs",
+                "--fault-node", "exponential(5)/exponential(5)");
+        assertEquals(2, gang.exit(), gang.toString());
+        assertTrue(gang.err().contains("faults: not supported with scheduler pfcfs"), gang.err());
     }
 }

@@ -118,6 +118,9 @@ final class ReplaySpecBuilder {
         FaultModel laws = faultModelFile == null ? FaultModel.NONE : FaultModel.read(faultModelFile);
         for (var e : faultLaws.entrySet()) laws = laws.with(e.getKey(), e.getValue());
         if (faultFile == null && !laws.any() && onKill == KillPolicy.REQUEUE) return FaultPlan.NONE;
+        if ((faultFile != null || laws.any()) && scheduler.equals("pfcfs"))
+            throw new IllegalArgumentException("faults: not supported with scheduler pfcfs, whose suspended jobs lend"
+                    + " their nodes to the running gang; use another scheduler");
         List<HealthChange> scripted = faultFile == null ? List.of() : FaultScript.read(faultFile, model);
         FaultPlan plan = new FaultPlan(onKill, faultFile, scripted, faultModelFile, laws, seed);
         plan.changes(model);
