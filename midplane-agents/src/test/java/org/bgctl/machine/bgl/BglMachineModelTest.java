@@ -191,6 +191,37 @@ class BglMachineModelTest {
     }
 
     @Test
+    void aDemandWithNoRoomFindsRoomOnceAPartitionIsFreedOnThatMachineOnly() {
+        BglMachineModel machine = bgl.copy();
+        Allocation left = machine.place(box(4, 4, 4, MESH));
+        machine.allocate(left);
+        Allocation right = machine.place(box(4, 4, 4, MESH));
+        machine.allocate(right);
+        Demand half = box(4, 4, 4, MESH);
+        assertNull(machine.place(half));
+        BglMachineModel copy = machine.copy();
+        assertNull(copy.place(half));
+
+        machine.release(right);
+        assertEquals(right.partition(), machine.place(half).partition());
+        assertNull(copy.place(half), "the copy still runs both halves");
+        copy.releaseAll(List.of(left));
+        assertEquals(left.partition(), copy.place(half).partition());
+        copy.allocate(copy.place(new Demand(1)));
+        assertNull(copy.place(half), "an allocation in the freed half leaves no room again");
+    }
+
+    @Test
+    void aDemandWithNoRoomFindsRoomOnceADownMidplaneIsUp() {
+        BglMachineModel machine = bgl.copy();
+        machine.setHealth("mp-R000", false);
+        Demand all = box(8, 4, 4, MESH);
+        assertNull(machine.place(all));
+        machine.setHealth("mp-R000", true);
+        assertNotNull(machine.place(all));
+    }
+
+    @Test
     void aFullMachineHasNoRoomButTheDemandStaysPlaceable() {
         BglMachineModel machine = bgl.copy();
         machine.allocate(machine.place(new Demand(128 * NODES)));
