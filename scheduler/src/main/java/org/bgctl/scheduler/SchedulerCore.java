@@ -144,12 +144,6 @@ public final class SchedulerCore implements SchedulingView {
         return last;
     }
 
-    /** The suspended job with this id, or null. */
-    public RunningJob suspended(long jobId) {
-        Suspension s = suspended.get(jobId);
-        return s == null ? null : s.job;
-    }
-
     /**
      * The next instant something is due: a job's real end, or a time the policy asked to be woken at (a
      * preemption's start delay running out, a gang's next context switch); {@link Long#MAX_VALUE} when none.

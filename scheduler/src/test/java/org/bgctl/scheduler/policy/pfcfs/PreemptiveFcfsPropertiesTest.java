@@ -49,22 +49,27 @@ class PreemptiveFcfsPropertiesTest {
         Map<Long, Long> computed = new HashMap<>();
         Map<Long, Long> computingSince = new HashMap<>();
         Map<Long, Integer> finishes = new HashMap<>();
+        // The jobs the next wide job to start preempted, in borrowing order, and that wide job.
         List<Long> preempted = List.of();
+        long wide = -1;
         for (SchedulerEvent e : events) {
             if (e instanceof JobSubmitted s) {
                 jobs.put(s.jobId(), s.job());
             } else if (e instanceof JobStarted s) {
                 assertTrue(!computingSince.containsKey(s.jobId()) && !computed.containsKey(s.jobId()),
                         "job " + s.jobId() + " started twice");
-                nodes.start(s.jobId(), s.allocation().nodes(), preempted);
-                preempted = List.of();
+                nodes.start(s.jobId(), s.allocation().nodes(), s.jobId() == wide ? preempted : List.of());
+                if (s.jobId() == wide) preempted = List.of();
                 computed.put(s.jobId(), 0L);
                 computingSince.put(s.jobId(), s.time() + s.boot());
             } else if (e instanceof ContextSwitched cs) {
                 for (long j : cs.suspended()) computed.merge(j, cs.time() - computingSince.remove(j), Long::sum);
                 for (long j : cs.resumed()) computingSince.put(j, cs.time() + cs.penalty());
                 nodes.switchJobs(cs.suspended(), cs.resumed());
-                if (cs.resumed().isEmpty()) preempted = cs.suspended();
+                if (cs.resumed().isEmpty()) {
+                    preempted = cs.suspended();
+                    wide = cs.jobId();
+                }
             } else if (e instanceof JobFinished f) {
                 finishes.merge(f.jobId(), 1, Integer::sum);
                 Long since = computingSince.remove(f.jobId());

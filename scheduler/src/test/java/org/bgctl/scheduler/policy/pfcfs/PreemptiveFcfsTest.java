@@ -124,6 +124,18 @@ class PreemptiveFcfsTest {
     }
 
     @Test
+    void aWideJobPreemptsInThePassThatStartsTheJobsBeforeIt() {
+        // x = 31% (4 nodes), δ = 0. Job 1 (1 node) runs from 0. At 1, job 2 (3 nodes) starts and job 3 (7 nodes,
+        // wide) lacks 1 node: it becomes next in that pass and preempts job 1 at once, taking the 6 free nodes
+        // and job 1's. Both end at 1 (run time 0); job 1 resumes then and ends on time.
+        ScheduleRecorder r = ScheduleRecorder.run(new PreemptiveFcfs(new GangSettings(31, 0, 1, 1, 0)), 10,
+                of(1, 0, 2, 2, 1), of(2, 1, 0, 0, 3), of(3, 1, 0, 0, 7));
+        assertEquals(Map.of(1L, 0L, 2L, 1L, 3L, 1L), r.starts());
+        assertEquals(Map.of(1L, 2L, 2L, 1L, 3L, 1L), r.ends());
+        assertEquals(List.of(1L), switches(r).get(0).suspended());
+    }
+
+    @Test
     void eachJobSwitchedInLosesThePenalty() {
         // n = 1, 5 s per switch: the wide job computes from 15 to 1015, job 1 from 1020 on (990 s left).
         ScheduleRecorder r = run(gang(10, 100, 1, 5), of(1, 0, 1000, 1000, 4), of(2, 0, 1000, 1000, 10));
