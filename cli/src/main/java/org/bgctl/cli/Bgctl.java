@@ -10,7 +10,7 @@ import picocli.CommandLine.Command;
 /** The {@code bgctl} command line. */
 @Command(name = "bgctl", mixinStandardHelpOptions = true, version = "bgctl 0.1.0",
         description = "A live emulator of a Blue Gene/L-style supercomputer control plane.",
-        subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class, StatusCommand.class,
+        subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class, StatusCommand.class, DbCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bgctl {
 

@@ -11,7 +11,6 @@ import org.bgctl.journal.JournalReader;
 import org.bgctl.report.EventFormat;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
-import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.audit.RecordedRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -51,18 +50,17 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        String id = ActorReplay.SCHEDULER_ID.id();
         if (audit) return audit(out);
         if (jobsCsv != null) {
             JobTable table = new JobTable();
-            long n = JournalReader.read(recorded.run, id, table);
+            long n = JournalReader.read(recorded.run, table);
             try (Writer w = Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8)) {
                 JobsCsv.write(table.records(), w);
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
             long[] seq = {0};
-            long n = JournalReader.read(recorded.run, id, e -> {
+            long n = JournalReader.read(recorded.run, e -> {
                 seq[0]++;
                 if (limit <= 0 || seq[0] <= limit) out.println(EventFormat.line(seq[0], e));
             });

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.report.Summary;
-import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import picocli.CommandLine.Option;
@@ -23,7 +22,7 @@ final class RecordedRunOptions {
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
     RecordedRun read(long until) throws IOException {
         RecordedRun recorded = new RecordedRun(MachineCatalog.create(machine != null ? machine : Summary.machineOf(run)));
-        JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), (SchedulerEvent e) -> {
+        JournalReader.read(run, (SchedulerEvent e) -> {
             if (e.time() <= until) recorded.accept(e);
         });
         return recorded;

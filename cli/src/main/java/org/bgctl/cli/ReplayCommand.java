@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bgctl.journal.JournalSettings;
+import org.bgctl.journal.JournalLocation;
 import org.bgctl.report.Summary;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
@@ -91,7 +91,8 @@ public final class ReplayCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--journal", paramLabel = "KIND", defaultValue = "h2",
-            description = "Journal: h2 (a file in the run directory) or memory (nothing kept). Default: ${DEFAULT-VALUE}.")
+            description = "Journal: h2 (a file in the run directory), memory (nothing kept) or postgres (the server of"
+                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: ${DEFAULT-VALUE}.")
     String journal;
 
     @Option(names = "--executor", paramLabel = "KIND", defaultValue = "actors",
@@ -262,7 +263,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
-                JournalSettings.hasH2Journal(dir) ? ", journal" : "");
+                JournalLocation.exists(dir) ? ", journal" : "");
         out.flush();
     }
 }

@@ -14,7 +14,10 @@ public final class JournalSettings {
     private JournalSettings() {
     }
 
-    /** The persistence configuration for {@code kind}, the H2 file placed in {@code runDir}. */
+    /**
+     * The persistence configuration for {@code kind}: the H2 file placed in {@code runDir}, PostgreSQL
+     * as {@code bgctl.postgres} (or the environment) says.
+     */
     public static Config config(JournalKind kind, Path runDir) {
         return switch (kind) {
             case MEMORY -> ConfigFactory.parseMap(Map.of(
@@ -24,6 +27,8 @@ public final class JournalSettings {
                     "bgctl.journal.h2-url", h2Url(runDir)))
                     .withFallback(ConfigFactory.parseResources("bgctl-journal-h2.conf"))
                     .resolve();
+            case POSTGRES -> ConfigFactory.parseResources("bgctl-journal-postgres.conf")
+                    .resolveWith(ConfigFactory.load());
         };
     }
 

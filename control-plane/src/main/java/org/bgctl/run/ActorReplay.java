@@ -31,9 +31,6 @@ import org.bgctl.scheduler.SchedulerCore;
  */
 public final class ActorReplay {
 
-    /** Persistence id of a run's scheduler. */
-    public static final PersistenceId SCHEDULER_ID = PersistenceId.ofUniqueId("scheduler");
-
     /** The one-thread dispatcher of virtual time (see reference.conf). */
     public static final String VIRTUAL_TIME_DISPATCHER = "bgctl.virtual-time-dispatcher";
 
@@ -43,7 +40,7 @@ public final class ActorReplay {
     /**
      * Runs the arrivals to the end.
      *
-     * @param config       the actor system's configuration (journal included)
+     * @param config       the actor system's configuration (journal and scheduler's persistence id included)
      * @param prepare      work to finish before the scheduler starts (e.g. creating the journal schema)
      * @param cores        makes the scheduler's empty core
      * @param arrivals     the jobs, in submit order
@@ -72,6 +69,11 @@ public final class ActorReplay {
         }
     }
 
+    /** The persistence id of the run's scheduler: {@code bgctl.journal.persistence-id}. */
+    public static PersistenceId schedulerId(Config config) {
+        return PersistenceId.ofUniqueId(config.getString("bgctl.journal.persistence-id"));
+    }
+
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
@@ -87,8 +89,9 @@ public final class ActorReplay {
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         for (String unit : machine.units())
             agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));
-        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
-                SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler", oneThread);
+        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(
+                schedulerId(ctx.getSystem().settings().config()), cores, agents::get, sink, journalGroup),
+                "scheduler", oneThread);
         ctx.watch(scheduler);
         ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock", oneThread);
         return Behaviors.receive(Void.class)

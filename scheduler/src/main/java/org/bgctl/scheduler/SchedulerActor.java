@@ -99,6 +99,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             implements Command {
     }
 
+    /**
+     * Agents may have started afresh (a cluster member was lost and its agents moved): tell every
+     * agent again, with {@link UnitProtocol.Adopt} and {@link UnitProtocol.SetHealth}, what the
+     * journal says runs on it and is down. Agents that knew it already ignore the repetition.
+     */
+    public record Resync() implements Command {
+    }
+
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
@@ -209,6 +217,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
+        resync(state);
+    }
+
+    private void resync(State state) {
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
             for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
@@ -226,6 +238,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Flush.class, this::onFlush)
+                .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(this::resync))
                 .build();
     }
 
