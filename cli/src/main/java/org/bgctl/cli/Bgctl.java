@@ -11,6 +11,7 @@ import picocli.CommandLine.Command;
 @Command(name = "bgctl", mixinStandardHelpOptions = true, version = "bgctl 0.1.0",
         description = "A live emulator of a Blue Gene/L-style supercomputer control plane.",
         subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class, StatusCommand.class, DbCommand.class,
+                NodeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bgctl {
 

@@ -8,6 +8,8 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.report.Summary;
+import org.bgctl.cluster.ClusterReplay;
+import org.bgctl.run.ActorHost;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
@@ -17,6 +19,7 @@ import org.bgctl.run.TraceSource;
 import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -186,6 +189,18 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--cluster",
+            description = "Spread the agents over an Akka cluster (members started with bgctl node); this process"
+                    + " drives the replay, hosts the scheduler and writes the outputs.")
+    boolean cluster;
+
+    @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+            description = "With --cluster: start once N members (this one included) host agents. Default: ${DEFAULT-VALUE}.")
+    int members;
+
+    @Mixin
+    ClusterMemberOptions member;
+
     @Override
     public Integer call() throws Exception {
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
@@ -200,11 +215,21 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
+        ReplayResult result = Replay.run(replay, host(), progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
+    }
+
+    /** Where the agents live: this JVM, or the cluster of --cluster. */
+    private ActorHost host() {
+        if (!cluster) return ActorHost.LOCAL;
+        try {
+            return new ClusterReplay(member.toOptions(members));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** The options as replay parameters; unset options are left to the parameters' defaults. */

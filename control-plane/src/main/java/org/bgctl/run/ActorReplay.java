@@ -54,7 +54,11 @@ public final class ActorReplay {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
                 ctx -> start(ctx, prepare, cores, arrivals, sink, journalGroup, done));
-        ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl", config);
+        return outcome(ActorSystem.create(guardian, "bgctl", config), done);
+    }
+
+    /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
+    public static VirtualClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<VirtualClock.Outcome> done) {
         try {
             return done.get();
         } catch (InterruptedException e) {

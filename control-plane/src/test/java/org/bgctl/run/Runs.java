@@ -39,6 +39,13 @@ final class Runs {
                 Progress.none(), Duration.ofHours(1));
     }
 
+    /** A replay through the actors, hosted by {@code host}. */
+    static ReplayResult replay(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                               ActorHost host, JournalKind journal, Path out) throws IOException {
+        return Replay.run(new ReplaySpec(trace, machine, scheduler, workload, false, out, journal, ExecutorKind.ACTORS),
+                host, Progress.none(), Duration.ofHours(1));
+    }
+
     /** job_id → start_s of a CSV whose first columns include job_id and start_s. */
     static Map<Long, Long> starts(List<String> csv) {
         List<String> header = List.of(csv.get(0).split(","));

@@ -15,6 +15,7 @@ import akka.persistence.typed.javadsl.EffectBuilder;
 import akka.persistence.typed.javadsl.EventHandler;
 import akka.persistence.typed.javadsl.EventSourcedBehavior;
 import akka.persistence.typed.javadsl.SignalHandler;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -84,10 +85,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /** Writes whatever is not yet in the journal; answered with {@link Flushed}. */
     public record Flush(ActorRef<Flushed> replyTo) implements Command {
+
+        @JsonCreator
+        public Flush {
+        }
     }
 
     /** The journal holds every event so far. */
     public record Flushed(long events) implements CborSerializable {
+
+        @JsonCreator
+        public Flushed {
+        }
     }
 
     /**
