@@ -66,6 +66,7 @@ public final class ClusterReplay implements ActorHost {
         Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Forming> guardian = Behaviors.setup(ctx -> {
+            ctx.setLoggerName(ClusterReplay.class);
             try {
                 prepare.apply(ctx.getSystem()).toCompletableFuture().join();
             } catch (RuntimeException e) {
@@ -104,7 +105,7 @@ public final class ClusterReplay implements ActorHost {
                         timers.startSingleTimer(new Poll(), poll);
                         return Behaviors.same();
                     }
-                    ctx.getLog().info("{} members host agents; the replay starts", hosting.members());
+                    ctx.getLog().info("{} members host agents: the replay starts", hosting.members());
                     ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock",
                             DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
                     return Behaviors.ignore();
