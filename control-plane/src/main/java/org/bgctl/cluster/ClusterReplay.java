@@ -5,15 +5,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
-import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
-import akka.cluster.sharding.typed.ClusterShardingQuery;
-import akka.cluster.sharding.typed.GetClusterShardingStats;
-import akka.cluster.sharding.ShardRegion.ClusterShardingStats;
-import akka.cluster.sharding.typed.javadsl.ClusterSharding;
-import akka.cluster.typed.SelfUp;
-import akka.cluster.typed.Cluster;
-import akka.cluster.typed.Subscribe;
 import com.typesafe.config.Config;
 import java.time.Duration;
 import java.util.List;
@@ -35,28 +27,21 @@ import org.bgctl.scheduler.UnitDirectory;
  * A replay whose agents are spread over an Akka cluster. This process is the driver: it joins the
  * cluster with the {@value ClusterScheduler#DRIVER_ROLE} role, hosts agents like every member, runs
  * the scheduler as a Cluster Singleton and the virtual clock, reads the trace and writes the outputs.
- * The clock starts once {@link ClusterOptions#members()} members host agents, so that the shards are
- * spread over all of them from the first job on. Same virtual time, same schedule as in one JVM.
+ * The clock starts once {@link ClusterOptions#members()} members host agents ({@link MembersHosting}),
+ * so that the shards are spread over all of them from the first job on, and the agent of every unit
+ * has started ({@link UnitSharding#startAll}), so that no transaction waits for a shard's home. Same virtual time, same
+ * schedule as in one JVM.
  */
 public final class ClusterReplay implements ActorHost {
 
     private final ClusterOptions options;
 
+    /** Every agent answered (or {@code failure} says why not). */
+    private record AgentsStarted(Integer agents, Throwable failure) {
+    }
+
     public ClusterReplay(ClusterOptions options) {
         this.options = options;
-    }
-
-    /** What the driver's guardian hears while the cluster forms. */
-    private interface Forming {
-    }
-
-    private record Up() implements Forming {
-    }
-
-    private record Poll() implements Forming {
-    }
-
-    private record Hosting(int members) implements Forming {
     }
 
     @Override
@@ -65,7 +50,7 @@ public final class ClusterReplay implements ActorHost {
                                     int journalGroup) {
         Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
-        Behavior<Forming> guardian = Behaviors.setup(ctx -> {
+        Behavior<Object> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
             try {
                 prepare.apply(ctx.getSystem()).toCompletableFuture().join();
@@ -77,39 +62,30 @@ public final class ClusterReplay implements ActorHost {
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
             ActorRef<SchedulerActor.Command> scheduler = ClusterScheduler.start(ctx.getSystem(), SchedulerActor.create(
                     ActorReplay.schedulerId(member), cores, units, sink, journalGroup), done);
-            Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(
-                    ctx.messageAdapter(SelfUp.class, up -> new Up()), SelfUp.class));
-            return forming(ctx, scheduler, arrivals, done);
+            ctx.spawn(MembersHosting.create(options.members(), ctx.getSelf().narrow()), "members");
+            Duration agentsTimeout = member.getDuration("bgctl.cluster.agents-start-timeout");
+            return Behaviors.receive(Object.class)
+                    .onMessage(MembersHosting.Ready.class, ready -> {
+                        ctx.getLog().info("{} members host agents; starting the agents of {} units", ready.members(),
+                                machine.units().size());
+                        ctx.pipeToSelf(UnitSharding.startAll(ctx.getSystem(), machine, units, agentsTimeout),
+                                AgentsStarted::new);
+                        return Behaviors.same();
+                    })
+                    .onMessage(AgentsStarted.class, started -> {
+                        if (started.failure() != null) {
+                            done.completeExceptionally(new IllegalStateException("the agents did not all start within "
+                                    + agentsTimeout + "; is every member given --machine " + machine.name() + "?",
+                                    started.failure()));
+                            return Behaviors.stopped();
+                        }
+                        ctx.getLog().info("{} agents started: the replay starts", started.agents());
+                        ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock",
+                                DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
+                        return Behaviors.ignore();
+                    })
+                    .build();
         });
         return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done);
-    }
-
-    /** Waits until the cluster is up and enough members host agents, then starts the clock. */
-    private Behavior<Forming> forming(ActorContext<Forming> ctx, ActorRef<SchedulerActor.Command> scheduler,
-                                      Arrivals arrivals, CompletableFuture<VirtualClock.Outcome> done) {
-        Duration poll = ctx.getSystem().settings().config().getDuration("bgctl.cluster.members-poll");
-        ActorRef<ClusterShardingQuery> shards = ClusterSharding.get(ctx.getSystem()).shardState();
-        return Behaviors.withTimers(timers -> Behaviors.receive(Forming.class)
-                .onMessage(Up.class, up -> {
-                    ctx.getSelf().tell(new Poll());
-                    return Behaviors.same();
-                })
-                .onMessage(Poll.class, p -> {
-                    ctx.ask(ClusterShardingStats.class, shards, poll.multipliedBy(5),
-                            replyTo -> new GetClusterShardingStats(UnitSharding.UNIT, poll.multipliedBy(5), replyTo),
-                            (stats, failure) -> new Hosting(stats == null ? 0 : stats.getRegions().size()));
-                    return Behaviors.same();
-                })
-                .onMessage(Hosting.class, hosting -> {
-                    if (hosting.members() < options.members()) {
-                        timers.startSingleTimer(new Poll(), poll);
-                        return Behaviors.same();
-                    }
-                    ctx.getLog().info("{} members host agents: the replay starts", hosting.members());
-                    ctx.spawn(VirtualClock.create(scheduler, arrivals, done), "clock",
-                            DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
-                    return Behaviors.ignore();
-                })
-                .build());
     }
 }

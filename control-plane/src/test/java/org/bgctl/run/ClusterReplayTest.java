@@ -39,6 +39,8 @@ class ClusterReplayTest {
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.1",
                 "org.bgctl.run.VirtualClock");
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.2",
+                "org.bgctl.cluster.MembersHosting");
+        System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.3",
                 "org.bgctl.cluster.ClusterReplay");
         ConfigFactory.invalidateCaches();
     }
@@ -46,7 +48,7 @@ class ClusterReplayTest {
     @AfterAll
     static void restore() {
         System.clearProperty("akka.actor.serialize-messages");
-        for (int i = 0; i < 3; i++)
+        for (int i = 0; i < 4; i++)
             System.clearProperty("akka.actor.no-serialization-verification-needed-class-prefix." + i);
         ConfigFactory.invalidateCaches();
     }
