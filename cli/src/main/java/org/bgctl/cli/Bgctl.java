@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
         description = "A live emulator of a Blue Gene/L-style supercomputer control plane.",
         subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class, StatusCommand.class,
                 ServeCommand.class, SubmitCommand.class, CancelCommand.class, JobsCommand.class, FaultCommand.class,
+                DbCommand.class, NodeCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bgctl {
 

@@ -12,7 +12,6 @@ import org.bgctl.report.EventFormat;
 import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
-import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.audit.RecordedRun;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -57,12 +56,11 @@ public final class InspectCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
-        String id = ActorReplay.SCHEDULER_ID.id();
         recorded.requireRun();
         if (audit) return audit(out);
         if (gangs) {
             GangTimeline timeline = new GangTimeline();
-            long n = JournalReader.read(recorded.run, id, timeline);
+            long n = JournalReader.read(recorded.run, timeline);
             timeline.lines().forEach(out::println);
             out.printf("%d gangs in the %d events of the journal of %s%n", timeline.size(), n, recorded.run);
             out.flush();
@@ -70,14 +68,14 @@ public final class InspectCommand implements Callable<Integer> {
         }
         if (jobsCsv != null) {
             JobTable table = new JobTable();
-            long n = JournalReader.read(recorded.run, id, table);
+            long n = JournalReader.read(recorded.run, table);
             try (Writer w = Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8)) {
                 JobsCsv.write(table.records(), w);
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
             long[] seq = {0};
-            long n = JournalReader.read(recorded.run, id, e -> {
+            long n = JournalReader.read(recorded.run, e -> {
                 seq[0]++;
                 if (limit <= 0 || seq[0] <= limit) out.println(EventFormat.line(seq[0], e));
             });

@@ -5,7 +5,6 @@ import java.nio.file.Path;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.report.Summary;
-import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import picocli.CommandLine.Option;
@@ -30,7 +29,7 @@ final class RecordedRunOptions {
     RecordedRun read(long until) throws IOException {
         requireRun();
         RecordedRun recorded = new RecordedRun(MachineCatalog.create(machine != null ? machine : Summary.machineOf(run)));
-        JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), (SchedulerEvent e) -> {
+        JournalReader.read(run, (SchedulerEvent e) -> {
             if (e.time() <= until) recorded.accept(e);
         });
         return recorded;

@@ -6,9 +6,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import org.bgctl.journal.JournalSettings;
+import org.bgctl.journal.JournalLocation;
 import org.bgctl.live.JournalReplay;
 import org.bgctl.report.Summary;
+import org.bgctl.cluster.ClusterReplay;
+import org.bgctl.run.ActorHost;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
@@ -18,6 +20,7 @@ import org.bgctl.run.TraceSource;
 import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -122,7 +125,8 @@ public final class ReplayCommand implements Callable<Integer> {
     Path out;
 
     @Option(names = "--journal", paramLabel = "KIND", defaultValue = "h2",
-            description = "Journal: h2 (a file in the run directory) or memory (nothing kept). Default: ${DEFAULT-VALUE}.")
+            description = "Journal: h2 (a file in the run directory), memory (nothing kept) or postgres (the server of"
+                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: ${DEFAULT-VALUE}.")
     String journal;
 
     @Option(names = "--executor", paramLabel = "KIND", defaultValue = "actors",
@@ -250,6 +254,18 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
+    @Option(names = "--cluster",
+            description = "Spread the agents over an Akka cluster (members started with bgctl node); this process"
+                    + " drives the replay, hosts the scheduler and writes the outputs.")
+    boolean cluster;
+
+    @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+            description = "With --cluster: start once N members (this one included) host agents. Default: ${DEFAULT-VALUE}.")
+    int members;
+
+    @Mixin
+    ClusterMemberOptions member;
+
     @Override
     public Integer call() throws Exception {
         if (input.fromRun != null) return fromRun();
@@ -265,7 +281,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, progress != null ? progress : Progress.none(),
+        ReplayResult result = Replay.run(replay, host(), progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
@@ -291,6 +307,16 @@ public final class ReplayCommand implements Callable<Integer> {
         out.printf("outputs in %s (summary.json, jobs.csv, journal)%n", dir);
         out.flush();
         return result.violations().isEmpty() ? 0 : 1;
+    }
+
+    /** Where the agents live: this JVM, or the cluster of --cluster. */
+    private ActorHost host() {
+        if (!cluster) return ActorHost.LOCAL;
+        try {
+            return new ClusterReplay(member.toOptions(members));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
     }
 
     /** The options as replay parameters; unset options are left to the parameters' defaults. */
@@ -369,7 +395,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
-                JournalSettings.hasH2Journal(dir) ? ", journal" : "");
+                JournalLocation.exists(dir) ? ", journal" : "");
         out.flush();
     }
 }

@@ -17,17 +17,20 @@ public final class JournalReader {
     }
 
     /**
-     * Streams every event of {@code persistenceId} in the H2 journal of {@code runDir} to
+     * Streams every event of the scheduler in the journal of {@code runDir} (H2 file or PostgreSQL) to
      * {@code consumer}; returns the number of events.
      *
      * @throws IllegalArgumentException when the directory holds no journal
      */
-    public static long read(Path runDir, String persistenceId, EventSink consumer) {
-        if (!JournalSettings.hasH2Journal(runDir))
-            throw new IllegalArgumentException("no journal in " + runDir + " (expected "
-                    + JournalSettings.H2_FILE + ".mv.db; runs made with --journal memory keep none)");
+    public static long read(Path runDir, EventSink consumer) {
+        return read(JournalLocation.of(runDir), consumer);
+    }
+
+    /** Streams every event of the scheduler in {@code location} to {@code consumer}; returns the number of events. */
+    public static long read(JournalLocation location, EventSink consumer) {
+        String persistenceId = location.persistenceId();
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-inspect",
-                JournalSettings.config(JournalKind.H2, runDir).withFallback(ConfigFactory.load()));
+                location.config().withFallback(ConfigFactory.load()));
         try {
             JdbcReadJournal journal = PersistenceQuery.get(system)
                     .getReadJournalFor(JdbcReadJournal.class, JdbcReadJournal.Identifier());

@@ -14,8 +14,13 @@ public final class JournalSchema {
 
     /** Creates the tables of a JDBC journal if missing; nothing to do for the memory journal. */
     public static CompletionStage<Done> prepare(JournalKind kind, ActorSystem<?> system) {
-        return kind == JournalKind.MEMORY
-                ? CompletableFuture.completedFuture(Done.getInstance())
-                : SchemaUtils.createIfNotExists(system);
+        return switch (kind) {
+            case MEMORY -> CompletableFuture.completedFuture(Done.getInstance());
+            case H2 -> SchemaUtils.createIfNotExists(system);
+            case POSTGRES -> CompletableFuture.supplyAsync(() -> {
+                PostgresSchema.init(PostgresSettings.from(system.settings().config()));
+                return Done.getInstance();
+            });
+        };
     }
 }

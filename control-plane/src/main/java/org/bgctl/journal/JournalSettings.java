@@ -14,13 +14,18 @@ public final class JournalSettings {
     private JournalSettings() {
     }
 
-    /** The persistence configuration for {@code kind}, the H2 file placed in {@code runDir}. */
+    /**
+     * The persistence configuration for {@code kind}: the H2 file placed in {@code runDir}, PostgreSQL
+     * as {@code bgctl.postgres} (or the environment) says.
+     */
     public static Config config(JournalKind kind, Path runDir) {
         return switch (kind) {
             case MEMORY -> ConfigFactory.parseMap(Map.of(
                     "akka.persistence.journal.plugin", "akka.persistence.journal.inmem",
                     "akka.persistence.snapshot-store.plugin", "akka.persistence.no-snapshot-store"));
             case H2 -> h2(h2Url(runDir));
+            case POSTGRES -> ConfigFactory.parseResources("bgctl-journal-postgres.conf")
+                    .resolveWith(ConfigFactory.load());
         };
     }
 

@@ -49,7 +49,7 @@ public final class JournalInputs {
     /** The inputs of the run recorded in {@code runDir}'s journal. */
     public static List<Input> read(Path runDir) {
         List<SchedulerEvent> events = new ArrayList<>();
-        JournalReader.read(runDir, ActorReplay.SCHEDULER_ID.id(), events::add);
+        JournalReader.read(runDir, events::add);
         return of(events);
     }
 

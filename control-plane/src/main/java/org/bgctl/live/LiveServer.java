@@ -106,7 +106,7 @@ public final class LiveServer implements AutoCloseable {
         new TimeScale(0, 0, spec.speed()); // checks the speed before anything starts
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
-        if (resumed) JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), view);
+        if (resumed) JournalReader.read(run, view);
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
@@ -162,7 +162,7 @@ public final class LiveServer implements AutoCloseable {
                         .run(ctx.getSystem());
         hub.second().runWith(Sink.ignore(), ctx.getSystem());
         view.listen(hub.first()::offer);
-        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(ActorReplay.SCHEDULER_ID,
+        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                         MachineCatalog.create(machineName), settings.bootDelay()),
                 agents::get, view, 0), "scheduler");

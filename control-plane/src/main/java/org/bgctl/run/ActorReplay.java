@@ -32,9 +32,6 @@ import org.bgctl.scheduler.SchedulerCore;
  */
 public final class ActorReplay {
 
-    /** Persistence id of a run's scheduler. */
-    public static final PersistenceId SCHEDULER_ID = PersistenceId.ofUniqueId("scheduler");
-
     /** The one-thread dispatcher of virtual time (see reference.conf). */
     public static final String VIRTUAL_TIME_DISPATCHER = "bgctl.virtual-time-dispatcher";
 
@@ -44,7 +41,7 @@ public final class ActorReplay {
     /**
      * Runs the arrivals to the end.
      *
-     * @param config       the actor system's configuration (journal included)
+     * @param config       the actor system's configuration (journal and scheduler's persistence id included)
      * @param prepare      work to finish before the scheduler starts (e.g. creating the journal schema)
      * @param cores        makes the scheduler's empty core
      * @param arrivals     the jobs, in submit order
@@ -81,7 +78,11 @@ public final class ActorReplay {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
                 ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
-        ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl", config);
+        return outcome(ActorSystem.create(guardian, "bgctl", config), done);
+    }
+
+    /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
+    public static VirtualClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<VirtualClock.Outcome> done) {
         try {
             return done.get();
         } catch (InterruptedException e) {
@@ -94,6 +95,11 @@ public final class ActorReplay {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
         }
+    }
+
+    /** The persistence id of the run's scheduler: {@code bgctl.journal.persistence-id}. */
+    public static PersistenceId schedulerId(Config config) {
+        return PersistenceId.ofUniqueId(config.getString("bgctl.journal.persistence-id"));
     }
 
     private static Behavior<Void> start(ActorContext<Void> ctx,
@@ -111,8 +117,9 @@ public final class ActorReplay {
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         for (String unit : machine.units())
             agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));
-        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(
-                SchedulerActor.create(SCHEDULER_ID, cores, agents::get, sink, journalGroup), "scheduler", oneThread);
+        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(
+                schedulerId(ctx.getSystem().settings().config()), cores, agents::get, sink, journalGroup),
+                "scheduler", oneThread);
         ctx.watch(scheduler);
         ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
         return Behaviors.receive(Void.class)

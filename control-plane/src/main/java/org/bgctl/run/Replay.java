@@ -17,7 +17,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.bgctl.faults.FaultLedger;
-import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
@@ -54,7 +54,8 @@ import org.bgctl.workload.WorkloadOptions;
 /**
  * A replay of an SWF trace in virtual time: the trace is streamed through the workload
  * transforms into the scheduler (actors or direct), and the run directory receives
- * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself.
+ * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself (with the
+ * PostgreSQL journal, journal.properties naming the run's persistence id).
  */
 public final class Replay {
 
@@ -69,16 +70,28 @@ public final class Replay {
      * @throws org.bgctl.swf.SwfFormatException for a malformed trace line (strict mode)
      */
     public static ReplayResult run(ReplaySpec spec, Progress progress, Duration every) throws IOException {
+        return run(spec, ActorHost.LOCAL, progress, every);
+    }
+
+    /**
+     * Runs the replay with its actors where {@code host} puts them, and writes its outputs.
+     *
+     * @see #run(ReplaySpec, Progress, Duration)
+     */
+    public static ReplayResult run(ReplaySpec spec, ActorHost host, Progress progress, Duration every)
+            throws IOException {
         MachineModel machine = MachineCatalog.create(spec.machine());
         Policies.createFor(spec.scheduler(), spec.settings(), machine);
         Path out = spec.out();
         Files.createDirectories(out);
-        if (JournalSettings.hasH2Journal(out))
+        if (JournalLocation.exists(out))
             throw new IllegalArgumentException("run directory " + out
                     + " already holds a journal; choose another --out (nothing was changed)");
 
+        JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
-            return replay(spec, machine, progress, every);
+            if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
+            return replay(spec, journal, host, machine, progress, every);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -90,10 +103,11 @@ public final class Replay {
         for (String suffix : new String[] {".mv.db", ".trace.db"}) {
             Files.deleteIfExists(out.resolve(JournalSettings.H2_FILE + suffix));
         }
+        Files.deleteIfExists(out.resolve(JournalLocation.MARK));
     }
 
-    private static ReplayResult replay(ReplaySpec spec, MachineModel machine, Progress progress, Duration every)
-            throws IOException {
+    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, MachineModel machine,
+                                       Progress progress, Duration every) throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
@@ -120,7 +134,7 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try {
-                outcome = execute(spec, cores, new Arrivals(jobs(workload)), health, table, sink);
+                outcome = execute(spec, journal, host, cores, new Arrivals(jobs(workload)), health, table, sink);
             } finally {
                 ticker.shutdownNow();
             }
@@ -171,16 +185,17 @@ public final class Replay {
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
 
-    private static VirtualClock.Outcome execute(ReplaySpec spec, Supplier<SchedulerCore> cores, Arrivals arrivals,
-                                                HealthChanges health, JobTable table, EventSink sink) {
+    private static VirtualClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
+                                                Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                                JobTable table, EventSink sink) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
             return new VirtualClock.Outcome(-1, direct.queued(), 0, table.lastTime());
         }
-        Config config = JournalSettings.config(spec.journal(), spec.out()).withFallback(ConfigFactory.load());
+        Config config = journal.config().withFallback(ConfigFactory.load());
         int group = config.getInt("bgctl.virtual-journal-group");
-        return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system),
+        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system),
                 cores, arrivals, health, sink, group);
     }
 

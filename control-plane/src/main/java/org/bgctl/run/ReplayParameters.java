@@ -49,7 +49,7 @@ public final class ReplayParameters {
                     (b, v) -> b.scheduler = v),
             new ReplayParameter("executor", "--executor", "actors (default) or direct",
                     (b, v) -> b.executor = ExecutorKind.parse(v)),
-            new ReplayParameter("journal", "--journal", "h2 (a file in the run directory) or memory",
+            new ReplayParameter("journal", "--journal", "h2 (a file in the run directory), memory or postgres (bgctl.postgres)",
                     (b, v) -> b.journal = JournalKind.parse(v)),
             new ReplayParameter("lenient", "--lenient", "true: skip and count malformed trace lines",
                     (b, v) -> b.lenient = flag(v)),

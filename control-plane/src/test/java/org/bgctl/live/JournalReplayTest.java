@@ -48,7 +48,7 @@ class JournalReplayTest {
         }
         JobTable served = new JobTable();
         long[] last = {0};
-        JournalReader.read(run, ActorReplay.SCHEDULER_ID.id(), e -> {
+        JournalReader.read(run, e -> {
             served.accept(e);
             last[0] = Math.max(last[0], e.time());
         });

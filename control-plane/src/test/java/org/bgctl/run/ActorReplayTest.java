@@ -92,7 +92,7 @@ class ActorReplayTest {
         List<Job> jobs = randomJobs(11, 300, 32);
         List<SchedulerEvent> live = actors("easy", 32, jobs, JournalKind.H2, dir);
         List<SchedulerEvent> journaled = new ArrayList<>();
-        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), journaled::add);
+        JournalReader.read(dir, journaled::add);
         assertEquals(direct("easy", 32, jobs), live);
         assertEquals(live, journaled);
     }

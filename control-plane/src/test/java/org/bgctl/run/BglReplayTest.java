@@ -47,7 +47,7 @@ class BglReplayTest {
 
         JobTable table = new JobTable();
         RecordedRun audit = new RecordedRun(MachineCatalog.create("bgl"));
-        JournalReader.read(actors, ActorReplay.SCHEDULER_ID.id(), e -> {
+        JournalReader.read(actors, e -> {
             table.accept(e);
             audit.accept(e);
         });

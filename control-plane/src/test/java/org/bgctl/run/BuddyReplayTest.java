@@ -46,7 +46,7 @@ class BuddyReplayTest {
         Runs.assertSameOutputs(actors, direct);
 
         JobTable table = new JobTable();
-        JournalReader.read(actors, ActorReplay.SCHEDULER_ID.id(), table);
+        JournalReader.read(actors, table);
         StringWriter rebuilt = new StringWriter();
         JobsCsv.write(table.records(), rebuilt);
         assertEquals(Files.readString(actors.resolve("jobs.csv")), rebuilt.toString());
@@ -59,7 +59,7 @@ class BuddyReplayTest {
                 .map(j -> j.id() % 3 == 0 ? j.withCommunication(Communication.intensive(0.4)) : j).toList();
         List<SchedulerEvent> live = ActorReplayTest.actors(scheduler, 64, jobs, JournalKind.H2, dir);
         List<SchedulerEvent> journaled = new ArrayList<>();
-        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), journaled::add);
+        JournalReader.read(dir, journaled::add);
         assertEquals(ActorReplayTest.direct(scheduler, 64, jobs), live);
         assertEquals(live, journaled);
         assertTrue(live.stream().anyMatch(e -> e instanceof JobStarted s && s.allocation().contiguous()));

@@ -88,7 +88,7 @@ class FaultReplayTest {
 
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machine));
         JobTable table = new JobTable();
-        JournalReader.read(actors, ActorReplay.SCHEDULER_ID.id(), e -> {
+        JournalReader.read(actors, e -> {
             audit.accept(e);
             table.accept(e);
         });

@@ -72,7 +72,7 @@ class KrevatReplayTest {
         assertTrue(((Number) result.summary().get("jobs_migrated")).longValue() >= successful);
 
         JobTable table = new JobTable();
-        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), table);
+        JournalReader.read(dir, table);
         StringWriter rebuilt = new StringWriter();
         JobsCsv.write(table.records(), rebuilt);
         assertEquals(Files.readString(dir.resolve("jobs.csv")), rebuilt.toString());

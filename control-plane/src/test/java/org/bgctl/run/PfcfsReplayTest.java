@@ -64,7 +64,7 @@ class PfcfsReplayTest {
         ReplayResult result = replay(new GangSettings(50, 1, 120, 3, 0), ExecutorKind.ACTORS, JournalKind.H2, dir);
         JobTable table = new JobTable();
         GangTimeline timeline = new GangTimeline();
-        JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), e -> {
+        JournalReader.read(dir, e -> {
             table.accept(e);
             timeline.accept(e);
         });
@@ -77,7 +77,7 @@ class PfcfsReplayTest {
         assertTrue(table.contextSwitches() > 2L * timeline.size(), "n = 3 switches back and forth");
         assertTrue(timeline.lines().stream().anyMatch(l -> l.contains("switch 3: suspended")), "a third switch");
         Exception audit = assertThrows(Exception.class,
-                () -> JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), new RecordedRun(new FlatMachine(128))));
+                () -> JournalReader.read(dir, new RecordedRun(new FlatMachine(128))));
         assertTrue(String.valueOf(audit.getMessage()).contains("cannot be rebuilt or audited"), audit.toString());
     }
 

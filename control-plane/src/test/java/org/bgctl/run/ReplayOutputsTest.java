@@ -1,17 +1,12 @@
 package org.bgctl.run;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bgctl.journal.JournalKind;
-import org.bgctl.journal.JournalReader;
-import org.bgctl.report.JobTable;
-import org.bgctl.report.JobsCsv;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -38,12 +33,7 @@ class ReplayOutputsTest {
     @Test
     void theJournalAloneRebuildsJobsCsvExactly(@TempDir Path dir) throws Exception {
         Runs.replay(Runs.NASA, "flat:32", "easy", ExecutorKind.ACTORS, JournalKind.H2, dir);
-        JobTable table = new JobTable();
-        long events = JournalReader.read(dir, ActorReplay.SCHEDULER_ID.id(), table);
-        StringWriter rebuilt = new StringWriter();
-        JobsCsv.write(table.records(), rebuilt);
-        assertEquals(Files.readString(dir.resolve("jobs.csv")), rebuilt.toString());
-        assertTrue(events > 0);
+        assertTrue(Runs.assertJournalRebuildsJobsCsv(dir) > 0);
     }
 
     @Test

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -13,6 +14,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.report.JobTable;
+import org.bgctl.report.JobsCsv;
 import org.bgctl.workload.WorkloadOptions;
 
 /** Test helpers: replays of the committed trace excerpts and reading their outputs. */
@@ -33,6 +37,13 @@ final class Runs {
                                ExecutorKind executor, JournalKind journal, Path out) throws IOException {
         return Replay.run(new ReplaySpec(trace, machine, scheduler, workload, false, out, journal, executor),
                 Progress.none(), Duration.ofHours(1));
+    }
+
+    /** A replay through the actors, hosted by {@code host}. */
+    static ReplayResult replay(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                               ActorHost host, JournalKind journal, Path out) throws IOException {
+        return Replay.run(new ReplaySpec(trace, machine, scheduler, workload, false, out, journal, ExecutorKind.ACTORS),
+                host, Progress.none(), Duration.ofHours(1));
     }
 
     /** job_id → start_s of a CSV whose first columns include job_id and start_s. */
@@ -64,6 +75,16 @@ final class Runs {
         assertArrayEquals(Files.readAllBytes(a.resolve("jobs.csv")), Files.readAllBytes(b.resolve("jobs.csv")));
         assertArrayEquals(Files.readAllBytes(a.resolve("schedule.swf")), Files.readAllBytes(b.resolve("schedule.swf")));
         assertEquals(reproducibleSummary(a), reproducibleSummary(b));
+    }
+
+    /** The run's journal alone rebuilds its jobs.csv byte for byte; returns the number of events read. */
+    static long assertJournalRebuildsJobsCsv(Path runDir) throws IOException {
+        JobTable table = new JobTable();
+        long events = JournalReader.read(runDir, table);
+        StringWriter rebuilt = new StringWriter();
+        JobsCsv.write(table.records(), rebuilt);
+        assertEquals(Files.readString(runDir.resolve("jobs.csv")), rebuilt.toString());
+        return events;
     }
 
     /** summary.json without its wall-clock {@code run} object. */

@@ -227,12 +227,15 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private Behavior<Command> onAdopt(UnitProtocol.Adopt a) {
         if (!(a.claim() instanceof NodeClaim claim)) {
             getContext().getLog().error("{}: cannot adopt {} for job {}", unit, a.claim(), a.job());
+        } else if (running.containsKey(a.job())) {
+            getContext().getLog().debug("{}: job {} adopted again; known already", unit, a.job());
         } else if (claim.nodes() > free) {
             getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), claim.nodes(), free);
-        } else if (!running.containsKey(a.job()) && positionConflict(claim).isPresent()) {
+        } else if (positionConflict(claim).isPresent()) {
             getContext().getLog().error("{}: cannot adopt job {} on {}: {}", unit, a.job(), claim,
                     positionConflict(claim).get());
-        } else if (running.putIfAbsent(a.job(), claim.nodes()) == null) {
+        } else {
+            running.put(a.job(), claim.nodes());
             free -= claim.nodes();
             if (positions != null) {
                 positions.take(claim);

@@ -1,6 +1,7 @@
 package org.bgctl.agents;
 
 import akka.actor.typed.ActorRef;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -54,6 +55,10 @@ public final class UnitProtocol {
 
     /** Migration, last step (after a commit or an abort): {@code job} computes again on the nodes it holds here. */
     public record Restart(long job) implements Command {
+
+        @JsonCreator
+        public Restart {
+        }
     }
 
     /**
@@ -61,6 +66,10 @@ public final class UnitProtocol {
      * checkpointed for it give up their nodes here.
      */
     public record Commit(long tx) implements Command {
+
+        @JsonCreator
+        public Commit {
+        }
     }
 
     /**
@@ -83,10 +92,18 @@ public final class UnitProtocol {
 
     /** The transaction is abandoned: free what it held. */
     public record Abort(long tx) implements Command {
+
+        @JsonCreator
+        public Abort {
+        }
     }
 
     /** The job has ended: free its nodes. */
     public record Release(long job) implements Command {
+
+        @JsonCreator
+        public Release {
+        }
     }
 
     /**
@@ -105,6 +122,10 @@ public final class UnitProtocol {
 
     /** Asks for the unit's current occupancy. */
     public record GetOccupancy(ActorRef<Occupancy> replyTo) implements Command {
+
+        @JsonCreator
+        public GetOccupancy {
+        }
     }
 
     /**
@@ -129,6 +150,7 @@ public final class UnitProtocol {
      */
     public record Refused(String unit, long tx, String reason, List<String> down) implements ReserveReply {
 
+        @JsonCreator
         public Refused {
             down = List.copyOf(down);
         }

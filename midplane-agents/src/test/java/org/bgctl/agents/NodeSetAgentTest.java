@@ -143,6 +143,17 @@ class NodeSetAgentTest {
     }
 
     @Test
+    void adoptingAJobAgainOnAFullSetIsNoError() {
+        agent.tell(new Adopt(7, new NodeClaim(UNIT, 10)));
+        LoggingTestKit.error("cannot adopt").withOccurrences(0)
+                .expect(KIT.system(), () -> {
+                    agent.tell(new Adopt(7, new NodeClaim(UNIT, 10)));
+                    return occupancy();
+                });
+        assertEquals(new NodeCounts(UNIT, 10, 0, map(7, 10), new TreeMap<>()), occupancy());
+    }
+
+    @Test
     void adoptBeyondTheFreeNodesIsIgnored() {
         reserve(1, 100, 8);
         LoggingTestKit.error("cannot adopt job 7 on 4 nodes, 2 free")

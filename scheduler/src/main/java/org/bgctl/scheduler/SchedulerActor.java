@@ -15,6 +15,7 @@ import akka.persistence.typed.javadsl.EffectBuilder;
 import akka.persistence.typed.javadsl.EventHandler;
 import akka.persistence.typed.javadsl.EventSourcedBehavior;
 import akka.persistence.typed.javadsl.SignalHandler;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -102,10 +103,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /** Writes whatever is not yet in the journal; answered with {@link Flushed}. */
     public record Flush(ActorRef<Flushed> replyTo) implements Command {
+
+        @JsonCreator
+        public Flush {
+        }
     }
 
     /** The journal holds every event so far. */
     public record Flushed(long events) implements CborSerializable {
+
+        @JsonCreator
+        public Flushed {
+        }
     }
 
     /**
@@ -123,6 +132,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * neither queued nor running or an instant is in progress.
      */
     public record Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
+    /**
+     * Agents may have started afresh (a cluster member was lost and its agents moved): tell every
+     * agent again, with {@link UnitProtocol.Adopt} and {@link UnitProtocol.SetHealth}, what the
+     * journal says runs on it and is down. Agents that knew it already ignore the repetition.
+     */
+    public record Resync() implements Command {
     }
 
     private record UnitReplied(ReserveReply reply) implements Command {
@@ -243,6 +260,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
+        resync(state);
+    }
+
+    private void resync(State state) {
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
             for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
@@ -262,6 +283,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
                 .onCommand(Flush.class, this::onFlush)
+                .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(this::resync))
                 .build();
     }
 

@@ -1,6 +1,6 @@
 package org.bgctl.scheduler;
 
-import akka.actor.typed.ActorRef;
+import akka.actor.typed.RecipientRef;
 import org.bgctl.agents.UnitProtocol;
 
 /**
@@ -10,6 +10,6 @@ import org.bgctl.agents.UnitProtocol;
 @FunctionalInterface
 public interface UnitDirectory {
 
-    /** The agent of {@code unit}. */
-    ActorRef<UnitProtocol.Command> ref(String unit);
+    /** The agent of {@code unit}: an actor of this JVM, or a sharded entity wherever the cluster keeps it. */
+    RecipientRef<UnitProtocol.Command> ref(String unit);
 }

@@ -1,0 +1,24 @@
+package org.bgctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
+
+import com.typesafe.config.ConfigFactory;
+import org.bgctl.journal.PostgresSettings;
+import org.junit.jupiter.api.Test;
+
+class DbCommandTest {
+
+    @Test
+    void dbInitCreatesTheSchemaAndCanRunAgain() {
+        String unreachable = PostgresSettings.from(ConfigFactory.load()).unreachableReason();
+        assumeTrue(unreachable == null, () -> "skipped: bgctl db init needs PostgreSQL and none is reachable ("
+                + unreachable + ")");
+        for (int run = 0; run < 2; run++) {
+            CliRun init = CliRun.of("db", "init");
+            assertEquals(0, init.exit(), init.toString());
+            assertTrue(init.out().contains("event_journal, event_tag, snapshot, durable_state"), init.toString());
+        }
+    }
+}

@@ -1,0 +1,93 @@
+package org.bgctl.cluster;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.Terminated;
+import akka.actor.typed.javadsl.Behaviors;
+import akka.cluster.ClusterEvent;
+import akka.cluster.typed.Cluster;
+import akka.cluster.typed.ClusterSingleton;
+import akka.cluster.typed.ClusterSingletonSettings;
+import akka.cluster.typed.SingletonActor;
+import akka.cluster.typed.Subscribe;
+import com.fasterxml.jackson.annotation.JsonCreator;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import org.bgctl.run.ActorReplay;
+import org.bgctl.scheduler.SchedulerActor;
+
+/**
+ * The scheduler as a Cluster Singleton, kept on the member with the {@value #DRIVER_ROLE} role (the one
+ * that feeds the trace and writes the outputs). Around the event-sourced scheduler it watches the
+ * cluster: when a member is removed, its agents start afresh on the survivors, so after
+ * {@code bgctl.cluster.resync-after} the scheduler re-adopts every running job on its agents
+ * ({@link SchedulerActor.Resync}). If the scheduler stops, the run fails.
+ */
+public final class ClusterScheduler {
+
+    /** The role of the member that drives a replay and hosts the scheduler. */
+    public static final String DRIVER_ROLE = "driver";
+
+    private static final Object RESYNC = "resync";
+
+    /** A member left the cluster for good. */
+    private record MemberLost(String address) implements SchedulerActor.Command {
+
+        @JsonCreator
+        private MemberLost {
+        }
+    }
+
+    private ClusterScheduler() {
+    }
+
+    /**
+     * Starts the singleton (on the driver) and returns the proxy that reaches it from anywhere.
+     *
+     * @param failed completed exceptionally if the scheduler stops
+     */
+    public static ActorRef<SchedulerActor.Command> start(ActorSystem<?> system, Behavior<SchedulerActor.Command> scheduler,
+                                                         CompletableFuture<?> failed) {
+        Duration resyncAfter = system.settings().config().getDuration("bgctl.cluster.resync-after");
+        SingletonActor<SchedulerActor.Command> singleton = SingletonActor.of(
+                        watching(scheduler, resyncAfter, failed), "scheduler")
+                .withSettings(ClusterSingletonSettings.create(system).withRole(DRIVER_ROLE));
+        return ClusterSingleton.get(system).init(singleton);
+    }
+
+    private static Behavior<SchedulerActor.Command> watching(Behavior<SchedulerActor.Command> scheduler,
+                                                             Duration resyncAfter, CompletableFuture<?> failed) {
+        return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
+            ActorRef<SchedulerActor.Command> core = ctx.spawn(scheduler, "core",
+                    DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
+            ctx.watch(core);
+            ActorRef<ClusterEvent.MemberRemoved> removals = ctx.messageAdapter(ClusterEvent.MemberRemoved.class,
+                    removed -> new MemberLost(removed.member().address().toString()));
+            Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removals, ClusterEvent.MemberRemoved.class));
+            return Behaviors.receive(SchedulerActor.Command.class)
+                    .onMessage(MemberLost.class, lost -> {
+                        ctx.getLog().warn("member {} removed; its agents restart on the other members and are"
+                                + " re-synchronised in {}", lost.address(), resyncAfter);
+                        timers.startSingleTimer(RESYNC, new SchedulerActor.Resync(), resyncAfter);
+                        return Behaviors.same();
+                    })
+                    .onMessage(SchedulerActor.Resync.class, resync -> {
+                        ctx.getLog().warn("re-synchronising the agents with the journal");
+                        core.tell(resync);
+                        return Behaviors.same();
+                    })
+                    .onMessage(SchedulerActor.Command.class, command -> {
+                        core.tell(command);
+                        return Behaviors.same();
+                    })
+                    .onSignal(Terminated.class, t -> {
+                        failed.completeExceptionally(new IllegalStateException(
+                                "the scheduler stopped before the run ended; see the log for the cause"));
+                        return Behaviors.stopped();
+                    })
+                    .build();
+        }));
+    }
+}
