@@ -86,6 +86,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record Advance(long time, List<HealthChange> health, List<Job> arrivals, ActorRef<Settled> replyTo)
             implements Command {
 
+        @JsonCreator
+        public Advance {
+        }
+
         /** The clock releases time {@code time}: these jobs arrive. */
         public Advance(long time, List<Job> arrivals, ActorRef<Settled> replyTo) {
             this(time, List.of(), arrivals, replyTo);
