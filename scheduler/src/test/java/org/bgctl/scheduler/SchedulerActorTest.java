@@ -171,6 +171,19 @@ class SchedulerActorTest {
     }
 
     @Test
+    void resyncTellsTheUnitsAgainWhatRunsOnThem() {
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> scheduler = spawnFlat(newId(), ns, 0);
+        scheduler.tell(new Advance(0, List.of(of(1, 0, 100, 100, 4)), settled.getRef()));
+        grant(ns, 1, 4);
+        settled.expectMessage(new Settled(0, 100, 0, 1));
+
+        scheduler.tell(new SchedulerActor.Resync());
+        ns.expectMessage(new Adopt(1, new NodeClaim(FlatMachine.NODE_SET, 4)));
+        ns.expectNoMessage(Duration.ofMillis(100));
+    }
+
+    @Test
     void groupedJournalingWritesOnFlushAndARestartRecoversWhatWasFlushed() {
         PersistenceId id = newId();
         TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
