@@ -20,6 +20,7 @@ import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.VirtualClock;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -51,6 +52,7 @@ public final class JournalReplay {
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         String machineName = LiveServer.recorded(from, "machine", null);
         String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
+        KillPolicy onKill = KillPolicy.parse(LiveServer.recorded(from, "on_kill", null, KillPolicy.FAIL.label()));
         MachineModel machine = MachineCatalog.create(machineName);
         SchedulerSettings settings = SchedulerSettings.defaults();
         Policies.createFor(schedulerName, settings, machine);
@@ -64,7 +66,7 @@ public final class JournalReplay {
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         VirtualClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
-                        MachineCatalog.create(machineName), settings.bootDelay()),
+                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 e -> {
                     table.accept(e);
                     audit.accept(e);
@@ -79,6 +81,7 @@ public final class JournalReplay {
                 .put("mode", "replay of a serve run")
                 .put("machine", machineName)
                 .put("scheduler", schedulerName)
+                .put("on_kill", onKill.label())
                 .put("replayed_from", from.toString())
                 .put("inputs", inputs.size())
                 .put("jobs_submitted", records.size())

@@ -125,6 +125,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) implements Command {
     }
 
+    /**
+     * Kills every running job now, {@code JobKilled} naming {@code cause}, and requeues it ({@code JobRequeued}) to
+     * run again from the beginning; the agents release its units. Sent between instants, e.g. by a server started
+     * again whose jobs did not survive its stop, before its first instant.
+     */
+    public record RequeueRunning(String cause) implements Command {
+    }
+
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
@@ -261,6 +269,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
+                .onCommand(RequeueRunning.class, this::onRequeueRunning)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
@@ -511,14 +520,19 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      */
     private boolean fail(State state, String component, long t) {
         List<SchedulerEvent> events = state.core.failure(component, t);
+        emitReleasingKilled(state, events);
+        if (state.transaction != null)
+            state.transaction.fail(component, state.core.machine().componentClaims(component));
+        return !events.isEmpty();
+    }
+
+    /** Emits {@code events}; the units of each job a {@link JobKilled} names are released. */
+    private void emitReleasingKilled(State state, List<SchedulerEvent> events) {
         for (SchedulerEvent e : events) {
             RunningJob killed = e instanceof JobKilled k ? state.core.running(k.jobId()) : null;
             emit(state, e);
             if (killed != null) release(killed);
         }
-        if (state.transaction != null)
-            state.transaction.fail(component, state.core.machine().componentClaims(component));
-        return !events.isEmpty();
     }
 
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
@@ -540,6 +554,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         emit(state, new JobCancelled(id, state.now()));
         if (r != null) release(r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
+    }
+
+    private Effect<EventBatch, State> onRequeueRunning(State state, RequeueRunning requeue) {
+        if (state.waiting != null) throw new IllegalStateException("running jobs requeued while time "
+                + state.stampTime + " is in progress");
+        emitReleasingKilled(state, state.core.requeueAllRunning(requeue.cause(), state.now()));
+        return journalNow(state);
     }
 
     /**
