@@ -100,6 +100,7 @@ public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
                     case CANCEL -> new SchedulerActor.Cancel(op.jobId(), replyTo);
                     case FAIL -> new SchedulerActor.SetComponentHealth(op.component(), false, replyTo);
                     case REPAIR -> new SchedulerActor.SetComponentHealth(op.component(), true, replyTo);
+                    case RESTART -> new SchedulerActor.RequeueRunning(RestartPolicy.COMPONENT, replyTo);
                 },
                 (ok, failure) -> new OperationDone(op.time(), failure == null ? null : op + ": " + failure.getMessage()));
         return this;

@@ -143,7 +143,7 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         long origin = scale.originVirtual();
         while (health.nextTime() < origin) health.takeAt(health.nextTime());
         if (inputs.requeueRunning())
-            scheduler.tell(new SchedulerActor.RequeueRunning(RestartPolicy.COMPONENT));
+            scheduler.tell(new SchedulerActor.RequeueRunning(RestartPolicy.COMPONENT, context.getSystem().ignoreRef()));
         lastReleased = origin;
         busy = true;
         scheduler.tell(new SchedulerActor.Advance(origin, health.nextTime() == origin ? health.takeAt(origin) : List.of(),

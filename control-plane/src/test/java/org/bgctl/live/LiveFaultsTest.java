@@ -39,8 +39,15 @@ class LiveFaultsTest {
         return faults;
     }
 
+    /** One job of the whole machine arriving at virtual second 0, so it runs when the fault comes. */
+    private Path wholeMachineJob() throws Exception {
+        Path trace = dir.resolve("whole.swf");
+        Files.writeString(trace, "1 0 0 100000 65536 -1 -1 65536 100000 -1 1 1 1 -1 1 -1 -1 -1\n");
+        return trace;
+    }
+
     private LiveServer serve(Path run, String onKill) throws Exception {
-        return LiveServer.start(new ServeSpec("bgl", "easy", 40, Optional.empty(), 0, run, "127.0.0.1", 0,
+        return LiveServer.start(new ServeSpec("bgl", "easy", 20, Optional.of(wholeMachineJob()), 0, run, "127.0.0.1", 0,
                 Optional.empty(), Optional.of(faultFile()), Optional.empty(), GeometryOptions.DEFAULT_SEED, onKill,
                 RestartPolicy.CONTINUE));
     }
@@ -51,29 +58,24 @@ class LiveFaultsTest {
         return events;
     }
 
-    private static String status(ApiCalls api, long id) throws Exception {
-        return api.get("/api/jobs/" + id).body().get("status").asText();
-    }
-
-    private static void awaitVirtual(LiveServer server, long t) throws InterruptedException {
-        for (int i = 0; i < 300 && server.view().lastTime() < t; i++) Thread.sleep(50);
-        assertTrue(server.view().lastTime() >= t, "virtual time " + server.view().lastTime() + ", waited for " + t);
+    /** Waits until job 1 has the status {@code status}, at virtual time {@code t} or later. */
+    private static void await(LiveServer server, long t, String status) throws Exception {
+        ApiCalls api = new ApiCalls(server);
+        String now = "";
+        for (int i = 0; i < 400; i++) {
+            now = api.get("/api/jobs/1").body().path("status").asText();
+            if (now.equals(status) && server.view().lastTime() >= t) return;
+            Thread.sleep(50);
+        }
+        assertEquals(status, now, "job 1 at virtual time " + server.view().lastTime() + ", waited for " + t);
     }
 
     @Test
     void aScriptedFaultKillsAndRequeuesTheRunningJobAndItsRepairStartsItAgain() throws Exception {
         Path run = dir.resolve("requeue");
-        long id;
+        long id = 1;
         try (LiveServer server = serve(run, null)) {
-            ApiCalls api = new ApiCalls(server);
-            ApiCalls.Answer a = api.post("/api/jobs", "{\"shape\": \"8x4x4\", \"runtime\": 100000}", null);
-            assertEquals(201, a.status(), a.body().toString());
-            id = a.body().get("id").asLong();
-            assertEquals("running", status(api, id));
-            awaitVirtual(server, 40);
-            assertEquals("queued", status(api, id));
-            awaitVirtual(server, 80);
-            assertEquals("running", status(api, id));
+            await(server, 80, "running");
         }
         List<SchedulerEvent> events = journal(run);
         List<SchedulerEvent> ofTheFault = events.stream().filter(e -> e.time() == 40 || e.time() == 80)
@@ -93,12 +95,9 @@ class LiveFaultsTest {
     @Test
     void withOnKillFailTheKilledJobEndsThere() throws Exception {
         Path run = dir.resolve("fail");
-        long id;
+        long id = 1;
         try (LiveServer server = serve(run, "fail")) {
-            ApiCalls api = new ApiCalls(server);
-            id = api.post("/api/jobs", "{\"shape\": \"8x4x4\", \"runtime\": 100000}", null).body().get("id").asLong();
-            awaitVirtual(server, 80);
-            assertEquals("killed_by_fault", status(api, id));
+            await(server, 40, "killed_by_fault");
         }
         List<SchedulerEvent> events = journal(run);
         assertTrue(events.contains(new JobKilled(id, 40, "mp-R000")), events.toString());

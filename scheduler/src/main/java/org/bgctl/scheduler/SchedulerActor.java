@@ -128,9 +128,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /**
      * Kills every running job now, {@code JobKilled} naming {@code cause}, and requeues it ({@code JobRequeued}) to
      * run again from the beginning; the agents release its units. Sent between instants, e.g. by a server started
-     * again whose jobs did not survive its stop, before its first instant.
+     * again whose jobs did not survive its stop, before its first instant. Answered with success once journaled.
      */
-    public record RequeueRunning(String cause) implements Command {
+    public record RequeueRunning(String cause, ActorRef<StatusReply<Done>> replyTo) implements Command {
     }
 
     private record UnitReplied(ReserveReply reply) implements Command {
@@ -560,7 +560,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         if (state.waiting != null) throw new IllegalStateException("running jobs requeued while time "
                 + state.stampTime + " is in progress");
         emitReleasingKilled(state, state.core.requeueAllRunning(requeue.cause(), state.now()));
-        return journalNow(state);
+        return journalNow(state).thenRun(s -> requeue.replyTo().tell(StatusReply.ack()));
     }
 
     /**
