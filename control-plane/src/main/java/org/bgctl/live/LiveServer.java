@@ -30,6 +30,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.faults.FaultPlan;
@@ -167,7 +168,11 @@ public final class LiveServer implements AutoCloseable {
                                  LiveClock.Inputs inputs, TimeScale scale, long firstId, Lateness lateness) {
         MachineModel machine = MachineCatalog.create(machineName);
         Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
-        for (String unit : machine.units()) agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit));
+        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
+        for (String unit : machine.units()) {
+            agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,
+                    u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u))), unit));
+        }
         Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
                 Source.<SchedulerEvent>queue(4096)
                         .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
@@ -178,6 +183,7 @@ public final class LiveServer implements AutoCloseable {
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 agents::get, view, 0), "scheduler");
+        schedulerRef.set(scheduler);
         ActorRef<LiveClock.Command> clock = ctx.spawn(
                 LiveClock.create(scheduler, inputs, scale, System::nanoTime, firstId, lateness), "clock");
         return new Started(clock, hub.second());

@@ -19,6 +19,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
@@ -131,6 +132,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * again whose jobs did not survive its stop, before its first instant. Answered with success once journaled.
      */
     public record RequeueRunning(String cause, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
+    /**
+     * The agent of {@code unit} was restarted after a failure and holds nothing: the scheduler sends it again
+     * the parts of the running jobs it holds ({@code Adopt}) and the failed components on it ({@code SetHealth}).
+     */
+    public record UnitRestarted(String unit) implements Command {
     }
 
     private record UnitReplied(ReserveReply reply) implements Command {
@@ -251,10 +259,24 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
+        resync(state, unit -> true);
+    }
+
+    /** Tells the agents of the units {@code which} accepts what runs on them and what is down on them. */
+    private void resync(State state, Predicate<String> which) {
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
-            for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
+            for (Claim c : r.allocation().claims())
+                if (which.test(c.unit())) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
-        for (String component : state.core.machine().downComponents()) tellHealth(state, component, false);
+        for (String component : state.core.machine().downComponents()) {
+            for (Claim part : state.core.machine().componentClaims(component))
+                if (which.test(part.unit())) units.ref(part.unit()).tell(new UnitProtocol.SetHealth(component, part, false));
+        }
+    }
+
+    private Effect<EventBatch, State> onUnitRestarted(State state, UnitRestarted restarted) {
+        resync(state, restarted.unit()::equals);
+        return Effect().none();
     }
 
     @Override
@@ -270,6 +292,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
                 .onCommand(RequeueRunning.class, this::onRequeueRunning)
+                .onCommand(UnitRestarted.class, this::onUnitRestarted)
                 .onCommand(Flush.class, this::onFlush)
                 .build();
     }
