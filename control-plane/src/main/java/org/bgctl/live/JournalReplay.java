@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -49,6 +50,19 @@ public final class JournalReplay {
      * @throws IllegalArgumentException when {@code from} is not a serve run or {@code out} already holds a journal
      */
     public static Result run(Path from, String scheduler, Path out) throws IOException {
+        return run(from, scheduler, out, OptionalDouble.empty());
+    }
+
+    /**
+     * Replays the serve run of {@code from} into {@code out}, paced at {@code speed} virtual seconds per wall
+     * second when given (the same steps, in the same order, only later), else in virtual time.
+     *
+     * @param scheduler the scheduler, or null for the recorded run's
+     * @throws IllegalArgumentException when {@code from} is not a serve run, {@code out} already holds a journal, or
+     *                                  the speed is not a positive number
+     */
+    public static Result run(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
+        if (speed.isPresent()) new TimeScale(0, 0, speed.getAsDouble()); // checks the speed before anything starts
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         String machineName = LiveServer.recorded(from, "machine", null);
         String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
@@ -72,7 +86,7 @@ public final class JournalReplay {
                     audit.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
-                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done));
+                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done, speed));
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
