@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.live.JournalReplay;
@@ -251,6 +252,11 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Nodes of a flat machine fail at random, as --fault-midplane.")
     String faultNode;
 
+    @Option(names = "--speed", paramLabel = "K",
+            description = "With --from-run: re-drive the run at K virtual seconds per wall second (as it was served at"
+                    + " --speed K) instead of as fast as the machine allows.")
+    Double speed;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -269,6 +275,7 @@ public final class ReplayCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (input.fromRun != null) return fromRun();
+        if (speed != null) throw new ParameterException(spec.commandLine(), "--speed applies to --from-run only");
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
@@ -296,7 +303,8 @@ public final class ReplayCommand implements Callable<Integer> {
             dir = base;
             for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
         }
-        JournalReplay.Result result = JournalReplay.run(input.fromRun, named ? scheduler : null, dir);
+        JournalReplay.Result result = JournalReplay.run(input.fromRun, named ? scheduler : null, dir,
+                speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", input.fromRun, m.get("machine"), m.get("scheduler"));

@@ -6,10 +6,14 @@ import java.util.Optional;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.bgctl.live.LiveServer;
+import org.bgctl.live.RestartPolicy;
 import org.bgctl.live.ServeSpec;
+import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code bgctl serve}: the control plane live, in wall-clock or accelerated time, behind an HTTP API. */
@@ -20,7 +24,8 @@ import picocli.CommandLine.Spec;
                 + " before it takes effect in the H2 file of the run directory; started again on the same directory"
                 + " the server resumes where the journal ends. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
                 + " the lateness of its timed events and writes them to summary.json.",
-        footer = {"", "Example: bgctl serve --machine bgl --scheduler easy --speed 60 --run runs/live --port 8080"})
+        footer = {"", "Example: bgctl serve --machine bgl --scheduler easy --speed 60 --run runs/live --port 8080",
+                "         bgctl serve --machine bgl --speed 600 --faults config/faults/bgl-example.faults --on-kill requeue"})
 public final class ServeCommand implements Callable<Integer> {
 
     @Spec
@@ -60,10 +65,40 @@ public final class ServeCommand implements Callable<Integer> {
             description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise).")
     String token;
 
+    @Option(names = "--faults", paramLabel = "FILE",
+            description = "Fault file, as for replay: one change a line, TIME COMPONENT down|up, TIME in virtual seconds"
+                    + " of the run (0 when it was first started; --speed scales them to wall time).")
+    Path faults;
+
+    @Option(names = "--fault-model", paramLabel = "FILE.conf",
+            description = "Random fault model, as for replay, drawn with --seed in virtual seconds of the run.")
+    Path faultModel;
+
+    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + GeometryOptions.DEFAULT_SEED,
+            description = "Seeds the fault model's draws. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--on-kill", paramLabel = "WHAT",
+            description = "What becomes of a job killed by a failed component: requeue (default for a new run"
+                    + " directory) or fail; a resumed one keeps its own.")
+    String onKill;
+
+    @Option(names = "--on-restart", paramLabel = "WHAT", defaultValue = "continue",
+            description = "Started again on a run directory, what becomes of the jobs that were running when the server"
+                    + " stopped: continue (they go on where they were) or requeue (killed, component \"restart\", and"
+                    + " requeued to run again from the beginning). Default: ${DEFAULT-VALUE}.")
+    String onRestart;
+
     @Override
     public Integer call() throws Exception {
-        ServeSpec serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
-                Optional.ofNullable(token));
+        ServeSpec serve;
+        try {
+            serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
+                    Optional.ofNullable(token), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
+                    onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart));
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         LiveServer server = LiveServer.start(serve);
         PrintWriter out = spec.commandLine().getOut();
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),

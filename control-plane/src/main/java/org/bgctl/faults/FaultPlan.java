@@ -36,6 +36,25 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
         scripted = List.copyOf(scripted);
     }
 
+    /**
+     * The plan of a fault file and a fault model (file, then laws given one kind at a time, which override
+     * the file's), the file read and checked against {@code machine}, the model's kinds too.
+     *
+     * @param script    the fault file, or null
+     * @param modelFile the fault model file, or null
+     * @throws IllegalArgumentException naming the file, line and field of a bad change, or a kind the machine lacks
+     */
+    public static FaultPlan read(KillPolicy onKill, Path script, Path modelFile, Map<ComponentKind, FailureLaw> laws,
+                                 long seed, MachineModel machine) {
+        FaultModel model = modelFile == null ? FaultModel.NONE : FaultModel.read(modelFile);
+        for (var e : laws.entrySet()) model = model.with(e.getKey(), e.getValue());
+        if (script == null && !model.any() && onKill == KillPolicy.REQUEUE) return NONE;
+        List<HealthChange> scripted = script == null ? List.of() : FaultScript.read(script, machine);
+        FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed);
+        plan.changes(machine);
+        return plan;
+    }
+
     /** Whether the replay injects any fault. */
     public boolean injects() {
         return script != null || model.any();

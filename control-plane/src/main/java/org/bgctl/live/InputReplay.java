@@ -7,11 +7,14 @@ import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.Receive;
+import akka.actor.typed.javadsl.TimerScheduler;
 import java.time.Duration;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Deque;
 import java.util.List;
+import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import org.bgctl.run.VirtualClock;
 import org.bgctl.scheduler.Job;
@@ -21,7 +24,9 @@ import org.bgctl.scheduler.SchedulerActor;
  * Virtual time over a recorded serve run's inputs ({@link JournalInputs}): the instants and the
  * operations come in the order the server took them — an operation after every end due by its time,
  * followed by a pass at the same instant, as {@link LiveClock} does — as fast as the machine allows.
- * When the inputs are used up the jobs still running are run to their ends.
+ * When the inputs are used up the jobs still running are run to their ends. Paced by a {@link TimeScale},
+ * each step waits for its virtual second to begin on the wall clock (k virtual seconds per second); the
+ * steps and their order are the same, only later.
  */
 public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
 
@@ -38,23 +43,37 @@ public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
     private record WrappedFlushed(SchedulerActor.Flushed flushed) implements Command {
     }
 
+    private record Wake() implements Command {
+    }
+
     private final ActorRef<SchedulerActor.Command> scheduler;
     private final Deque<JournalInputs.Input> inputs;
     private final CompletableFuture<VirtualClock.Outcome> done;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
+    private final Optional<TimeScale> pace;
+    private final TimerScheduler<Command> timers;
     private long nextFinish = Long.MAX_VALUE;
     private long last = Long.MIN_VALUE;
     private long stamps;
     private int queued;
 
+    /**
+     * @param speed virtual seconds per wall second from virtual time 0 at the start, or none for virtual time
+     *              (as fast as the machine allows)
+     */
     public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, List<JournalInputs.Input> inputs,
-                                           CompletableFuture<VirtualClock.Outcome> done) {
-        return Behaviors.setup(ctx -> new InputReplay(ctx, scheduler, inputs, done).next());
+                                           CompletableFuture<VirtualClock.Outcome> done, OptionalDouble speed) {
+        return Behaviors.withTimers(timers -> Behaviors.setup(ctx -> new InputReplay(ctx, timers, scheduler, inputs,
+                done, speed.isPresent() ? Optional.of(new TimeScale(0, System.nanoTime(), speed.getAsDouble()))
+                        : Optional.empty()).next()));
     }
 
-    private InputReplay(ActorContext<Command> context, ActorRef<SchedulerActor.Command> scheduler,
-                        List<JournalInputs.Input> inputs, CompletableFuture<VirtualClock.Outcome> done) {
+    private InputReplay(ActorContext<Command> context, TimerScheduler<Command> timers,
+                        ActorRef<SchedulerActor.Command> scheduler, List<JournalInputs.Input> inputs,
+                        CompletableFuture<VirtualClock.Outcome> done, Optional<TimeScale> pace) {
         super(context);
+        this.timers = timers;
+        this.pace = pace;
         this.scheduler = scheduler;
         this.inputs = new ArrayDeque<>(inputs);
         this.done = done;
@@ -71,6 +90,7 @@ public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
                     return next();
                 })
                 .onMessage(OperationDone.class, this::onOperationDone)
+                .onMessage(Wake.class, w -> next())
                 .onMessage(WrappedFlushed.class, w -> {
                     done.complete(new VirtualClock.Outcome(stamps, queued, w.flushed().events(), last));
                     return Behaviors.stopped();
@@ -80,6 +100,14 @@ public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
 
     private Behavior<Command> next() {
         JournalInputs.Input input = inputs.peekFirst();
+        long step = input == null ? nextFinish : Math.min(nextFinish, input.time());
+        if (pace.isPresent() && step != Long.MAX_VALUE) {
+            long wait = pace.get().dueNanos(step) - System.nanoTime();
+            if (wait > 0) {
+                timers.startSingleTimer(new Wake(), Duration.ofNanos(wait));
+                return this;
+            }
+        }
         if (input == null) {
             if (nextFinish == Long.MAX_VALUE) {
                 scheduler.tell(new SchedulerActor.Flush(getContext().messageAdapter(SchedulerActor.Flushed.class,
@@ -100,6 +128,7 @@ public final class InputReplay extends AbstractBehavior<InputReplay.Command> {
                     case CANCEL -> new SchedulerActor.Cancel(op.jobId(), replyTo);
                     case FAIL -> new SchedulerActor.SetComponentHealth(op.component(), false, replyTo);
                     case REPAIR -> new SchedulerActor.SetComponentHealth(op.component(), true, replyTo);
+                    case RESTART -> new SchedulerActor.RequeueRunning(RestartPolicy.COMPONENT, replyTo);
                 },
                 (ok, failure) -> new OperationDone(op.time(), failure == null ? null : op + ": " + failure.getMessage()));
         return this;

@@ -4,18 +4,20 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.journal.JournalReader;
-import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * The inputs of a recorded serve run, read back from its journal: the jobs that arrived, instant by
- * instant, and the operators' cancellations, failures and repairs, in the order the server took them.
+ * instant, and the operators' cancellations, failures and repairs, in the order the server took them,
+ * and the restarts that requeued the running jobs.
  * Everything else in the journal (starts, finishes, kills) is what the scheduler made of them.
  */
 public final class JournalInputs {
@@ -35,10 +37,11 @@ public final class JournalInputs {
     }
 
     /** What an operator did. */
-    public enum Kind { CANCEL, FAIL, REPAIR }
+    public enum Kind { CANCEL, FAIL, REPAIR, RESTART }
 
     /**
-     * An operator's cancellation ({@code jobId}) or a component's failure or repair ({@code component}).
+     * An operator's cancellation ({@code jobId}), a component's failure or repair ({@code component}), or a
+     * restart of the server with {@code --on-restart requeue} (the jobs running then killed and requeued).
      */
     public record Operation(long time, Kind kind, long jobId, String component) implements Input {
     }
@@ -61,6 +64,7 @@ public final class JournalInputs {
         List<Input> inputs = new ArrayList<>();
         List<Job> group = null;
         SchedulerEvent previous = null;
+        boolean restarting = false;
         for (SchedulerEvent e : events) {
             if (e instanceof JobSubmitted s) {
                 if (group == null || !(previous instanceof JobSubmitted) || previous.time() != s.time()) {
@@ -75,7 +79,12 @@ public final class JournalInputs {
                 inputs.add(new Operation(f.time(), Kind.FAIL, -1, f.component()));
             } else if (e instanceof ComponentRepaired r) {
                 inputs.add(new Operation(r.time(), Kind.REPAIR, -1, r.component()));
+            } else if (e instanceof JobKilled k && k.component().equals(RestartPolicy.COMPONENT)) {
+                if (!restarting) inputs.add(new Operation(k.time(), Kind.RESTART, -1, null));
+                restarting = true;
             }
+            if (!(e instanceof JobRequeued) && !(e instanceof JobKilled k && k.component().equals(RestartPolicy.COMPONENT)))
+                restarting = false;
             previous = e;
         }
         return inputs;

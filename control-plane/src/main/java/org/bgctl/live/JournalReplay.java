@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.OptionalDouble;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -20,6 +21,7 @@ import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.VirtualClock;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -48,9 +50,23 @@ public final class JournalReplay {
      * @throws IllegalArgumentException when {@code from} is not a serve run or {@code out} already holds a journal
      */
     public static Result run(Path from, String scheduler, Path out) throws IOException {
+        return run(from, scheduler, out, OptionalDouble.empty());
+    }
+
+    /**
+     * Replays the serve run of {@code from} into {@code out}, paced at {@code speed} virtual seconds per wall
+     * second when given (the same steps, in the same order, only later), else in virtual time.
+     *
+     * @param scheduler the scheduler, or null for the recorded run's
+     * @throws IllegalArgumentException when {@code from} is not a serve run, {@code out} already holds a journal, or
+     *                                  the speed is not a positive number
+     */
+    public static Result run(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
+        if (speed.isPresent()) new TimeScale(0, 0, speed.getAsDouble()); // checks the speed before anything starts
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         String machineName = LiveServer.recorded(from, "machine", null);
         String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
+        KillPolicy onKill = KillPolicy.parse(LiveServer.recorded(from, "on_kill", null, KillPolicy.FAIL.label()));
         MachineModel machine = MachineCatalog.create(machineName);
         SchedulerSettings settings = SchedulerSettings.defaults();
         Policies.createFor(schedulerName, settings, machine);
@@ -64,13 +80,13 @@ public final class JournalReplay {
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         VirtualClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
-                        MachineCatalog.create(machineName), settings.bootDelay()),
+                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 e -> {
                     table.accept(e);
                     audit.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
-                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done));
+                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done, speed));
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
@@ -79,6 +95,7 @@ public final class JournalReplay {
                 .put("mode", "replay of a serve run")
                 .put("machine", machineName)
                 .put("scheduler", schedulerName)
+                .put("on_kill", onKill.label())
                 .put("replayed_from", from.toString())
                 .put("inputs", inputs.size())
                 .put("jobs_submitted", records.size())

@@ -17,14 +17,18 @@ import java.util.List;
 import java.util.function.Function;
 import java.util.function.LongSupplier;
 import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 
 /**
  * Live time: drives the scheduler from the wall clock, {@link TimeScale#speed()} virtual seconds per
- * wall second. Timed events — a trace's arrivals and the ends of running jobs — are released when
- * their virtual second comes, and their lateness (fired minus due, in wall time) is recorded.
+ * wall second. Timed events — a trace's arrivals, the ends of running jobs and scripted or drawn
+ * health changes (a fault file, a fault model) — are released when their virtual second comes, and
+ * their lateness (fired minus due, in wall time) is recorded. Health changes apply at their instant
+ * after the jobs that end then and before the jobs that arrive then, as in a replay, through the same
+ * path as an operator's fault.
  * Operator inputs — submissions, cancellations, faults and repairs — are stamped with the virtual
  * second they arrive in and taken in order, after every timed event due before them; they are never
  * sent while an instant is in progress, so the journal alone says in which order everything happened
@@ -35,6 +39,17 @@ import org.bgctl.scheduler.SchedulerCore;
  * has recorded it; a pass follows at the same instant, so a freed or repaired part is used at once.
  */
 public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
+
+    /**
+     * What the clock feeds the scheduler besides the operators' inputs.
+     *
+     * @param trace          timed arrivals (a trace's jobs still to come), possibly none
+     * @param health         timed health changes, in the run's virtual seconds; those before the clock's
+     *                       origin are skipped (a resumed run has them in its journal)
+     * @param requeueRunning kill and requeue, before the first instant, the jobs recovered running
+     */
+    public record Inputs(Arrivals trace, HealthChanges health, boolean requeueRunning) {
+    }
 
     /** What the clock accepts. */
     public interface Command {
@@ -83,6 +98,7 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
     private final TimerScheduler<Command> timers;
     private final ActorRef<SchedulerActor.Command> scheduler;
     private final Arrivals trace;
+    private final HealthChanges health;
     private final TimeScale scale;
     private final LongSupplier nanos;
     private final Lateness lateness;
@@ -98,25 +114,26 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
      * The clock.
      *
      * @param scheduler the scheduler, recovered or fresh
-     * @param trace     timed arrivals (a trace's jobs still to come), possibly none
+     * @param inputs    the timed arrivals and health changes
      * @param scale     wall to virtual time; its origin is where the run resumes (0, or the journal's last time)
      * @param nanos     the wall clock, {@link System#nanoTime()} scale
      * @param firstId   the id of the first job submitted live
      * @param lateness  receives the lateness of every timed event
      */
-    public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Arrivals trace, TimeScale scale,
+    public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Inputs inputs, TimeScale scale,
                                            LongSupplier nanos, long firstId, Lateness lateness) {
         return Behaviors.withTimers(timers -> Behaviors.setup(
-                ctx -> new LiveClock(ctx, timers, scheduler, trace, scale, nanos, firstId, lateness)));
+                ctx -> new LiveClock(ctx, timers, scheduler, inputs, scale, nanos, firstId, lateness)));
     }
 
     private LiveClock(ActorContext<Command> context, TimerScheduler<Command> timers,
-                      ActorRef<SchedulerActor.Command> scheduler, Arrivals trace, TimeScale scale, LongSupplier nanos,
+                      ActorRef<SchedulerActor.Command> scheduler, Inputs inputs, TimeScale scale, LongSupplier nanos,
                       long firstId, Lateness lateness) {
         super(context);
         this.timers = timers;
         this.scheduler = scheduler;
-        this.trace = trace;
+        this.trace = inputs.trace();
+        this.health = inputs.health();
         this.scale = scale;
         this.nanos = nanos;
         this.nextId = firstId;
@@ -124,10 +141,13 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         this.settledAdapter = context.messageAdapter(SchedulerActor.Settled.class, WrappedSettled::new);
         // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
         long origin = scale.originVirtual();
+        while (health.nextTime() < origin) health.takeAt(health.nextTime());
+        if (inputs.requeueRunning())
+            scheduler.tell(new SchedulerActor.RequeueRunning(RestartPolicy.COMPONENT, context.getSystem().ignoreRef()));
         lastReleased = origin;
         busy = true;
-        scheduler.tell(new SchedulerActor.Advance(origin, trace.nextTime() <= origin ? trace.takeAt(origin) : List.of(),
-                settledAdapter));
+        scheduler.tell(new SchedulerActor.Advance(origin, health.nextTime() == origin ? health.takeAt(origin) : List.of(),
+                trace.nextTime() <= origin ? trace.takeAt(origin) : List.of(), settledAdapter));
     }
 
     @Override
@@ -163,7 +183,7 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         if (busy) return this;
         long now = nanos.getAsLong();
         Pending head = pending.peekFirst();
-        long due = Math.min(trace.nextTime(), nextFinish);
+        long due = Math.min(Math.min(trace.nextTime(), nextFinish), health.nextTime());
         long horizon = head == null ? scale.virtualAt(now) : head.stamp();
         if (due < horizon || (due == horizon && !(head instanceof PendingSubmit))) {
             lateness.record(now - scale.dueNanos(due));
@@ -198,7 +218,8 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         arrivals.sort(SchedulerCore.QUEUE_ORDER);
         lastReleased = t;
         busy = true;
-        scheduler.tell(new SchedulerActor.Advance(t, arrivals, settledAdapter));
+        scheduler.tell(new SchedulerActor.Advance(t, health.nextTime() == t ? health.takeAt(t) : List.of(), arrivals,
+                settledAdapter));
         return this;
     }
 

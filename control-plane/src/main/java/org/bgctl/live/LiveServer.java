@@ -26,11 +26,14 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
@@ -41,6 +44,7 @@ import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
@@ -71,12 +75,13 @@ public final class LiveServer implements AutoCloseable {
     private final String machineName;
     private final String schedulerName;
     private final boolean resumed;
+    private final FaultPlan faults;
 
     private record Started(ActorRef<LiveClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
-                       String machineName, String schedulerName, boolean resumed) {
+                       String machineName, String schedulerName, boolean resumed, FaultPlan faults) {
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -85,6 +90,7 @@ public final class LiveServer implements AutoCloseable {
         this.machineName = machineName;
         this.schedulerName = schedulerName;
         this.resumed = resumed;
+        this.faults = faults;
     }
 
     /**
@@ -104,6 +110,10 @@ public final class LiveServer implements AutoCloseable {
         SchedulerSettings settings = SchedulerSettings.defaults();
         Policies.createFor(schedulerName, settings, machine);
         new TimeScale(0, 0, spec.speed()); // checks the speed before anything starts
+        KillPolicy onKill = KillPolicy.parse(resumed ? recorded(run, "on_kill", spec.onKill(), KillPolicy.FAIL.label())
+                : spec.onKill() == null ? KillPolicy.REQUEUE.label() : spec.onKill());
+        FaultPlan faults = FaultPlan.read(onKill, spec.faults().orElse(null), spec.faultModel().orElse(null), Map.of(),
+                spec.seed(), machine);
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         if (resumed) JournalReader.read(run, view);
@@ -111,7 +121,7 @@ public final class LiveServer implements AutoCloseable {
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
         TraceJobs trace = traceJobs(spec, machine, view);
-        writeSummary(run, machineName, schedulerName, spec, null);
+        writeSummary(run, machineName, schedulerName, spec, faults, null);
 
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
@@ -126,8 +136,11 @@ public final class LiveServer implements AutoCloseable {
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
                 JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
-                started.complete(spawn(ctx, machineName, schedulerName, settings, calendar, view,
-                        new Arrivals(trace.jobs().iterator()), scale, firstId, lateness));
+                LiveClock.Inputs inputs = new LiveClock.Inputs(new Arrivals(trace.jobs().iterator()),
+                        faults.changes(MachineCatalog.create(machineName)),
+                        resumed && spec.onRestart() == RestartPolicy.REQUEUE);
+                started.complete(spawn(ctx, machineName, schedulerName, settings, onKill, calendar, view, inputs, scale,
+                        firstId, lateness));
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
                 return Behaviors.stopped();
@@ -141,7 +154,7 @@ public final class LiveServer implements AutoCloseable {
                     () -> serverFields(machineName, schedulerName, spec, scale));
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
-            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed);
+            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -151,11 +164,15 @@ public final class LiveServer implements AutoCloseable {
     }
 
     private static Started spawn(ActorContext<Void> ctx, String machineName, String schedulerName,
-                                 SchedulerSettings settings, TraceCalendar calendar, LiveView view, Arrivals trace,
-                                 TimeScale scale, long firstId, Lateness lateness) {
+                                 SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
+                                 LiveClock.Inputs inputs, TimeScale scale, long firstId, Lateness lateness) {
         MachineModel machine = MachineCatalog.create(machineName);
         Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
-        for (String unit : machine.units()) agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit));
+        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
+        for (String unit : machine.units()) {
+            agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,
+                    u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u))), unit));
+        }
         Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
                 Source.<SchedulerEvent>queue(4096)
                         .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
@@ -164,10 +181,11 @@ public final class LiveServer implements AutoCloseable {
         view.listen(hub.first()::offer);
         ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
-                        MachineCatalog.create(machineName), settings.bootDelay()),
+                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 agents::get, view, 0), "scheduler");
+        schedulerRef.set(scheduler);
         ActorRef<LiveClock.Command> clock = ctx.spawn(
-                LiveClock.create(scheduler, trace, scale, System::nanoTime, firstId, lateness), "clock");
+                LiveClock.create(scheduler, inputs, scale, System::nanoTime, firstId, lateness), "clock");
         return new Started(clock, hub.second());
     }
 
@@ -211,8 +229,22 @@ public final class LiveServer implements AutoCloseable {
 
     /** The run directory's recorded {@code key}; a different {@code given} value is an error. */
     static String recorded(Path run, String key, String given) throws IOException {
+        return recorded(run, key, given, null);
+    }
+
+    /**
+     * The run directory's recorded {@code key}, or {@code absent} when a run from before the key was recorded
+     * lacks it (null: an error); a different {@code given} value is an error.
+     */
+    static String recorded(Path run, String key, String given, String absent) throws IOException {
         Path file = run.resolve("summary.json");
         JsonNode node = Files.isRegularFile(file) ? JSON.readTree(file.toFile()).get(key) : null;
+        if ((node == null || !node.isTextual()) && absent != null && Files.isRegularFile(file)) {
+            if (given != null && !given.equals(absent))
+                throw new IllegalArgumentException(run + " is a run of " + key + " " + absent + ", not " + given
+                        + " (nothing was changed)");
+            return absent;
+        }
         if (node == null || !node.isTextual())
             throw new IllegalArgumentException(run + " holds a journal but its summary.json names no " + key
                     + "; it is not a serve run directory");
@@ -231,10 +263,13 @@ public final class LiveServer implements AutoCloseable {
         return m;
     }
 
-    private static void writeSummary(Path run, String machine, String scheduler, ServeSpec spec, Map<String, Object> end)
-            throws IOException {
+    private static void writeSummary(Path run, String machine, String scheduler, ServeSpec spec, FaultPlan faults,
+                                     Map<String, Object> end) throws IOException {
         Summary s = new Summary().put("mode", "serve").put("machine", machine).put("scheduler", scheduler)
-                .put("trace", spec.trace().map(p -> p.getFileName().toString()).orElse(null));
+                .put("on_kill", faults.onKill().label())
+                .put("trace", spec.trace().map(p -> p.getFileName().toString()).orElse(null))
+                .put("faults", faults.settings())
+                .put("on_restart", spec.onRestart().name().toLowerCase(Locale.ROOT));
         if (end != null) end.forEach(s::put);
         s.putRun("speed", spec.speed());
         s.write(run.resolve("summary.json"));
@@ -277,6 +312,6 @@ public final class LiveServer implements AutoCloseable {
         end.put("lateness_max_ms", s.maxMs());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
-        writeSummary(spec.run(), machineName, schedulerName, spec, end);
+        writeSummary(spec.run(), machineName, schedulerName, spec, faults, end);
     }
 }

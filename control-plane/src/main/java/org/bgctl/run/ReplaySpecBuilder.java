@@ -3,19 +3,15 @@ package org.bgctl.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
-import java.util.List;
 import java.util.Map;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
 import org.bgctl.faults.FailureLaw;
-import org.bgctl.faults.FaultModel;
 import org.bgctl.faults.FaultPlan;
-import org.bgctl.faults.FaultScript;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.GangSettings;
-import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -109,22 +105,11 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings,
-                faults(model));
-    }
-
-    /** The fault plan, the fault file read and checked against the machine, the model's kinds too. */
-    private FaultPlan faults(MachineModel model) {
-        FaultModel laws = faultModelFile == null ? FaultModel.NONE : FaultModel.read(faultModelFile);
-        for (var e : faultLaws.entrySet()) laws = laws.with(e.getKey(), e.getValue());
-        if (faultFile == null && !laws.any() && onKill == KillPolicy.REQUEUE) return FaultPlan.NONE;
-        if ((faultFile != null || laws.any()) && scheduler.equals("pfcfs"))
+        FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model);
+        if (faults.injects() && scheduler.equals("pfcfs"))
             throw new IllegalArgumentException("faults: not supported with scheduler pfcfs, whose suspended jobs lend"
                     + " their nodes to the running gang; use another scheduler");
-        List<HealthChange> scripted = faultFile == null ? List.of() : FaultScript.read(faultFile, model);
-        FaultPlan plan = new FaultPlan(onKill, faultFile, scripted, faultModelFile, laws, seed);
-        plan.changes(model);
-        return plan;
+        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings, faults);
     }
 
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */

@@ -8,11 +8,11 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Random;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
-import org.bgctl.run.ActorReplay;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -81,5 +81,14 @@ class JournalReplayTest {
         assertEquals(List.of(), fcfs.violations());
         assertEquals(served.records().size(), fcfs.jobs().size());
         assertEquals("fcfs", fcfs.summary().get("scheduler"));
+
+        // paced at k virtual seconds per wall second: the same schedule, and no sooner than its span allows
+        long end = replay.jobs().stream().mapToLong(JobRecord::end).max().orElse(0);
+        double k = end / 6.0;
+        long t0 = System.nanoTime();
+        JournalReplay.Result paced = JournalReplay.run(run, null, dir.resolve("paced"), OptionalDouble.of(k));
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(replay.jobs(), paced.jobs());
+        assertTrue(seconds >= end / k, seconds + " s for " + end + " virtual s at " + k);
     }
 }

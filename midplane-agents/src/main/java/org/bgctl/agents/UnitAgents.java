@@ -1,6 +1,11 @@
 package org.bgctl.agents;
 
 import akka.actor.typed.Behavior;
+import akka.actor.typed.SupervisorStrategy;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglIds;
 import org.bgctl.machine.bgl.BglMachineModel;
@@ -13,6 +18,24 @@ import org.bgctl.machine.torus.SupernodeMachine;
 public final class UnitAgents {
 
     private UnitAgents() {
+    }
+
+    /**
+     * {@code agent} restarted by supervision when it throws: it starts again empty — nothing held, nothing
+     * down — and {@code onRestart} is told its unit, so that whoever knows what the unit holds (the
+     * scheduler) sends it again ({@link UnitProtocol.Adopt}, {@link UnitProtocol.SetHealth}). Spawn the
+     * returned behavior once.
+     */
+    public static Behavior<UnitProtocol.Command> supervised(Behavior<UnitProtocol.Command> agent, String unit,
+                                                            Consumer<String> onRestart) {
+        AtomicBoolean started = new AtomicBoolean();
+        return Behaviors.supervise(Behaviors.setup((ActorContext<UnitProtocol.Command> ctx) -> {
+            if (started.getAndSet(true)) {
+                ctx.getLog().warn("{}: restarted after a failure; asking for its holdings again", unit);
+                onRestart.accept(unit);
+            }
+            return agent;
+        })).onFailure(SupervisorStrategy.restart());
     }
 
     /**

@@ -20,6 +20,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
@@ -146,6 +147,21 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record Resync() implements Command {
     }
 
+    /**
+     * Kills every running job now, {@code JobKilled} naming {@code cause}, and requeues it ({@code JobRequeued}) to
+     * run again from the beginning; the agents release its units. Sent between instants, e.g. by a server started
+     * again whose jobs did not survive its stop, before its first instant. Answered with success once journaled.
+     */
+    public record RequeueRunning(String cause, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
+    /**
+     * The agent of {@code unit} was restarted after a failure and holds nothing: the scheduler sends it again
+     * the parts of the running jobs it holds ({@code Adopt}) and the failed components on it ({@code SetHealth}).
+     */
+    public record UnitRestarted(String unit) implements Command {
+    }
+
     private record UnitReplied(ReserveReply reply) implements Command {
     }
 
@@ -264,14 +280,24 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
-        resync(state);
+        resync(state, unit -> true);
     }
 
-    private void resync(State state) {
+    /** Tells the agents of the units {@code which} accepts what runs on them and what is down on them. */
+    private void resync(State state, Predicate<String> which) {
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
-            for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
+            for (Claim c : r.allocation().claims())
+                if (which.test(c.unit())) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));
         }
-        for (String component : state.core.machine().downComponents()) tellHealth(state, component, false);
+        for (String component : state.core.machine().downComponents()) {
+            for (Claim part : state.core.machine().componentClaims(component))
+                if (which.test(part.unit())) units.ref(part.unit()).tell(new UnitProtocol.SetHealth(component, part, false));
+        }
+    }
+
+    private Effect<EventBatch, State> onUnitRestarted(State state, UnitRestarted restarted) {
+        resync(state, restarted.unit()::equals);
+        return Effect().none();
     }
 
     @Override
@@ -286,8 +312,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
+                .onCommand(RequeueRunning.class, this::onRequeueRunning)
+                .onCommand(UnitRestarted.class, this::onUnitRestarted)
                 .onCommand(Flush.class, this::onFlush)
-                .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(this::resync))
+                .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(s -> resync(s, unit -> true)))
                 .build();
     }
 
@@ -537,14 +565,19 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      */
     private boolean fail(State state, String component, long t) {
         List<SchedulerEvent> events = state.core.failure(component, t);
+        emitReleasingKilled(state, events);
+        if (state.transaction != null)
+            state.transaction.fail(component, state.core.machine().componentClaims(component));
+        return !events.isEmpty();
+    }
+
+    /** Emits {@code events}; the units of each job a {@link JobKilled} names are released. */
+    private void emitReleasingKilled(State state, List<SchedulerEvent> events) {
         for (SchedulerEvent e : events) {
             RunningJob killed = e instanceof JobKilled k ? state.core.running(k.jobId()) : null;
             emit(state, e);
             if (killed != null) release(killed);
         }
-        if (state.transaction != null)
-            state.transaction.fail(component, state.core.machine().componentClaims(component));
-        return !events.isEmpty();
     }
 
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
@@ -566,6 +599,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         emit(state, new JobCancelled(id, state.now()));
         if (r != null) release(r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
+    }
+
+    private Effect<EventBatch, State> onRequeueRunning(State state, RequeueRunning requeue) {
+        if (state.waiting != null) throw new IllegalStateException("running jobs requeued while time "
+                + state.stampTime + " is in progress");
+        emitReleasingKilled(state, state.core.requeueAllRunning(requeue.cause(), state.now()));
+        return journalNow(state).thenRun(s -> requeue.replyTo().tell(StatusReply.ack()));
     }
 
     /**

@@ -221,6 +221,21 @@ public final class SchedulerCore implements SchedulingView {
         return events;
     }
 
+    /**
+     * What killing every running job at {@code t} brings, not yet applied: for each, in job-id order, a
+     * {@link JobKilled} naming {@code cause} and its {@link JobRequeued}, whatever the kill policy — for a
+     * server started again whose jobs did not survive its stop.
+     */
+    public List<SchedulerEvent> requeueAllRunning(String cause, long t) {
+        TreeMap<Long, RunningJob> byId = new TreeMap<>(running);
+        List<SchedulerEvent> events = new ArrayList<>();
+        for (RunningJob r : byId.values()) {
+            events.add(new JobKilled(r.id(), t, cause));
+            events.add(new JobRequeued(r.job(), t));
+        }
+        return events;
+    }
+
     /** What becomes of a job killed by a failed component. */
     public KillPolicy onKill() {
         return onKill;
