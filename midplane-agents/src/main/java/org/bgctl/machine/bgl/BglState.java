@@ -53,6 +53,8 @@ public final class BglState {
     private final int[][] switchBusy;
     /** Derived, per dimension, per line: cables a new partition may not use. */
     private final long[][] cableBusy;
+    /** The derived masks as a value, made when first asked for after a change; shared by copies. */
+    private FreeMasks freeMasks;
 
     BglState(BglMachine machine) {
         this.machine = machine;
@@ -93,6 +95,7 @@ public final class BglState {
         cableDown = deepCopy(other.cableDown);
         cableBusy = deepCopy(other.cableBusy);
         allocated = new ArrayList<>(other.allocated);
+        freeMasks = other.freeMasks;
     }
 
     private static int[][] deepCopy(int[][] a) {
@@ -375,6 +378,7 @@ public final class BglState {
 
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
+        freeMasks = null;
         for (int d = 0; d < DIMENSIONS; d++)
             for (int line = 0; line < switchBusy[d].length; line++) {
                 switchBusy[d][line] = switchDown[d][line] | passThrough[d][line];
@@ -413,6 +417,12 @@ public final class BglState {
     /** Per dimension, per line: cables that may not be used. Read only. */
     long[][] cableBusy() {
         return cableBusy;
+    }
+
+    /** The derived masks as one value; changes with every allocation, release and change of health. */
+    FreeMasks freeMasks() {
+        if (freeMasks == null) freeMasks = FreeMasks.of(available, switchBusy, cableBusy);
+        return freeMasks;
     }
 
     @Override

@@ -28,6 +28,15 @@ public record PartitionRequest(int size, Shape shape, boolean rotations, Topolog
         denyPassThrough = Set.copyOf(denyPassThrough);
     }
 
+    /** Hashed from ordinals and numbers only: requests are looked up on every search. */
+    @Override
+    public int hashCode() {
+        int denied = 0;
+        for (Dimension d : denyPassThrough) denied |= 1 << d.ordinal();
+        return (((size * 31 + (shape == null ? 0 : shape.hashCode())) * 2 + (rotations ? 1 : 0)) * 4
+                + topology.ordinal()) * 8 + denied;
+    }
+
     /** Any box of {@code size} midplanes. */
     public static PartitionRequest ofSize(int size, Topology topology) {
         return new PartitionRequest(size, null, true, topology, Set.of());

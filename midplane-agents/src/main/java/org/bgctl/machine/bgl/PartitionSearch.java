@@ -1,6 +1,7 @@
 package org.bgctl.machine.bgl;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,9 +22,16 @@ import org.bgctl.machine.Topology;
  * shape, the shape then its other rotations in {@link Shape#rotations()} order, or the shape alone
  * when pinned — then base x, then base y, then base z, each ascending. A box wraps around the machine's
  * edges; in a dimension where it spans the whole line only base 0 is tried.
+ *
+ * <p>The best candidate depends only on the request and the state's derived masks ({@link FreeMasks}), so
+ * the search remembers the last {@value #REMEMBERED} it found, by masks and request: the same machine
+ * state met again — the same running jobs in the next scheduling pass, a what-if copy of it — is not
+ * searched again.
  */
 public final class PartitionSearch {
     private static final int X = 0, Y = 1, Z = 2;
+    /** How many search results are remembered; the least recently used is forgotten first. */
+    static final int REMEMBERED = 1 << 14;
 
     private final BglMachine machine;
     private final Shape size;
@@ -39,6 +47,17 @@ public final class PartitionSearch {
     private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
     /** By requested shape: the shape alone if it fits the machine. Lookup only. */
     private final Map<Shape, List<Shape>> pinned = new ConcurrentHashMap<>();
+    /** Best candidates by masks and request, least recently used first. Lookup only; guarded by itself. */
+    private final Map<Lookup, Optional<Partition>> found = new LinkedHashMap<>(REMEMBERED, 0.75f, true) {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<Lookup, Optional<Partition>> eldest) {
+            return size() > REMEMBERED;
+        }
+    };
+
+    /** A search: the masks it ran on and the request. */
+    private record Lookup(FreeMasks masks, PartitionRequest request) {
+    }
 
     public PartitionSearch(BglMachine machine) {
         this.machine = machine;
@@ -73,7 +92,10 @@ public final class PartitionSearch {
     /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
     public Optional<Partition> best(BglState state, PartitionRequest request) {
         checkMachine(state);
-        return best(request, state.available(), state.switchBusy(), state.cableBusy());
+        Lookup lookup = new Lookup(state.freeMasks(), request);
+        Optional<Partition> known = remembered(lookup);
+        return known != null ? known
+                : remember(lookup, best(request, state.available(), state.switchBusy(), state.cableBusy()));
     }
 
     /**
@@ -84,6 +106,9 @@ public final class PartitionSearch {
     public Optional<Partition> bestInBoth(BglState state, BglState other, PartitionRequest request) {
         checkMachine(state);
         checkMachine(other);
+        Lookup lookup = new Lookup(state.freeMasks().and(other.freeMasks()), request);
+        Optional<Partition> known = remembered(lookup);
+        if (known != null) return known;
         int[] available = state.available().clone();
         for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
         int[][] switchBusy = new int[3][];
@@ -96,7 +121,21 @@ public final class PartitionSearch {
                 cableBusy[d][line] |= other.cableBusy()[d][line];
             }
         }
-        return best(request, available, switchBusy, cableBusy);
+        return remember(lookup, best(request, available, switchBusy, cableBusy));
+    }
+
+    /** What a search on the same masks found, or null if none is remembered. */
+    private Optional<Partition> remembered(Lookup lookup) {
+        synchronized (found) {
+            return found.get(lookup);
+        }
+    }
+
+    private Optional<Partition> remember(Lookup lookup, Optional<Partition> best) {
+        synchronized (found) {
+            found.put(lookup, best);
+        }
+        return best;
     }
 
     private Optional<Partition> best(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy) {

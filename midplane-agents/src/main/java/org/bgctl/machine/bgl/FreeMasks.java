@@ -1,0 +1,54 @@
+package org.bgctl.machine.bgl;
+
+import java.util.Arrays;
+
+/**
+ * The derived masks of a {@link BglState} — the midplanes that may be taken, the switches that may not be
+ * passed through, the cables that may not be used — as one immutable value: all that a
+ * {@link PartitionSearch} reads, so equal masks of one machine have equal search results.
+ *
+ * <p>Layout: the available-midplane mask of each x-line, then the busy switches of each line of x, y and
+ * z, then the busy cables of each line of x, y and z, one word each.
+ */
+final class FreeMasks {
+    private final long[] words;
+    /** Words [0, availableWords) are available midplanes; the rest are busy switches and cables. */
+    private final int availableWords;
+    private final int hash;
+
+    private FreeMasks(long[] words, int availableWords) {
+        this.words = words;
+        this.availableWords = availableWords;
+        this.hash = Arrays.hashCode(words);
+    }
+
+    static FreeMasks of(int[] available, int[][] switchBusy, long[][] cableBusy) {
+        int n = available.length;
+        for (int[] lines : switchBusy) n += lines.length;
+        for (long[] lines : cableBusy) n += lines.length;
+        long[] words = new long[n];
+        int i = 0;
+        for (int mask : available) words[i++] = mask;
+        for (int[] lines : switchBusy) for (int mask : lines) words[i++] = mask;
+        for (long[] lines : cableBusy) for (long mask : lines) words[i++] = mask;
+        return new FreeMasks(words, available.length);
+    }
+
+    /** What is free in both this and {@code other} (masks of states of the same machine). */
+    FreeMasks and(FreeMasks other) {
+        long[] both = new long[words.length];
+        for (int i = 0; i < availableWords; i++) both[i] = words[i] & other.words[i];
+        for (int i = availableWords; i < words.length; i++) both[i] = words[i] | other.words[i];
+        return new FreeMasks(both, availableWords);
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof FreeMasks m && hash == m.hash && Arrays.equals(words, m.words);
+    }
+
+    @Override
+    public int hashCode() {
+        return hash;
+    }
+}
