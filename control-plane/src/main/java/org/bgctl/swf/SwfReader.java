@@ -33,6 +33,10 @@ import java.util.zip.GZIPInputStream;
  */
 public final class SwfReader implements Iterator<SwfRecord>, Closeable {
 
+    /** A value below this takes any further digit without overflow; this value only digits up to {@link #LAST_DIGIT}. */
+    private static final long LAST_SAFE = Long.MAX_VALUE / 10;
+    private static final int LAST_DIGIT = (int) (Long.MAX_VALUE % 10);
+
     /** How many skipped-line messages a lenient reader keeps. */
     public static final int KEPT_MESSAGES = 10;
 
@@ -250,7 +254,8 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         for (; i < end; i++) {
             int d = line.charAt(i) - '0';
             if (d < 0 || d > 9) break;
-            if (value > (Long.MAX_VALUE - d) / 10) throw bad(line, lineNo, field, "is out of range");
+            if (value >= LAST_SAFE && (value > LAST_SAFE || d > LAST_DIGIT))
+                throw bad(line, lineNo, field, "is out of range");
             value = value * 10 + d;
         }
         boolean anyDigit = i > digitsStart;
