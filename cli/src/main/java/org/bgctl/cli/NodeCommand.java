@@ -10,10 +10,10 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-/** {@code bgctl node}: a cluster member that hosts agents for replays driven by {@code replay --cluster}. */
+/** {@code bgctl node}: a cluster member that hosts agents for runs driven by {@code replay --cluster} or {@code serve --cluster}. */
 @Command(name = "node", mixinStandardHelpOptions = true,
         description = "Start a cluster member that hosts unit agents (sharded by unit id) until it is stopped.",
-        footer = {"", "Every member must be given the same --machine as the driver (bgctl replay --cluster).",
+        footer = {"", "Every member must be given the same --machine as the driver (bgctl replay --cluster or bgctl serve --cluster).",
                 "Example: bgctl node --machine bgl --port 2553 --seed-nodes 127.0.0.1:2552"})
 public final class NodeCommand implements Callable<Integer> {
 

@@ -11,6 +11,7 @@ import org.bgctl.live.ServeSpec;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
@@ -23,9 +24,13 @@ import picocli.CommandLine.Spec;
                 + " API of docs/api.md for submissions, cancellations and faults. Every decision is journaled"
                 + " before it takes effect in the H2 file of the run directory; started again on the same directory"
                 + " the server resumes where the journal ends. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
-                + " the lateness of its timed events and writes them to summary.json.",
+                + " the lateness of its timed events and writes them to summary.json. With --cluster the agents are"
+                + " spread over an Akka cluster (members started with bgctl node) and this process hosts the"
+                + " scheduler, the journal and the API.",
         footer = {"", "Example: bgctl serve --machine bgl --scheduler easy --speed 60 --run runs/live --port 8080",
-                "         bgctl serve --machine bgl --speed 600 --faults config/faults/bgl-example.faults --on-kill requeue"})
+                "         bgctl serve --machine bgl --speed 600 --faults config/faults/bgl-example.faults --on-kill requeue",
+                "         bgctl serve --machine bgl --cluster --cluster-port 2552 --members 2 --port 8080"
+                        + " (and bgctl node --machine bgl --port 2553 --seed-nodes 127.0.0.1:2552)"})
 public final class ServeCommand implements Callable<Integer> {
 
     @Spec
@@ -89,18 +94,37 @@ public final class ServeCommand implements Callable<Integer> {
                     + " requeued to run again from the beginning). Default: ${DEFAULT-VALUE}.")
     String onRestart;
 
+    @Option(names = "--cluster",
+            description = "Spread the agents over an Akka cluster (members started with bgctl node); this process"
+                    + " hosts the scheduler (its Cluster Singleton), the journal and the API.")
+    boolean cluster;
+
+    @Option(names = "--members", paramLabel = "N", defaultValue = "1",
+            description = "With --cluster: start the clock once N members (this one included) host agents."
+                    + " Default: ${DEFAULT-VALUE}.")
+    int members;
+
+    @Mixin
+    ServeClusterOptions member;
+
     @Override
     public Integer call() throws Exception {
         ServeSpec serve;
         try {
             serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
                     Optional.ofNullable(token), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
-                    onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart));
+                    onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart),
+                    cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        LiveServer server = LiveServer.start(serve);
         PrintWriter out = spec.commandLine().getOut();
+        if (cluster) {
+            out.printf("bgctl serve: joining the cluster at %s:%d; waiting for %d member(s) to host agents%n",
+                    member.hostname, member.clusterPort, members);
+            out.flush();
+        }
+        LiveServer server = LiveServer.start(serve);
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
                 server.scheduler(), speed, run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());

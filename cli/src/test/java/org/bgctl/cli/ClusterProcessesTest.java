@@ -83,7 +83,7 @@ class ClusterProcessesTest {
         Process victim = startMembers();
         Path run = dir.resolve("cluster");
         Process driver = driver(run, List.of("-Dbgctl.scheduler.phase-timeout=1s"));
-        awaitLine("driver", "the replay starts", driver);
+        awaitLine("driver", "the clock starts", driver);
         Thread.sleep(500);
         assertTrue(driver.isAlive(), "the run ended before a member could be killed: " + log("driver"));
         victim.destroyForcibly();

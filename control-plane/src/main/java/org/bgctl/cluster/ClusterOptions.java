@@ -13,7 +13,7 @@ import java.util.Map;
  * @param port      its remoting (Artery) port
  * @param seedNodes {@code host:port} of the members it joins first; the first seed node that is itself
  *                  forms the cluster
- * @param members   how many members must host agents before a replay starts (the driver counts itself)
+ * @param members   how many members must host agents before a run starts (the driver counts itself)
  */
 public record ClusterOptions(String hostname, int port, List<String> seedNodes, int members) {
 

@@ -31,8 +31,13 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.cluster.ClusterDriver;
+import org.bgctl.cluster.ClusterOptions;
+import org.bgctl.cluster.ClusterScheduler;
 import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
@@ -50,6 +55,7 @@ import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
@@ -61,7 +67,9 @@ import org.bgctl.workload.WorkloadOptions;
  * the run directory, the {@link LiveClock}, and the HTTP API. Started on a run directory that already
  * holds a serve run's journal it resumes it: the scheduler recovers from the journal, the agents adopt
  * the running jobs, and virtual time goes on from the journal's last instant (the time the server was
- * down does not count); jobs running then continue.
+ * down does not count); jobs running then continue. With {@link ServeSpec#cluster()} the agents are
+ * spread over an Akka cluster and the scheduler is its singleton on this member, the driver
+ * ({@link ClusterDriver}); the journal stays this member's H2 file, the singleton running on the driver only.
  */
 public final class LiveServer implements AutoCloseable {
 
@@ -126,6 +134,7 @@ public final class LiveServer implements AutoCloseable {
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
                         "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                .withFallback(spec.cluster().map(LiveServer::clusterConfig).orElse(ConfigFactory.empty()))
                 .withFallback(JournalSettings.durableH2(run))
                 .withFallback(ConfigFactory.load());
         Lateness lateness = new Lateness();
@@ -139,15 +148,16 @@ public final class LiveServer implements AutoCloseable {
                 LiveClock.Inputs inputs = new LiveClock.Inputs(new Arrivals(trace.jobs().iterator()),
                         faults.changes(MachineCatalog.create(machineName)),
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE);
-                started.complete(spawn(ctx, machineName, schedulerName, settings, onKill, calendar, view, inputs, scale,
-                        firstId, lateness));
+                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, inputs, scale, firstId,
+                        lateness, started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
                 return Behaviors.stopped();
             }
             return Behaviors.empty();
         });
-        ActorSystem<Void> system = ActorSystem.create(guardian, "bgctl-serve", config);
+        ActorSystem<Void> system = ActorSystem.create(guardian,
+                spec.cluster().isPresent() ? ClusterOptions.SYSTEM : "bgctl-serve", config);
         try {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
@@ -163,30 +173,51 @@ public final class LiveServer implements AutoCloseable {
         }
     }
 
-    private static Started spawn(ActorContext<Void> ctx, String machineName, String schedulerName,
-                                 SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
-                                 LiveClock.Inputs inputs, TimeScale scale, long firstId, Lateness lateness) {
+    /**
+     * Starts the scheduler, its agents and the clock, here or (with {@link ServeSpec#cluster()}) over the
+     * cluster; completes {@code started} once the clock runs.
+     */
+    private static void spawn(ActorContext<Void> ctx, ServeSpec spec, String machineName, String schedulerName,
+                              SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
+                              LiveClock.Inputs inputs, TimeScale scale, long firstId, Lateness lateness,
+                              CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
-        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
-        for (String unit : machine.units()) {
-            agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,
-                    u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u))), unit));
-        }
         Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
                 Source.<SchedulerEvent>queue(4096)
                         .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
                         .run(ctx.getSystem());
         hub.second().runWith(Sink.ignore(), ctx.getSystem());
         view.listen(hub.first()::offer);
-        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(ActorReplay.schedulerId(ctx.getSystem().settings().config()),
+        Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler = units -> SchedulerActor.create(
+                ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
-                agents::get, view, 0), "scheduler");
-        schedulerRef.set(scheduler);
-        ActorRef<LiveClock.Command> clock = ctx.spawn(
-                LiveClock.create(scheduler, inputs, scale, System::nanoTime, firstId, lateness), "clock");
-        return new Started(clock, hub.second());
+                units, view, 0);
+        BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
+                started.complete(new Started(where.spawn(LiveClock.create(schedulerRef, inputs, scale, System::nanoTime,
+                        firstId, lateness), "clock"), hub.second()));
+        if (spec.cluster().isPresent()) {
+            ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock),
+                    "driver");
+            return;
+        }
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
+        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
+        for (String unit : machine.units()) {
+            agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,
+                    u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u))), unit));
+        }
+        schedulerRef.set(ctx.spawn(scheduler.apply(agents::get), "scheduler"));
+        clock.accept(ctx, schedulerRef.get());
+    }
+
+    /**
+     * The driver's cluster configuration. With timers to the millisecond Akka's scheduler takes intervals of
+     * about 24.8 days at most, so the sharding's "never rebalance" interval is brought under that.
+     */
+    private static Config clusterConfig(ClusterOptions cluster) {
+        return ConfigFactory.parseMap(Map.of("akka.cluster.sharding.rebalance-interval", "24d"))
+                .withFallback(cluster.config(List.of(ClusterScheduler.DRIVER_ROLE)));
     }
 
     /** A trace's jobs not yet in the journal, the largest id of the trace, and its calendar. */

@@ -2,6 +2,7 @@ package org.bgctl.live;
 
 import java.nio.file.Path;
 import java.util.Optional;
+import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.workload.GeometryOptions;
 
 /**
@@ -21,15 +22,18 @@ import org.bgctl.workload.GeometryOptions;
  * @param seed       seeds the fault model's draws
  * @param onKill     {@code requeue} or {@code fail}, or null to take it from the run directory (requeue when new)
  * @param onRestart  what becomes, when the server is started again, of the jobs that were running when it stopped
+ * @param cluster    the cluster this server drives (agents sharded over its members, the scheduler its singleton
+ *                   here), or empty for everything in this JVM
  */
 public record ServeSpec(String machine, String scheduler, double speed, Optional<Path> trace, long firstJobs, Path run,
                         String host, int port, Optional<String> token, Optional<Path> faults,
-                        Optional<Path> faultModel, long seed, String onKill, RestartPolicy onRestart) {
+                        Optional<Path> faultModel, long seed, String onKill, RestartPolicy onRestart,
+                        Optional<ClusterOptions> cluster) {
 
     /** A server without faults, killed jobs as the run directory says, running jobs continued at a restart. */
     public ServeSpec(String machine, String scheduler, double speed, Optional<Path> trace, long firstJobs, Path run,
                      String host, int port, Optional<String> token) {
         this(machine, scheduler, speed, trace, firstJobs, run, host, port, token, Optional.empty(), Optional.empty(),
-                GeometryOptions.DEFAULT_SEED, null, RestartPolicy.CONTINUE);
+                GeometryOptions.DEFAULT_SEED, null, RestartPolicy.CONTINUE, Optional.empty());
     }
 }

@@ -48,7 +48,7 @@ class LiveFaultsTest {
     private LiveServer serve(Path run, String onKill) throws Exception {
         return LiveServer.start(new ServeSpec("bgl", "easy", 20, Optional.of(wholeMachineJob()), 0, run, "127.0.0.1", 0,
                 Optional.empty(), Optional.of(faultFile()), Optional.empty(), GeometryOptions.DEFAULT_SEED, onKill,
-                RestartPolicy.CONTINUE));
+                RestartPolicy.CONTINUE, Optional.empty()));
     }
 
     private static List<SchedulerEvent> journal(Path run) {

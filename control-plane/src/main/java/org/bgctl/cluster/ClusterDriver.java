@@ -1,0 +1,73 @@
+package org.bgctl.cluster;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Behaviors;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.function.BiConsumer;
+import java.util.function.Function;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.SchedulerActor;
+import org.bgctl.scheduler.UnitDirectory;
+
+/**
+ * Where the agents and the scheduler of a driver live in a bgctl cluster, for a replay
+ * ({@link ClusterReplay}) and a live server alike: the agents as Cluster Sharding entities
+ * ({@link UnitSharding}), the scheduler as a Cluster Singleton on the {@value ClusterScheduler#DRIVER_ROLE}
+ * member ({@link ClusterScheduler}). The clock starts once {@code members} members host agents
+ * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the
+ * agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a
+ * shard's home.
+ */
+public final class ClusterDriver {
+
+    /** Every agent answered (or {@code failure} says why not). */
+    private record AgentsStarted(Integer agents, Throwable failure) {
+    }
+
+    private ClusterDriver() {
+    }
+
+    /**
+     * The driver, to spawn on the member with the driver role.
+     *
+     * @param scheduler the scheduler over the directory of the sharded agents
+     * @param failed    completed exceptionally if the agents do not all start or the scheduler stops
+     * @param clock     starts the clock (in the driver's context) over the scheduler, once the agents are up
+     */
+    public static Behavior<Object> create(int members, MachineModel machine,
+                                          Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler,
+                                          CompletableFuture<?> failed,
+                                          BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock) {
+        return Behaviors.setup(ctx -> {
+            UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
+            ActorRef<SchedulerActor.Command> singleton =
+                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed);
+            ctx.spawn(MembersHosting.create(members, ctx.getSelf().narrow()), "members");
+            Duration agentsTimeout = ctx.getSystem().settings().config()
+                    .getDuration("bgctl.cluster.agents-start-timeout");
+            return Behaviors.receive(Object.class)
+                    .onMessage(MembersHosting.Ready.class, ready -> {
+                        ctx.getLog().info("{} members host agents; starting the agents of {} units", ready.members(),
+                                machine.units().size());
+                        ctx.pipeToSelf(UnitSharding.startAll(ctx.getSystem(), machine, units, agentsTimeout),
+                                AgentsStarted::new);
+                        return Behaviors.same();
+                    })
+                    .onMessage(AgentsStarted.class, started -> {
+                        if (started.failure() != null) {
+                            failed.completeExceptionally(new IllegalStateException("the agents did not all start"
+                                    + " within " + agentsTimeout + "; is every member given --machine "
+                                    + machine.name() + "?", started.failure()));
+                            return Behaviors.stopped();
+                        }
+                        ctx.getLog().info("{} agents started: the clock starts", started.agents());
+                        clock.accept(ctx, singleton);
+                        return Behaviors.ignore();
+                    })
+                    .build();
+        });
+    }
+}
