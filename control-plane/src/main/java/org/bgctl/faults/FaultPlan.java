@@ -55,6 +55,18 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
         return plan;
     }
 
+    /**
+     * This plan, when {@code scheduler} can run with it.
+     *
+     * @throws IllegalArgumentException for faults with pfcfs, whose suspended jobs lend their nodes to the running gang
+     */
+    public FaultPlan checkedFor(String scheduler) {
+        if (injects() && scheduler.equals("pfcfs"))
+            throw new IllegalArgumentException("faults: not supported with scheduler pfcfs, whose suspended jobs lend"
+                    + " their nodes to the running gang; use another scheduler");
+        return this;
+    }
+
     /** Whether the replay injects any fault. */
     public boolean injects() {
         return script != null || model.any();

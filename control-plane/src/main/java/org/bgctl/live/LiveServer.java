@@ -121,7 +121,7 @@ public final class LiveServer implements AutoCloseable {
         KillPolicy onKill = KillPolicy.parse(resumed ? recorded(run, "on_kill", spec.onKill(), KillPolicy.FAIL.label())
                 : spec.onKill() == null ? KillPolicy.REQUEUE.label() : spec.onKill());
         FaultPlan faults = FaultPlan.read(onKill, spec.faults().orElse(null), spec.faultModel().orElse(null), Map.of(),
-                spec.seed(), machine);
+                spec.seed(), machine).checkedFor(schedulerName);
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         if (resumed) JournalReader.read(run, view);

@@ -105,10 +105,8 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model);
-        if (faults.injects() && scheduler.equals("pfcfs"))
-            throw new IllegalArgumentException("faults: not supported with scheduler pfcfs, whose suspended jobs lend"
-                    + " their nodes to the running gang; use another scheduler");
+        FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
+                .checkedFor(scheduler);
         return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings, faults);
     }
 
