@@ -115,7 +115,10 @@ public final class LiveView implements EventSink {
         return m;
     }
 
-    /** The machine now: occupancy, parts down, running jobs, the queue, and for midplanes a picture. */
+    /**
+     * The machine now: occupancy, parts down, running jobs, the queue, and for midplanes a picture and
+     * the use of every cable ({@link CableUse}).
+     */
     public synchronized Map<String, Object> machine() {
         MachineModel m = run.machine();
         Map<String, Object> out = new LinkedHashMap<>();
@@ -142,7 +145,10 @@ public final class LiveView implements EventSink {
         }
         out.put("running", jobs);
         out.put("queued", List.copyOf(run.queued().keySet()));
-        if (m instanceof BglMachineModel bgl) out.put("map", MidplaneMap.render(bgl, running));
+        if (m instanceof BglMachineModel bgl) {
+            out.put("map", MidplaneMap.render(bgl, running));
+            out.put("cables", CableUse.of(bgl, running));
+        }
         return out;
     }
 

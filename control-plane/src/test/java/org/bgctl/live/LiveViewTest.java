@@ -1,0 +1,125 @@
+package org.bgctl.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.JobSubmitted;
+import org.junit.jupiter.api.Test;
+
+/** The machine state of the API, rebuilt from events: here the use of every cable, line by line. */
+class LiveViewTest {
+
+    private final BglMachineModel bgl = (BglMachineModel) MachineCatalog.create("bgl");
+    private final LiveView view = new LiveView(MachineCatalog.create("bgl"));
+
+    /** The machine state as the API writes it. */
+    private JsonNode machine() throws Exception {
+        return ApiCalls.JSON.readTree(LiveApi.write(view.machine()));
+    }
+
+    private void start(long id, String partition, long time, long runtime) {
+        Allocation a = bgl.allocationOf(bgl.partition(new Allocation(partition, List.of())));
+        view.accept(new JobSubmitted(Job.of(id, time, runtime, runtime, a.nodes())));
+        view.accept(new JobStarted(id, time, a));
+    }
+
+    /** Every cable of every line as {@code dimension line id job down}, one string each. */
+    private static List<String> cables(JsonNode machine) {
+        List<String> all = new ArrayList<>();
+        machine.get("cables").fields().forEachRemaining(d -> {
+            for (JsonNode line : d.getValue())
+                for (JsonNode c : line.get("cables"))
+                    all.add(d.getKey() + " " + line.get("line").asText() + " " + c.get("id").asText() + " "
+                            + c.get("job").asText() + " " + c.get("down").asBoolean());
+        });
+        return all;
+    }
+
+    @Test
+    void everyLineOfBglListsItsCablesInWiringOrderNamedAsFaultsNameThem() throws Exception {
+        JsonNode cables = machine().get("cables");
+        assertEquals(List.of("x", "y", "z"), List.copyOf(iterable(cables)));
+        assertEquals(16, cables.get("x").size());
+        assertEquals(32, cables.get("y").size());
+        assertEquals(32, cables.get("z").size());
+        JsonNode x = cables.get("x").get(5);
+        assertEquals("y=1 z=1", x.get("line").asText());
+        assertEquals(14, x.get("cables").size());
+        JsonNode split = x.get("cables").get(10);
+        assertEquals("cable-x-R211-p4", split.get("id").asText());
+        assertEquals("R211", split.get("from").asText());
+        assertEquals("R711", split.get("to").asText());
+        assertTrue(split.get("job").isNull());
+        assertFalse(split.get("down").asBoolean());
+        assertEquals("x=3 z=2", cables.get("y").get(19).get("line").asText());
+        assertEquals("x=7 y=3", cables.get("z").get(31).get("line").asText());
+        JsonNode z = cables.get("z").get(31).get("cables");
+        assertEquals(List.of("cable-z-R730-p2", "cable-z-R731-p2", "cable-z-R733-p2", "cable-z-R732-p2"),
+                List.of(z.get(0).get("id").asText(), z.get(1).get("id").asText(), z.get(2).get("id").asText(),
+                        z.get(3).get("id").asText()));
+        for (String c : cables(machine())) assertTrue(c.endsWith(" null false"), c);
+        assertEquals(16 * 14 + 32 * 4 + 32 * 4, cables(machine()).size());
+        List<String> ids = new ArrayList<>();
+        for (String c : cables(machine())) ids.add(c.split(" ")[3]);
+        assertEquals(bgl.components().stream().filter(c -> c.startsWith("cable-")).sorted().toList(),
+                ids.stream().sorted().toList());
+    }
+
+    private static List<String> iterable(JsonNode object) {
+        List<String> names = new ArrayList<>();
+        object.fieldNames().forEachRemaining(names::add);
+        return names;
+    }
+
+    @Test
+    void theCablesOfRunningJobsCarryTheirIdsAndFailedCablesAreDown() throws Exception {
+        start(1, "R000:2x1x1:torus:x=0.8:y=-:z=-", 0, 9);
+        start(2, "R520:1x2x1:torus:x=-:y=0.1.2.3/0.1:z=-", 5, 3600);
+        view.accept(new ComponentFailed("cable-z-R310-p2", 7));
+        view.accept(new ComponentFailed("cable-x-R200-p2", 8));
+
+        List<String> used = new ArrayList<>();
+        for (String c : cables(machine())) if (!c.endsWith(" null false")) used.add(c);
+        assertEquals(List.of(
+                "x y=0 z=0 cable-x-R000-p2 1 false",
+                "x y=0 z=0 cable-x-R200-p2 null true",
+                "x y=0 z=0 cable-x-R100-p4 1 false",
+                "y x=5 z=0 cable-y-R500-p2 2 false",
+                "y x=5 z=0 cable-y-R510-p2 2 false",
+                "y x=5 z=0 cable-y-R530-p2 2 false",
+                "y x=5 z=0 cable-y-R520-p2 2 false",
+                "z x=3 y=1 cable-z-R310-p2 null true"), used);
+
+        view.accept(new JobFinished(1, 9));
+        used.clear();
+        for (String c : cables(machine())) if (!c.endsWith(" null false")) used.add(c);
+        assertEquals(List.of(
+                "x y=0 z=0 cable-x-R200-p2 null true",
+                "y x=5 z=0 cable-y-R500-p2 2 false",
+                "y x=5 z=0 cable-y-R510-p2 2 false",
+                "y x=5 z=0 cable-y-R530-p2 2 false",
+                "y x=5 z=0 cable-y-R520-p2 2 false",
+                "z x=3 y=1 cable-z-R310-p2 null true"), used);
+        assertEquals(List.of(), view.violations());
+    }
+
+    @Test
+    void aMachineWithoutMidplanesHasNoCables() {
+        Map<String, Object> flat = new LiveView(MachineCatalog.create("flat:64")).machine();
+        assertNull(flat.get("cables"));
+        assertFalse(flat.containsKey("map"));
+    }
+}
