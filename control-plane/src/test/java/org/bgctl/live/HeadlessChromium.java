@@ -144,9 +144,13 @@ final class HeadlessChromium implements AutoCloseable {
         return false;
     }
 
-    /** A PNG of the page as it is now. */
+    /** A PNG of the whole page as it is now, beyond the window too. */
     void screenshot(Path file) throws Exception {
-        JsonNode shot = call("Page.captureScreenshot", JSON.createObjectNode().put("format", "png"));
+        JsonNode size = call("Page.getLayoutMetrics", JSON.createObjectNode()).get("cssContentSize");
+        ObjectNode params = JSON.createObjectNode().put("format", "png").put("captureBeyondViewport", true);
+        params.putObject("clip").put("x", 0).put("y", 0).put("width", size.get("width").asDouble())
+                .put("height", size.get("height").asDouble()).put("scale", 1);
+        JsonNode shot = call("Page.captureScreenshot", params);
         Files.write(file, Base64.getDecoder().decode(shot.get("data").asText()));
     }
 

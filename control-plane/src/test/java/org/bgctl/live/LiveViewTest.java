@@ -9,6 +9,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.bgl.BglMachineModel;
@@ -102,6 +104,8 @@ class LiveViewTest {
                 "y x=5 z=0 cable-y-R530-p2 2 false",
                 "y x=5 z=0 cable-y-R520-p2 2 false",
                 "z x=3 y=1 cable-z-R310-p2 null true"), used);
+        assertEquals(List.of("x y=0 z=0 A.#.....A.....", "y x=5 z=0 BBBB", "z x=3 y=1 #..."), mapCables(machine()));
+        assertEquals(mapCables(machine()), jsonCables(machine()));
 
         view.accept(new JobFinished(1, 9));
         used.clear();
@@ -114,6 +118,52 @@ class LiveViewTest {
                 "y x=5 z=0 cable-y-R520-p2 2 false",
                 "z x=3 y=1 cable-z-R310-p2 null true"), used);
         assertEquals(List.of(), view.violations());
+    }
+
+    /**
+     * The lines {@code status --map} lists (those with a cable in use or down), each as
+     * {@code dimension line cables}, a character per cable: the job's letter, '#' down, '.' free.
+     */
+    private static List<String> mapCables(JsonNode machine) {
+        List<String> lines = new ArrayList<>();
+        String dimension = null;
+        for (String row : machine.get("map").asText().split("\n")) {
+            Matcher header = Pattern.compile("^([xyz])-lines: ").matcher(row);
+            if (header.find()) dimension = header.group(1);
+            Matcher line = Pattern.compile("^  (\\w=\\d \\w=\\d)  cables (\\S+)  ").matcher(row);
+            if (line.find()) lines.add(dimension + " " + line.group(1) + " " + line.group(2));
+        }
+        return lines;
+    }
+
+    /** The same from {@code cables}, letters given to the running jobs in id order. */
+    private static List<String> jsonCables(JsonNode machine) {
+        List<Long> running = new ArrayList<>();
+        for (JsonNode r : machine.get("running")) running.add(r.get("id").asLong());
+        List<String> lines = new ArrayList<>();
+        machine.get("cables").fields().forEachRemaining(d -> {
+            for (JsonNode line : d.getValue()) {
+                StringBuilder cells = new StringBuilder();
+                for (JsonNode c : line.get("cables"))
+                    cells.append(c.get("down").asBoolean() ? '#'
+                            : c.get("job").isNull() ? '.' : (char) ('A' + running.indexOf(c.get("job").asLong())));
+                if (!cells.toString().matches("\\.*"))
+                    lines.add(d.getKey() + " " + line.get("line").asText() + " " + cells);
+            }
+        });
+        return lines;
+    }
+
+    @Test
+    void torusBglHasPlainRings() throws Exception {
+        JsonNode cables = ApiCalls.JSON.readTree(LiveApi.write(new LiveView(MachineCatalog.create("torus-bgl")).machine()))
+                .get("cables");
+        assertEquals(16, cables.get("x").size());
+        JsonNode ring = cables.get("x").get(15).get("cables");
+        assertEquals(8, ring.size());
+        assertEquals("cable-x-R733-p2", ring.get(7).get("id").asText());
+        assertEquals("R033", ring.get(7).get("to").asText());
+        assertEquals(4, cables.get("z").get(0).get("cables").size());
     }
 
     @Test
