@@ -148,25 +148,28 @@ public final class Replay {
         MaxSuccessful maxSuccessful = maxSuccessfulMigrations(spec, table, machine);
 
         List<JobRecord> records = table.records();
-        CompletableFuture<Void> jobsCsv = writeJobsCsv(spec.out(), records);
+        CompletableFuture<Void> tables = writeTables(spec, machine, records);
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
-        ScheduleSwf.write(spec.out().resolve("schedule.swf"), records, machine.name(), spec.scheduler(),
-                spec.trace().name(), machine.capacity());
         summary.write(spec.out().resolve("summary.json"));
-        awaitWritten(jobsCsv);
+        awaitWritten(tables);
         return new ReplayResult(summary, metrics, table);
     }
 
-    /** Writes jobs.csv on another thread, while the metrics and the other outputs are made. */
-    private static CompletableFuture<Void> writeJobsCsv(Path out, List<JobRecord> records) {
+    /** Writes jobs.csv and schedule.swf on another thread, while the metrics and the summary are made. */
+    private static CompletableFuture<Void> writeTables(ReplaySpec spec, MachineModel machine, List<JobRecord> records) {
+        Path out = spec.out();
         return CompletableFuture.runAsync(() -> {
-            try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-                JobsCsv.write(records, w);
+            try {
+                try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
+                    JobsCsv.write(records, w);
+                }
+                ScheduleSwf.write(out.resolve("schedule.swf"), records, machine.name(), spec.scheduler(),
+                        spec.trace().name(), machine.capacity());
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
