@@ -1,5 +1,7 @@
 package org.bgctl.report;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.HashMap;
@@ -50,7 +52,6 @@ public final class JobTable implements EventSink {
     private final List<Row> rows = new ArrayList<>();
     /** Lookup by job id only; never iterated. */
     private final Map<Long, Row> byId = new HashMap<>();
-    private long events;
     private long migrationsAttempted;
     private long migrationsPerformed;
     private long jobMoves;
@@ -61,20 +62,30 @@ public final class JobTable implements EventSink {
     private long preemptions;
     private long suspensions;
     private long contextSwitches;
-    private volatile long finished;
-    private volatile long submitted;
-    private volatile long lastTime;
+    /*
+     * Progress, read by another thread while events come in: written with opaque stores, which cost a
+     * plain store (a volatile store per event would cost a fence each), and read with opaque loads, which
+     * see every value whole and, soon enough, the latest.
+     */
+    private static final VarHandle FINISHED = field("finished");
+    private static final VarHandle SUBMITTED = field("submitted");
+    private static final VarHandle LAST_TIME = field("lastTime");
+    private static final VarHandle EVENTS = field("events");
+    private long finished;
+    private long submitted;
+    private long lastTime;
+    private long events;
 
     @Override
     public void accept(SchedulerEvent event) {
-        events++;
-        lastTime = event.time();
+        EVENTS.setOpaque(this, events + 1);
+        LAST_TIME.setOpaque(this, event.time());
         if (event instanceof JobSubmitted s) {
             Row row = new Row(s.job());
             if (byId.putIfAbsent(s.jobId(), row) != null)
                 throw new IllegalStateException("job " + s.jobId() + " submitted twice");
             rows.add(row);
-            submitted++;
+            SUBMITTED.setOpaque(this, submitted + 1);
         } else if (event instanceof JobStarted s) {
             Row row = row(s);
             row.scheduled = s.time();
@@ -84,12 +95,12 @@ public final class JobTable implements EventSink {
             row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             row(f).end = f.time();
-            finished++;
+            FINISHED.setOpaque(this, finished + 1);
         } else if (event instanceof JobKilled k) {
             Row row = row(k);
             row.end = k.time();
             row.killedBy = k.component();
-            finished++;
+            FINISHED.setOpaque(this, finished + 1);
             kills++;
             if (row.kills++ == 0) jobsKilled++;
             nodeSecondsLost += (long) row.size * Math.max(0, k.time() - row.start);
@@ -99,13 +110,13 @@ public final class JobTable implements EventSink {
             row.size = 0;
             row.partition = row.killedBy = "";
             row.contiguous = false;
-            finished--;
+            FINISHED.setOpaque(this, finished - 1);
             requeues++;
         } else if (event instanceof JobCancelled c) {
             Row row = row(c);
             if (row.start >= 0) {
                 row.end = c.time();
-                finished++;
+                FINISHED.setOpaque(this, finished + 1);
             }
             row.killedBy = JobRecord.CANCELLED;
         } else if (event instanceof MigrationAttempted m) {
@@ -196,23 +207,31 @@ public final class JobTable implements EventSink {
         return rows.size();
     }
 
-    /** Events seen. */
+    /** Events seen so far; safe to read from another thread for progress reports. */
     public long events() {
-        return events;
+        return (long) EVENTS.getOpaque(this);
     }
 
     /** Jobs submitted so far; safe to read from another thread for progress reports. */
     public long submittedCount() {
-        return submitted;
+        return (long) SUBMITTED.getOpaque(this);
     }
 
     /** The time of the last event; safe to read from another thread. */
     public long lastTime() {
-        return lastTime;
+        return (long) LAST_TIME.getOpaque(this);
     }
 
     /** Jobs finished so far; safe to read from another thread for progress reports. */
     public long finishedCount() {
-        return finished;
+        return (long) FINISHED.getOpaque(this);
+    }
+
+    private static VarHandle field(String name) {
+        try {
+            return MethodHandles.lookup().findVarHandle(JobTable.class, name, long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
     }
 }

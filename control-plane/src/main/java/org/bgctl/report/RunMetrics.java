@@ -23,12 +23,6 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
     /** Γ of the bounded slowdown, in seconds. */
     public static final long GAMMA = 10;
 
-    /** Kinds of change to the queued demand and the busy nodes, in {@link #unusedNodeSeconds}. */
-    private static final int QUEUED = 0;
-    private static final int DEQUEUED = 1;
-    private static final int TAKEN = 2;
-    private static final int FREED = 3;
-
     /** The metrics of the finished jobs among {@code records} on a machine of {@code nodes} nodes. */
     public static RunMetrics of(Collection<JobRecord> records, int nodes) {
         List<JobRecord> done = new ArrayList<>();
@@ -71,48 +65,41 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
 
     /** ∫ max(0, free(t) − queued demand(t)) dt over the run, in node-seconds. */
     private static double unusedNodeSeconds(List<JobRecord> done, int nodes) {
-        // Every job makes four changes: its submission adds its size to the queued demand; its start takes
-        // that size off the queue and adds the nodes it got to the busy ones; its end frees them. Changes at
-        // equal times may be taken in any order (the interval between them is empty), so each is one long —
-        // time, kind and nodes — and a plain sort of those orders them.
+        // Only the sum of the queued demand and the busy nodes matters. A job adds its size to it at its
+        // submission, changes it by (nodes it got − its size) at its start — nothing, mostly — and takes the
+        // nodes it got off it at its end. Changes at equal times may be taken in any order (the interval
+        // between them is empty), so each is one long — time, then the change offset to be non-negative —
+        // and a plain sort of those orders them.
         long base = Long.MAX_VALUE;
         int most = 0;
         for (JobRecord r : done) {
             base = Math.min(base, r.job().submit());
             most = Math.max(most, Math.max(r.size(), r.job().size()));
         }
-        long kinds = most + 1L;
-        long scale = 4 * kinds;
-        long[] changes = new long[done.size() * 4];
+        long kinds = 2L * most + 1;
+        long[] changes = new long[done.size() * 3];
         int k = 0;
         for (JobRecord r : done) {
-            changes[k++] = change(r.job().submit() - base, QUEUED, r.job().size(), kinds, scale);
-            changes[k++] = change(r.scheduled() - base, DEQUEUED, r.job().size(), kinds, scale);
-            changes[k++] = change(r.scheduled() - base, TAKEN, r.size(), kinds, scale);
-            changes[k++] = change(r.end() - base, FREED, r.size(), kinds, scale);
+            changes[k++] = change(r.job().submit() - base, r.job().size(), most, kinds);
+            if (r.size() != r.job().size())
+                changes[k++] = change(r.scheduled() - base, r.size() - r.job().size(), most, kinds);
+            changes[k++] = change(r.end() - base, -r.size(), most, kinds);
         }
-        Arrays.sort(changes);
-        long busy = 0, queued = 0;
+        Arrays.sort(changes, 0, k);
+        long demand = 0;
         double unused = 0;
-        for (int i = 0; i < changes.length; i++) {
-            long code = changes[i] % scale;
-            long n = code % kinds;
-            switch ((int) (code / kinds)) {
-                case QUEUED -> queued += n;
-                case DEQUEUED -> queued -= n;
-                case TAKEN -> busy += n;
-                default -> busy -= n;
-            }
-            if (i + 1 < changes.length) {
-                long dt = changes[i + 1] / scale - changes[i] / scale;
-                unused += (double) Math.max(0, nodes - busy - queued) * dt;
+        for (int i = 0; i < k; i++) {
+            demand += changes[i] % kinds - most;
+            if (i + 1 < k) {
+                long dt = changes[i + 1] / kinds - changes[i] / kinds;
+                unused += (double) Math.max(0, nodes - demand) * dt;
             }
         }
         return unused;
     }
 
-    /** One change as a sortable long: time (from the first submission), then kind, then nodes (below {@code kinds}). */
-    private static long change(long time, int kind, int n, long kinds, long scale) {
-        return Math.addExact(Math.multiplyExact(time, scale), kind * kinds + n);
+    /** One change as a sortable long: time (from the first submission), then the change plus {@code most}. */
+    private static long change(long time, int delta, int most, long kinds) {
+        return Math.addExact(Math.multiplyExact(time, kinds), most + delta);
     }
 }

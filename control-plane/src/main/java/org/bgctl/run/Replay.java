@@ -3,6 +3,7 @@ package org.bgctl.run;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +13,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -133,8 +136,8 @@ public final class Replay {
             workload = new Workload(reader, spec.workload(), machine);
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
-            try {
-                outcome = execute(spec, journal, host, cores, new Arrivals(jobs(workload)), health, table, sink);
+            try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
+                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink);
             } finally {
                 ticker.shutdownNow();
             }
@@ -145,14 +148,42 @@ public final class Replay {
         MaxSuccessful maxSuccessful = maxSuccessfulMigrations(spec, table, machine);
 
         List<JobRecord> records = table.records();
+        CompletableFuture<Void> tables = writeTables(spec, machine, records);
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
-        writeOutputs(spec, machine, records, summary);
+        summary.write(spec.out().resolve("summary.json"));
+        awaitWritten(tables);
         return new ReplayResult(summary, metrics, table);
+    }
+
+    /** Writes jobs.csv and schedule.swf on another thread, while the metrics and the summary are made. */
+    private static CompletableFuture<Void> writeTables(ReplaySpec spec, MachineModel machine, List<JobRecord> records) {
+        Path out = spec.out();
+        return CompletableFuture.runAsync(() -> {
+            try {
+                try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
+                    JobsCsv.write(records, w);
+                }
+                ScheduleSwf.write(out.resolve("schedule.swf"), records, machine.name(), spec.scheduler(),
+                        spec.trace().name(), machine.capacity());
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+    }
+
+    private static void awaitWritten(CompletableFuture<Void> output) throws IOException {
+        try {
+            output.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw e;
+        }
     }
 
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
@@ -341,16 +372,5 @@ public final class Replay {
             m.put("job_classes", c);
         }
         return m;
-    }
-
-    private static void writeOutputs(ReplaySpec spec, MachineModel machine, List<JobRecord> records, Summary summary)
-            throws IOException {
-        Path out = spec.out();
-        try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-            JobsCsv.write(records, w);
-        }
-        ScheduleSwf.write(out.resolve("schedule.swf"), records, machine.name(), spec.scheduler(), spec.trace().name(),
-                machine.capacity());
-        summary.write(out.resolve("summary.json"));
     }
 }

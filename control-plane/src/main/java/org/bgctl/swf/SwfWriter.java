@@ -26,6 +26,7 @@ public final class SwfWriter implements Closeable {
 
     private final Writer out;
     private final StringBuilder line = new StringBuilder(128);
+    private char[] chars = new char[128];
 
     /**
      * Writes to {@code out}, which the writer owns and closes, starting with the header.
@@ -58,38 +59,60 @@ public final class SwfWriter implements Closeable {
     /** Writes one job line. */
     public void write(SwfRecord r) throws IOException {
         line.setLength(0);
-        field(SwfField.JOB_ID, Long.toString(r.jobId()));
-        field(SwfField.SUBMIT, Long.toString(r.submit()));
-        field(SwfField.WAIT, Long.toString(r.waitTime()));
-        field(SwfField.RUN, Long.toString(r.runTime()));
-        field(SwfField.ALLOC_PROCS, Integer.toString(r.allocProcs()));
-        field(SwfField.AVG_CPU, decimal(r.avgCpu()));
-        field(SwfField.USED_MEM, decimal(r.usedMem()));
-        field(SwfField.REQ_PROCS, Integer.toString(r.reqProcs()));
-        field(SwfField.REQ_TIME, Long.toString(r.reqTime()));
-        field(SwfField.REQ_MEM, decimal(r.reqMem()));
-        field(SwfField.STATUS, Integer.toString(r.status()));
-        field(SwfField.USER, Integer.toString(r.user()));
-        field(SwfField.GROUP, Integer.toString(r.group()));
-        field(SwfField.EXECUTABLE, Integer.toString(r.executable()));
-        field(SwfField.QUEUE, Integer.toString(r.queue()));
-        field(SwfField.PARTITION, Integer.toString(r.partition()));
-        field(SwfField.PRECEDING_JOB, Long.toString(r.precedingJob()));
-        field(SwfField.THINK_TIME, Long.toString(r.thinkTime()));
+        field(SwfField.JOB_ID, r.jobId());
+        field(SwfField.SUBMIT, r.submit());
+        field(SwfField.WAIT, r.waitTime());
+        field(SwfField.RUN, r.runTime());
+        field(SwfField.ALLOC_PROCS, r.allocProcs());
+        field(SwfField.AVG_CPU, r.avgCpu());
+        field(SwfField.USED_MEM, r.usedMem());
+        field(SwfField.REQ_PROCS, r.reqProcs());
+        field(SwfField.REQ_TIME, r.reqTime());
+        field(SwfField.REQ_MEM, r.reqMem());
+        field(SwfField.STATUS, r.status());
+        field(SwfField.USER, r.user());
+        field(SwfField.GROUP, r.group());
+        field(SwfField.EXECUTABLE, r.executable());
+        field(SwfField.QUEUE, r.queue());
+        field(SwfField.PARTITION, r.partition());
+        field(SwfField.PRECEDING_JOB, r.precedingJob());
+        field(SwfField.THINK_TIME, r.thinkTime());
         line.append('\n');
-        out.append(line);
+        int n = line.length();
+        if (chars.length < n) chars = new char[2 * n];
+        line.getChars(0, n, chars, 0);
+        out.write(chars, 0, n);
     }
 
-    /** Appends a field, right-aligned to its column's width. */
-    private void field(SwfField field, String value) {
-        if (field != SwfField.JOB_ID) line.append(' ');
-        for (int pad = WIDTHS[field.number() - 1] - value.length(); pad > 0; pad--) line.append(' ');
+    /** Appends an integer field, right-aligned to its column's width. */
+    private void field(SwfField field, long value) {
+        pad(field, digits(value));
         line.append(value);
     }
 
-    private static String decimal(double value) {
-        if (value == Math.rint(value) && Math.abs(value) < 1e15) return Long.toString((long) value);
-        return BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+    /** Appends a decimal field (two decimals at most), right-aligned to its column's width. */
+    private void field(SwfField field, double value) {
+        if (value == Math.rint(value) && Math.abs(value) < 1e15) {
+            field(field, (long) value);
+            return;
+        }
+        String text = BigDecimal.valueOf(value).setScale(2, RoundingMode.HALF_EVEN).toPlainString();
+        pad(field, text.length());
+        line.append(text);
+    }
+
+    /** The separator before a field and the spaces that right-align {@code length} characters in its column. */
+    private void pad(SwfField field, int length) {
+        if (field != SwfField.JOB_ID) line.append(' ');
+        for (int pad = WIDTHS[field.number() - 1] - length; pad > 0; pad--) line.append(' ');
+    }
+
+    /** The number of characters of {@code value} in decimal, sign included. */
+    private static int digits(long value) {
+        if (value == Long.MIN_VALUE) return 20;
+        int n = value < 0 ? 2 : 1;
+        for (long v = Math.abs(value); v >= 10; v /= 10) n++;
+        return n;
     }
 
     @Override
