@@ -278,7 +278,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     /** A snapshot every {@code bgctl.scheduler.snapshot-every} journal entries, the two latest kept; none for 0. */
-    static RetentionCriteria retention(Config config) {
+    private static RetentionCriteria retention(Config config) {
         int every = config.getInt("bgctl.scheduler.snapshot-every");
         if (every < 0)
             throw new IllegalArgumentException("bgctl.scheduler.snapshot-every must not be negative, was " + every);
