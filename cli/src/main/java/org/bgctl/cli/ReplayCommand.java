@@ -7,7 +7,9 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalDouble;
 import java.util.concurrent.Callable;
+import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.JournalReplay;
 import org.bgctl.report.Summary;
 import org.bgctl.cluster.ClusterReplay;
@@ -48,15 +50,16 @@ public final class ReplayCommand implements Callable<Integer> {
         @Option(names = "--from-run", paramLabel = "DIR", required = true,
                 description = "Re-drive the inputs of a recorded serve run (its submissions, cancellations, faults and"
                         + " repairs, read from its journal) into a fresh system in virtual time: its schedule again, or"
-                        + " with --scheduler another scheduler's on the same inputs. Only --scheduler, --out and"
-                        + " --quiet apply.")
+                        + " with --scheduler another scheduler's on the same inputs. Only --scheduler, --speed, --out"
+                        + " and --quiet apply. Also written --journal DIR.")
         Path fromRun;
     }
 
     @Spec
     CommandSpec spec;
 
-    @ArgGroup(multiplicity = "1")
+    /** One of --trace, --demo, --from-run; none when --journal names the run directory to re-drive. */
+    @ArgGroup(multiplicity = "0..1")
     Input input;
 
     @Option(names = "--machine", paramLabel = "NAME",
@@ -125,9 +128,11 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
     Path out;
 
-    @Option(names = "--journal", paramLabel = "KIND", defaultValue = "h2",
+    @Option(names = "--journal", paramLabel = "KIND|DIR", defaultValue = "h2",
             description = "Journal: h2 (a file in the run directory), memory (nothing kept) or postgres (the server of"
-                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: ${DEFAULT-VALUE}.")
+                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: ${DEFAULT-VALUE}."
+                    + " A run directory holding a journal instead (no --trace, --demo or --from-run then): re-drive"
+                    + " that recorded run, as --from-run DIR; the new run's journal is h2.")
     String journal;
 
     @Option(names = "--executor", paramLabel = "KIND", defaultValue = "actors",
@@ -253,8 +258,8 @@ public final class ReplayCommand implements Callable<Integer> {
     String faultNode;
 
     @Option(names = "--speed", paramLabel = "K",
-            description = "With --from-run: re-drive the run at K virtual seconds per wall second (as it was served at"
-                    + " --speed K) instead of as fast as the machine allows.")
+            description = "With --from-run or --journal DIR: re-drive the run at K virtual seconds per wall second (as"
+                    + " it was served at --speed K) instead of as fast as the machine allows.")
     Double speed;
 
     @Option(names = "--quiet", description = "No progress output.")
@@ -274,8 +279,10 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (input.fromRun != null) return fromRun();
-        if (speed != null) throw new ParameterException(spec.commandLine(), "--speed applies to --from-run only");
+        Path recorded = recordedRun();
+        if (recorded != null) return fromRun(recorded);
+        if (speed != null) throw new ParameterException(spec.commandLine(), "--speed applies to --from-run DIR or"
+                + " --journal DIR only");
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
@@ -295,19 +302,49 @@ public final class ReplayCommand implements Callable<Integer> {
         return 0;
     }
 
-    private int fromRun() throws Exception {
+    /**
+     * The recorded run to re-drive — {@code --from-run DIR}, or {@code --journal DIR} naming a run directory instead
+     * of a journal kind — or null for a trace.
+     */
+    private Path recordedRun() {
+        Path journalRun = journalRun();
+        if (journalRun != null && input != null)
+            throw new ParameterException(spec.commandLine(), "--journal " + journal + " names a run to re-drive;"
+                    + " give no --trace, --demo or --from-run with it");
+        if (journalRun != null) return journalRun;
+        if (input == null)
+            throw new ParameterException(spec.commandLine(), "Missing the input: --trace FILE, --demo, --from-run DIR"
+                    + " or --journal DIR (a recorded run)");
+        return input.fromRun;
+    }
+
+    /** The run directory {@code --journal} names, or null when it names a journal kind. */
+    private Path journalRun() {
+        try {
+            JournalKind.parse(journal);
+            return null;
+        } catch (IllegalArgumentException notAKind) {
+            Path dir = Path.of(journal);
+            if (JournalSettings.hasH2Journal(dir)) return dir;
+            throw new ParameterException(spec.commandLine(), "--journal '" + journal + "' is neither a journal kind"
+                    + " (h2, memory, postgres) nor a run directory holding a journal (" + JournalSettings.H2_FILE
+                    + ".mv.db) to re-drive");
+        }
+    }
+
+    private int fromRun(Path recorded) throws Exception {
         boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
         Path dir = out;
         if (dir == null) {
-            Path base = Path.of("runs", input.fromRun.getFileName() + "-replay");
+            Path base = Path.of("runs", recorded.getFileName() + "-replay");
             dir = base;
             for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
         }
-        JournalReplay.Result result = JournalReplay.run(input.fromRun, named ? scheduler : null, dir,
+        JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir,
                 speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
-        out.printf("bgctl replay: the serve run %s on %s with %s%n", input.fromRun, m.get("machine"), m.get("scheduler"));
+        out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));

@@ -122,4 +122,45 @@ class ReplayCommandTest {
         CliRun both = CliRun.of("replay", "--demo", "--trace", "x.swf");
         assertEquals(2, both.exit(), both.toString());
     }
+
+    @Test
+    void aRunDirectoryGivenAsTheJournalIsReDrivenAsWithFromRun() throws Exception {
+        Path trace = trace(dir, "small.swf", "; MaxNodes: 8",
+                job(1, 0, 100, 4, 200), job(2, 10, 300, 6, 400), job(3, 20, 50, 2, 100), job(4, 400, 60, 8, 60));
+        Path recorded = dir.resolve("recorded");
+        CliRun first = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", recorded.toString());
+        assertEquals(0, first.exit(), first.toString());
+
+        Path viaJournal = dir.resolve("via-journal");
+        CliRun journal = CliRun.of("replay", "--journal", recorded.toString(), "--out", viaJournal.toString());
+        assertEquals(0, journal.exit(), journal.toString());
+        assertTrue(journal.out().contains("bgctl replay: the serve run " + recorded + " on flat:8 with easy"), journal.out());
+        assertTrue(Files.isRegularFile(viaJournal.resolve("journal.mv.db")), "the new run's journal is h2");
+
+        Path viaFromRun = dir.resolve("via-from-run");
+        CliRun fromRun = CliRun.of("replay", "--from-run", recorded.toString(), "--out", viaFromRun.toString());
+        assertEquals(0, fromRun.exit(), fromRun.toString());
+        assertEquals(Files.readString(viaFromRun.resolve("jobs.csv")), Files.readString(viaJournal.resolve("jobs.csv")));
+        assertEquals(5, Files.readAllLines(viaJournal.resolve("jobs.csv")).size(), "a header and the 4 jobs");
+    }
+
+    @Test
+    void aJournalThatIsNeitherAKindNorARecordedRunIsBadInput() throws Exception {
+        Path empty = Files.createDirectories(dir.resolve("empty"));
+        CliRun run = CliRun.of("replay", "--journal", empty.toString(), "--out", dir.resolve("out").toString());
+        assertEquals(2, run.exit(), run.toString());
+        assertTrue(run.err().contains("--journal '" + empty + "' is neither a journal kind (h2, memory, postgres)"
+                + " nor a run directory holding a journal"), run.err());
+        assertFalse(Files.exists(dir.resolve("out")), "nothing written");
+    }
+
+    @Test
+    void aRecordedRunGivenAsTheJournalTakesNoOtherInput() throws Exception {
+        Path recorded = dir.resolve("recorded");
+        assertEquals(0, CliRun.of("replay", "--trace", trace(dir, "one.swf", "; MaxNodes: 4", job(1, 0, 10, 2, 20))
+                .toString(), "--quiet", "--out", recorded.toString()).exit());
+        CliRun both = CliRun.of("replay", "--journal", recorded.toString(), "--demo");
+        assertEquals(2, both.exit(), both.toString());
+        assertTrue(both.err().contains("give no --trace, --demo or --from-run with it"), both.err());
+    }
 }

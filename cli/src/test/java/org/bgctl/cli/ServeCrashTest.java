@@ -6,6 +6,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +19,7 @@ import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.bgctl.journal.JournalReader;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.RestartPolicy;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobEvent;
@@ -32,8 +37,13 @@ import org.junit.jupiter.api.io.TempDir;
  * appears that was not submitted, the jobs that ran before the crash go on running (or have ended),
  * and the audit of the journal is clean. Started again with {@code --on-restart requeue}, exactly the jobs
  * that were running are killed (component {@code restart}) and requeued, once, and nothing is lost either.
+ * The scheduler snapshots its state every few journal entries, so the restart recovers from a snapshot and
+ * the entries after it.
  */
 class ServeCrashTest {
+
+    /** Snapshots often enough that the crashed run leaves some. */
+    private static final List<String> SNAPSHOT_OFTEN = List.of("-Dbgctl.scheduler.snapshot-every=10");
 
     @TempDir
     Path dir;
@@ -44,7 +54,8 @@ class ServeCrashTest {
 
     /** Starts a server on {@code run}, submits jobs, and kills it with SIGKILL while more are being submitted. */
     private static Crash crash(Path run) throws Exception {
-        ServeProcess first = ServeProcess.start(run, "--machine", "bgl", "--scheduler", "easy", "--speed", "20");
+        ServeProcess first = ServeProcess.start(SNAPSHOT_OFTEN, run, "--machine", "bgl", "--scheduler", "easy",
+                "--speed", "20");
         Set<Long> acked = new TreeSet<>();
         for (int i = 0; i < 20; i++) {
             long id = first.submit("{\"size\": " + (512 << (i % 4)) + ", \"runtime\": " + (40 + 400 * (i % 3)) + "}");
@@ -76,7 +87,17 @@ class ServeCrashTest {
         synchronized (ackedDuring) {
             acked.addAll(ackedDuring);
         }
+        assertTrue(snapshots(run) > 0, "the crashed run left no snapshot");
         return new Crash(acked, runningBefore, 20 + attempts.get());
+    }
+
+    /** The scheduler snapshots in the run's H2 journal. */
+    private static int snapshots(Path run) throws SQLException {
+        try (Connection c = DriverManager.getConnection(JournalSettings.h2Url(run), "sa", "");
+             ResultSet r = c.createStatement().executeQuery("SELECT COUNT(*) FROM \"snapshot\"")) {
+            r.next();
+            return r.getInt(1);
+        }
     }
 
     /** Every acknowledged job is listed once, and no other job than those submitted. */
@@ -107,7 +128,7 @@ class ServeCrashTest {
     void killedMidRunAndRestartedLosesAndDuplicatesNothing() throws Exception {
         Path run = dir.resolve("run");
         Crash crash = crash(run);
-        ServeProcess second = ServeProcess.start(run);
+        ServeProcess second = ServeProcess.start(SNAPSHOT_OFTEN, run);
         try {
             Map<Long, Integer> count = assertNothingLostOrDuplicated(second, crash);
             Map<Long, String> after = statuses(second);
@@ -127,7 +148,7 @@ class ServeCrashTest {
     void restartedWithOnRestartRequeueKillsAndRequeuesExactlyTheJobsThatWereRunning() throws Exception {
         Path run = dir.resolve("requeue");
         Crash crash = crash(run);
-        ServeProcess second = ServeProcess.start(run, "--on-restart", "requeue");
+        ServeProcess second = ServeProcess.start(SNAPSHOT_OFTEN, run, "--on-restart", "requeue");
         try {
             assertNothingLostOrDuplicated(second, crash);
             Map<Long, String> after = statuses(second);

@@ -40,8 +40,15 @@ final class ServeProcess {
     }
 
     static ServeProcess start(Path run, String... options) throws Exception {
+        return start(List.of(), run, options);
+    }
+
+    /** A server whose JVM gets {@code jvmOptions} too, e.g. {@code -Dkey=value} settings. */
+    static ServeProcess start(List<String> jvmOptions, Path run, String... options) throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-cp", System.getProperty("java.class.path"), Bgctl.class.getName(),
+                "-Xmx512m"));
+        command.addAll(jvmOptions);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(),
                 "serve", "--run", run.toString(), "--port", "0"));
         command.addAll(List.of(options));
         Process p = new ProcessBuilder(command).redirectErrorStream(true).start();

@@ -22,7 +22,7 @@ public final class JournalSettings {
         return switch (kind) {
             case MEMORY -> ConfigFactory.parseMap(Map.of(
                     "akka.persistence.journal.plugin", "akka.persistence.journal.inmem",
-                    "akka.persistence.snapshot-store.plugin", "akka.persistence.no-snapshot-store"));
+                    "akka.persistence.snapshot-store.plugin", InmemSnapshotStore.PLUGIN));
             case H2 -> h2(h2Url(runDir));
             case POSTGRES -> ConfigFactory.parseResources("bgctl-journal-postgres.conf")
                     .resolveWith(ConfigFactory.load());

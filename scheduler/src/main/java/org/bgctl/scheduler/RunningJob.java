@@ -1,5 +1,6 @@
 package org.bgctl.scheduler;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import org.bgctl.machine.Allocation;
 
 /**
@@ -12,6 +13,10 @@ import org.bgctl.machine.Allocation;
  *                   before it starts, plus the cost of each migration
  */
 public record RunningJob(Job job, long start, Allocation allocation, long delay) {
+
+    @JsonCreator
+    public RunningJob {
+    }
 
     /** A job that runs from the instant it gets its partition. */
     public RunningJob(Job job, long start, Allocation allocation) {

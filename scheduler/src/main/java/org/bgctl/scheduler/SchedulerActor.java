@@ -9,13 +9,16 @@ import akka.actor.typed.javadsl.TimerScheduler;
 import akka.pattern.StatusReply;
 import akka.persistence.typed.PersistenceId;
 import akka.persistence.typed.RecoveryCompleted;
+import akka.persistence.typed.SnapshotAdapter;
 import akka.persistence.typed.javadsl.CommandHandler;
 import akka.persistence.typed.javadsl.Effect;
 import akka.persistence.typed.javadsl.EffectBuilder;
 import akka.persistence.typed.javadsl.EventHandler;
 import akka.persistence.typed.javadsl.EventSourcedBehavior;
+import akka.persistence.typed.javadsl.RetentionCriteria;
 import akka.persistence.typed.javadsl.SignalHandler;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
@@ -73,6 +76,11 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * decisions take effect at once and a batch is written once more than N events are waiting,
  * and always before the run is reported finished; what a crash can lose is re-derived from the
  * same inputs, since virtual time is deterministic.
+ *
+ * <p>Snapshots: every {@code bgctl.scheduler.snapshot-every} journal entries (0: never) the state is saved as a
+ * {@link Snapshot} — the core's {@link CoreSnapshot} — and the two latest are kept; recovery loads the latest
+ * and replays only the entries written after it. Entries are never deleted: the journal stays the run's full
+ * record.
  */
 public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Command, EventBatch, SchedulerActor.State> {
 
@@ -182,6 +190,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private record StartPlanned(List<Start> starts) implements Command {
     }
 
+    /**
+     * What a snapshot keeps of the {@link State}: the core's state and the number of events journaled. The rest of
+     * the state is the bookkeeping of an instant in progress, which a restart does not resume.
+     */
+    public record Snapshot(long journaled, CoreSnapshot core) implements CborSerializable {
+    }
+
     /** The scheduler's state: the core plus the bookkeeping of the stamp in progress. */
     public static final class State {
         final SchedulerCore core;
@@ -221,6 +236,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final EventSink sink;
     private final int journalGroup;
     private final SchedulerSettings settings;
+    private final RetentionCriteria retention;
     private final ActorRef<ReserveReply> replies;
     private final ActorRef<CheckpointReply> checkpointReplies;
     private final ActorRef<SuspendReply> suspendReplies;
@@ -235,6 +251,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.sink = sink;
         this.journalGroup = journalGroup;
         this.settings = SchedulerSettings.from(context.getSystem().settings().config());
+        this.retention = retention(context.getSystem().settings().config());
         this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
         this.checkpointReplies = context.messageAdapter(CheckpointReply.class, CheckpointReplied::new);
         this.suspendReplies = context.messageAdapter(SuspendReply.class, SuspendReplied::new);
@@ -258,6 +275,38 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     @Override
     public State emptyState() {
         return new State(coreFactory.get());
+    }
+
+    /** A snapshot every {@code bgctl.scheduler.snapshot-every} journal entries, the two latest kept; none for 0. */
+    private static RetentionCriteria retention(Config config) {
+        int every = config.getInt("bgctl.scheduler.snapshot-every");
+        if (every < 0)
+            throw new IllegalArgumentException("bgctl.scheduler.snapshot-every must not be negative, was " + every);
+        return every == 0 ? RetentionCriteria.disabled() : RetentionCriteria.snapshotEvery(every, 2);
+    }
+
+    @Override
+    public RetentionCriteria retentionCriteria() {
+        return retention;
+    }
+
+    @Override
+    public SnapshotAdapter<State> snapshotAdapter() {
+        return new SnapshotAdapter<>() {
+            @Override
+            public Object toJournal(State state) {
+                return new Snapshot(state.journaled, state.core.snapshot());
+            }
+
+            @Override
+            public State fromJournal(Object from) {
+                Snapshot snapshot = (Snapshot) from;
+                State state = emptyState();
+                state.core.restore(snapshot.core());
+                state.journaled = snapshot.journaled();
+                return state;
+            }
+        };
     }
 
     @Override

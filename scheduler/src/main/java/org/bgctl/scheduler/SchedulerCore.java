@@ -12,6 +12,7 @@ import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
@@ -289,6 +290,57 @@ public final class SchedulerCore implements SchedulingView {
         }
     }
 
+    /**
+     * The state of this core, from which {@link #restore} rebuilds it in an empty core.
+     *
+     * @throws IllegalStateException while a migration is half applied (jobs checkpointed, not yet migrated)
+     */
+    public CoreSnapshot snapshot() {
+        if (!checkpointed.isEmpty())
+            throw new IllegalStateException("jobs " + checkpointed.keySet() + " are checkpointed and not yet migrated");
+        List<CoreSnapshot.LastEnd> lastEnds = new ArrayList<>();
+        lastEndBySize.forEach((size, t) -> lastEnds.add(new CoreSnapshot.LastEnd(size, t)));
+        return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
+                List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()), gang == null ? null : CoreSnapshot.GangState.of(gang),
+                List.copyOf(machine.downComponents()), headId, headSince, lastEnds);
+    }
+
+    /**
+     * Takes on the state of {@code snapshot}: this core then decides and changes as the core it was taken from.
+     *
+     * @throws IllegalStateException    when this core is not empty (it has applied an event or advanced)
+     * @throws IllegalArgumentException when the snapshot was taken under another policy or on another machine
+     */
+    public void restore(CoreSnapshot snapshot) {
+        if (now != Long.MIN_VALUE || version != 0 || !queue.isEmpty() || !running.isEmpty() || !suspended.isEmpty())
+            throw new IllegalStateException("only an empty scheduler core takes on a snapshot");
+        if (!policy.name().equals(snapshot.policy()) || !machine.name().equals(snapshot.machine()))
+            throw new IllegalArgumentException("a snapshot of scheduler " + snapshot.policy() + " on " + snapshot.machine()
+                    + " cannot restore scheduler " + policy.name() + " on " + machine.name());
+        now = snapshot.now();
+        version = snapshot.version();
+        headId = snapshot.headId();
+        headSince = snapshot.headSince();
+        for (Job job : snapshot.queue()) enqueue(job);
+        gang = snapshot.gang() == null ? null : snapshot.gang().toGang();
+        for (RunningJob r : snapshot.running()) {
+            machine.allocate(held(r));
+            run(r);
+        }
+        for (Suspension s : snapshot.suspended()) {
+            machine.allocate(held(s.job()));
+            suspended.put(s.job().id(), s);
+        }
+        // Health last: a machine refuses to allocate what is down.
+        for (String component : snapshot.down()) machine.setHealth(component, false);
+        for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
+    }
+
+    /** What {@code r} holds on the machine model: its allocation, or, for the gang's wide job, the nodes it owns. */
+    private Allocation held(RunningJob r) {
+        return gang != null && gang.wide == r.id() ? Gang.nodes(gang.wideOwn) : r.allocation();
+    }
+
     private void enqueue(Job job) {
         int at = Collections.binarySearch(queue, job, QUEUE_ORDER);
         if (at >= 0) throw new IllegalStateException("job " + job.id() + " is already queued");
@@ -372,7 +424,7 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     /** A job that stopped computing at {@code since} and keeps its nodes. */
-    private record Suspension(RunningJob job, long since) {
+    public record Suspension(RunningJob job, long since) {
     }
 
     private void run(RunningJob r) {
