@@ -12,6 +12,7 @@ import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.ComponentFailed;
@@ -127,9 +128,35 @@ public final class SchedulerCore implements SchedulingView {
     public Optional<GangView> gang() {
         if (gang == null) return Optional.empty();
         boolean smallRunning = false;
-        for (long j : gang.lent.keySet()) smallRunning |= running.containsKey(j);
+        List<Allocation> smallAllocations = new ArrayList<>(gang.lent.size());
+        for (long j : gang.lent.keySet()) {
+            smallRunning |= running.containsKey(j);
+            smallAllocations.add(holding(j).allocation());
+        }
         return Optional.of(new GangView(gang.wide, gang.wideStarted, running.containsKey(gang.wide), gang.wideDone,
-                List.copyOf(gang.lent.keySet()), smallRunning, gang.switches, gang.lastSwitch));
+                List.copyOf(gang.lent.keySet()), smallRunning, gang.switches, gang.lastSwitch, smallAllocations));
+    }
+
+    /** The running or suspended job {@code jobId}. */
+    private RunningJob holding(long jobId) {
+        RunningJob r = running.get(jobId);
+        return r != null ? r : suspended.get(jobId).job;
+    }
+
+    /** The jobs suspended by a context switch, in job-id order: they keep their allocations. */
+    public List<RunningJob> suspendedJobs() {
+        List<RunningJob> jobs = new ArrayList<>(suspended.size());
+        for (Suspension s : suspended.values()) jobs.add(s.job);
+        return jobs;
+    }
+
+    /**
+     * On interchangeable nodes, the nodes the wide job of the gang under way borrowed from each small job that
+     * has not finished, in borrowing order; empty when there is no gang or the machine's units are whole.
+     */
+    public Map<Long, Integer> gangLoans() {
+        if (gang == null || !machine.interchangeable()) return Map.of();
+        return Collections.unmodifiableMap(new LinkedHashMap<>(gang.lent));
     }
 
     @Override
@@ -316,11 +343,20 @@ public final class SchedulerCore implements SchedulingView {
         run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
     }
 
-    /** The wide job of the gang starts: on every free node it needs, and on nodes borrowed from the preempted jobs. */
+    /**
+     * The wide job of the gang starts: on every free node it needs, and on nodes borrowed from the preempted
+     * jobs; on a machine of units, on its partition, which the machine model holds instead of the preempted
+     * jobs' allocations until it ends.
+     */
     private void startWide(JobStarted s, Job job) {
-        if (!machine.interchangeable())
-            throw new IllegalStateException("job " + job.id() + " preempts on " + machine.name()
-                    + ", whose nodes are not interchangeable");
+        gang.wideStarted = true;
+        if (!machine.interchangeable()) {
+            List<Allocation> preempted = new ArrayList<>(gang.lent.size());
+            for (long j : gang.lent.keySet()) preempted.add(holding(j).allocation());
+            machine.releaseAll(preempted);
+            machine.allocate(s.allocation());
+            return;
+        }
         int need = s.allocation().nodes();
         int own = Math.min(machine.freeNodes(), need);
         Map<Long, Integer> sizes = new HashMap<>();
@@ -328,7 +364,6 @@ public final class SchedulerCore implements SchedulingView {
         gang.borrow(need - own, sizes);
         machine.allocate(Gang.nodes(own));
         gang.wideOwn = own;
-        gang.wideStarted = true;
     }
 
     private void noteHead() {
@@ -396,9 +431,18 @@ public final class SchedulerCore implements SchedulingView {
         if (gang == null) {
             machine.release(r.allocation());
         } else if (r.id() == gang.wide) {
-            machine.release(Gang.nodes(gang.wideOwn));
+            if (machine.interchangeable()) {
+                machine.release(Gang.nodes(gang.wideOwn));
+            } else {
+                machine.release(r.allocation());
+                for (long j : gang.lent.keySet()) machine.allocate(holding(j).allocation());
+            }
             gang.wideDone = true;
             if (gang.lent.isEmpty()) gang = null;
+        } else if (gang.lent.containsKey(r.id()) && !machine.interchangeable()) {
+            gang.lent.remove(r.id());
+            if (gang.wideDone) machine.release(r.allocation());
+            if (gang.wideDone && gang.lent.isEmpty()) gang = null;
         } else if (gang.lent.containsKey(r.id())) {
             int lent = gang.lent.remove(r.id());
             int kept = gang.wideDone ? 0 : lent;

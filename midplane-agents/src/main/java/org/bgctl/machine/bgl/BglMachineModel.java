@@ -366,6 +366,37 @@ public final class BglMachineModel implements MachineModel {
     }
 
     @Override
+    public boolean withholds() {
+        return true;
+    }
+
+    /**
+     * {@inheritDoc} On the copy every midplane and switch the allocations claim, and every cable whose ends
+     * they claim, counts as down for new partitions, though neither fails nor shows in {@link #downComponents()}:
+     * a switch serves one partition at a time, so no partition may use or pass through a withheld one.
+     */
+    @Override
+    public BglMachineModel withholding(Collection<Allocation> allocations) {
+        BglState withheld = state.copy();
+        for (Allocation a : allocations) {
+            for (Claim c : a.claims()) {
+                Component part = BglIds.component(c.unit(), layout.machine);
+                withheld.markDown(part);
+                if (c instanceof PortClaim ports && part instanceof Component.SwitchAt at) {
+                    Dimension d = at.dimension();
+                    List<Cable> cables = layout.machine.wiring().line(d).cables();
+                    for (int i = 0; i < cables.size(); i++) {
+                        Cable cable = cables.get(i);
+                        if (cable.from() == at.at().get(d) && (ports.ports() >> cable.outPort() & 1) != 0)
+                            withheld.markDown(new Component.CableAt(Line.through(d, at.at()), i));
+                    }
+                }
+            }
+        }
+        return new BglMachineModel(layout, withheld, new TreeSet<>(down), new HashSet<>());
+    }
+
+    @Override
     public BglMachineModel copy() {
         return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), noRoom);
     }
