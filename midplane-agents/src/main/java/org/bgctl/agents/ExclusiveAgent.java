@@ -86,6 +86,8 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
                 .onMessage(Release.class, this::onRelease)
                 .onMessage(Adopt.class, this::onAdopt)
                 .onMessage(UnitProtocol.AdoptSuspended.class, this::onAdoptSuspended)
+                // a whole unit is lent whole: the wide job's Adopt says all there is to know
+                .onMessage(UnitProtocol.AdoptLoan.class, loan -> this)
                 .onMessage(Suspend.class, this::onSuspend)
                 .onMessage(Resume.class, this::onResume)
                 .onMessage(SetHealth.class, this::onSetHealth)

@@ -13,8 +13,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
@@ -151,12 +153,26 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     /**
-     * On interchangeable nodes, the nodes the wide job of the gang under way borrowed from each small job that
-     * has not finished, in borrowing order; empty when there is no gang or the machine's units are whole.
+     * The nodes the wide job of the gang under way shares with the small jobs of its gang that have not finished:
+     * on interchangeable nodes those it borrowed of each, in borrowing order; on whole units, every unit both
+     * hold. Empty when there is no gang or the wide job has not started.
      */
-    public Map<Long, Integer> gangLoans() {
-        if (gang == null || !machine.interchangeable()) return Map.of();
-        return Collections.unmodifiableMap(new LinkedHashMap<>(gang.lent));
+    public List<GangLoan> gangLoans() {
+        if (gang == null || !gang.wideStarted || gang.wideDone) return List.of();
+        List<GangLoan> loans = new ArrayList<>();
+        for (Claim w : holding(gang.wide).allocation().claims()) {
+            if (!(w instanceof NodeClaim wide)) continue;
+            for (Map.Entry<Long, Integer> lent : gang.lent.entrySet()) {
+                if (machine.interchangeable()) {
+                    loans.add(new GangLoan(wide.unit(), gang.wide, lent.getKey(), lent.getValue()));
+                    continue;
+                }
+                for (Claim c : holding(lent.getKey()).allocation().claims())
+                    if (c instanceof NodeClaim small && small.unit().equals(wide.unit()))
+                        loans.add(new GangLoan(wide.unit(), gang.wide, lent.getKey(), Math.min(wide.nodes(), small.nodes())));
+            }
+        }
+        return loans;
     }
 
     @Override
