@@ -137,7 +137,7 @@ public interface MachineModel {
     /**
      * A what-if copy on which no new allocation takes any unit, switch or cable that {@code allocations} hold,
      * whether they are allocated on this machine or not: the parts of suspended jobs, which keep them while
-     * another job borrows some of them (gang scheduling). The copy's free nodes exclude them.
+     * another job borrows some of them (gang scheduling).
      *
      * @throws UnsupportedOperationException when {@link #withholds()} is false
      */
