@@ -93,7 +93,9 @@ public final class InspectCommand implements Callable<Integer> {
         List<String> violations = run.violations();
         if (violations.isEmpty()) {
             out.println("clean: no midplane, switch or cable held twice; nothing started on a down component;"
-                    + " every start was free; every release gave back what its start took");
+                    + " every start was free; every release gave back what its start took"
+                    + (run.switches() > 0 ? "; through " + run.switches() + " context switches no node, unit or"
+                            + " cable held two running or two suspended jobs" : ""));
         } else {
             out.printf("%d violations:%n", violations.size());
             violations.forEach(v -> out.println("  " + v));

@@ -103,7 +103,8 @@ public final class ReplayCommand implements Callable<Integer> {
     long migrationCost;
 
     @Option(names = "--pfcfs-threshold", paramLabel = "X", defaultValue = "40",
-            description = "pfcfs: a job of at least X%% of the nodes is wide and may preempt. Default: ${DEFAULT-VALUE}.")
+            description = "pfcfs: a job of at least X%% of the nodes (on bgl and supernode: of the midplanes or"
+                    + " supernodes) is wide and may preempt. Default: ${DEFAULT-VALUE}.")
     double pfcfsThreshold;
 
     @Option(names = "--pfcfs-delay", paramLabel = "S", defaultValue = "60",

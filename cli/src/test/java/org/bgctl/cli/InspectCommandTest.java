@@ -85,6 +85,25 @@ class InspectCommandTest {
     }
 
     @Test
+    void auditChecksTheContextSwitchesOfAPreemptiveRunOnBgl() throws Exception {
+        // bgl in midplanes, x = 40% (52 of 128): jobs 1 and 2 (48 midplanes) and 3 (32) fill the machine; job 4
+        // (64, wide) preempts at 10 + δ and runs on a partition of theirs, which resume when it ends.
+        Path trace = trace(dir, "bgl-gang.swf", job(1, 0, 1000, 48, 1000), job(2, 0, 1000, 48, 1000),
+                job(3, 0, 1000, 32, 1000), job(4, 10, 100, 64, 100));
+        Path gangRun = dir.resolve("bgl-gang-run");
+        CliRun replay = CliRun.of("replay", "--trace", trace.toString(), "--machine", "bgl", "--sizes-in", "units",
+                "--scheduler", "pfcfs", "--pfcfs-threshold", "40", "--pfcfs-delay", "60", "--quiet",
+                "--out", gangRun.toString());
+        assertEquals(0, replay.exit(), replay.toString());
+        CliRun gangs = CliRun.of("inspect", "--run", gangRun.toString(), "--gangs");
+        assertTrue(gangs.out().contains("70  preemption 1: suspended"), gangs.out());
+        CliRun audit = CliRun.of("inspect", "--run", gangRun.toString(), "--audit");
+        assertEquals(0, audit.exit(), audit.toString());
+        assertTrue(audit.out().contains("4 jobs started, 4 ended"), audit.out());
+        assertTrue(audit.out().contains("clean:"), audit.out());
+    }
+
+    @Test
     void aDirectoryWithoutAJournalIsBadInput() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         CliRun inspect = CliRun.of("inspect", "--run", empty.toString());

@@ -105,7 +105,8 @@ public final class ReplayParameters {
                     "seconds a migration adds to the run of each job it moves",
                     (b, v) -> b.migrationCost = whole(v)),
             new ReplayParameter("pfcfs_threshold", "--pfcfs-threshold",
-                    "pfcfs: x, a job of at least X percent of the nodes is wide and may preempt (default 40)",
+                    "pfcfs: x, a job of at least X percent of the nodes (on bgl and supernode: of the units) is wide"
+                            + " and may preempt (default 40)",
                     (b, v) -> b.pfcfsThreshold = number(v)),
             new ReplayParameter("pfcfs_delay", "--pfcfs-delay",
                     "pfcfs: δ, seconds a wide job waits at the head before it preempts (default 60);"

@@ -87,6 +87,10 @@ class CoreSnapshotPropertyTest {
             new Case("pfcfs on CTC, flat:128", PfcfsReplayTest.CTC, "flat:128", "pfcfs",
                     SchedulerSettings.defaults().withGang(new GangSettings(50, 1, 120, 2, 0)),
                     WorkloadOptions.defaults(), List.of()),
+            new Case("pfcfs on CTC, bgl, a CTC node per midplane", PfcfsReplayTest.CTC, "bgl", "pfcfs",
+                    SchedulerSettings.defaults().withGang(new GangSettings(40, 60, 600, 2, 0)),
+                    WorkloadOptions.builder().geometry(new GeometryOptions(SizeUnit.UNITS, ShapeRule.FREE, 0, false,
+                            true, 0, GeometryOptions.DEFAULT_SEED)).build(), List.of()),
             new Case("easy on SDSC, flat:128, failing nodes", Runs.SDSC, "flat:128", "easy",
                     SchedulerSettings.defaults(), FIRST_400, faults(i -> "node-" + (i * 37 % 128))),
             new Case("easy on SDSC, bgl, failing midplanes", Runs.SDSC, "bgl", "easy",
@@ -139,9 +143,11 @@ class CoreSnapshotPropertyTest {
     void theCasesReachTheStateTheyAreMeantToCover() {
         Run pfcfs = UNINTERRUPTED.computeIfAbsent(CASES.get(0), k -> run(k, 0));
         assertTrue(pfcfs.events().stream().anyMatch(ContextSwitched.class::isInstance));
-        Run krevat = UNINTERRUPTED.computeIfAbsent(CASES.get(3), k -> run(k, 0));
+        Run pfcfsBgl = UNINTERRUPTED.computeIfAbsent(CASES.get(1), k -> run(k, 0));
+        assertTrue(pfcfsBgl.events().stream().anyMatch(ContextSwitched.class::isInstance));
+        Run krevat = UNINTERRUPTED.computeIfAbsent(CASES.get(4), k -> run(k, 0));
         assertTrue(krevat.events().stream().anyMatch(JobMigrated.class::isInstance));
-        Run bgl = UNINTERRUPTED.computeIfAbsent(CASES.get(2), k -> run(k, 0));
+        Run bgl = UNINTERRUPTED.computeIfAbsent(CASES.get(3), k -> run(k, 0));
         assertTrue(bgl.events().stream().anyMatch(JobKilled.class::isInstance));
     }
 

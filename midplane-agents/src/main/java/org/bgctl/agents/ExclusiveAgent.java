@@ -5,10 +5,12 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Receive;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Command;
@@ -21,7 +23,11 @@ import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.agents.UnitProtocol.Resume;
 import org.bgctl.agents.UnitProtocol.SetHealth;
+import org.bgctl.agents.UnitProtocol.Suspend;
+import org.bgctl.agents.UnitProtocol.SuspendRefused;
+import org.bgctl.agents.UnitProtocol.Suspended;
 import org.bgctl.machine.Claim;
 
 /**
@@ -30,6 +36,10 @@ import org.bgctl.machine.Claim;
  * part is down, naming the failed components; it frees what an aborted transaction held; and it tells
  * the holder when a part it holds goes down. Health is kept apart from occupancy: a part that fails
  * under a job stays held until the job is released, and stays down after.
+ *
+ * <p>Gang scheduling: a suspended job keeps the unit, and only the wide job it was suspended for may reserve
+ * it meanwhile, so the unit holds at most one running and one suspended job. While a context switch is under
+ * way a second suspended job is allowed only if the same switch resumes the first.
  */
 abstract class ExclusiveAgent extends AbstractBehavior<Command> {
 
@@ -41,8 +51,14 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
     private record Hold(long tx, long job, Claim claim, boolean committed, ActorRef<ReserveReply> holder) {
     }
 
+    /** A job suspended here, which keeps the unit; only {@code wideJob} may reserve it meanwhile. */
+    private record Suspension(Hold hold, long wideJob) {
+    }
+
     protected final String unit;
     private Hold hold;
+    /** At most one, and two only between the Suspend and the Resume of one context switch. */
+    private final List<Suspension> suspended = new ArrayList<>(2);
 
     protected ExclusiveAgent(ActorContext<Command> context, String unit) {
         super(context);
@@ -69,6 +85,11 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
                 .onMessage(Abort.class, this::onAbort)
                 .onMessage(Release.class, this::onRelease)
                 .onMessage(Adopt.class, this::onAdopt)
+                .onMessage(UnitProtocol.AdoptSuspended.class, this::onAdoptSuspended)
+                // a whole unit is lent whole: the wide job's Adopt says all there is to know
+                .onMessage(UnitProtocol.AdoptLoan.class, loan -> this)
+                .onMessage(Suspend.class, this::onSuspend)
+                .onMessage(Resume.class, this::onResume)
                 .onMessage(SetHealth.class, this::onSetHealth)
                 .onMessage(GetOccupancy.class, this::onGetOccupancy)
                 .build();
@@ -84,6 +105,8 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
         } else if (hold != null) {
             r.replyTo().tell(new Refused(unit, r.tx(), hold.committed
                     ? "serves job " + hold.job : "reserved by transaction " + hold.tx + " of job " + hold.job));
+        } else if (keptFrom(r.job()) != null) {
+            r.replyTo().tell(new Refused(unit, r.tx(), "keeps suspended job " + keptFrom(r.job()).hold.job));
         } else {
             hold = new Hold(r.tx(), r.job(), r.claim(), false, r.replyTo());
             r.replyTo().tell(new Reserved(unit, r.tx()));
@@ -105,9 +128,53 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
         return this;
     }
 
+    /** A suspension here that {@code job} may not share the unit with, or null. */
+    private Suspension keptFrom(long job) {
+        for (Suspension s : suspended) if (s.wideJob != job) return s;
+        return null;
+    }
+
+    private Suspension suspensionOf(long job) {
+        for (Suspension s : suspended) if (s.hold.job == job) return s;
+        return null;
+    }
+
+    private Behavior<Command> onSuspend(Suspend s) {
+        Suspension other = null;
+        for (Suspension e : suspended) if (!s.resuming().contains(e.hold.job)) other = e;
+        String refusal = suspensionOf(s.job()) != null ? "job " + s.job() + " is already suspended"
+                : hold == null || !hold.committed || hold.job != s.job() ? "job " + s.job() + " does not run here"
+                : other != null ? "the unit keeps suspended job " + other.hold.job + ", and holds at most one suspended job"
+                : null;
+        if (refusal != null) {
+            s.replyTo().tell(new SuspendRefused(unit, s.tx(), s.job(), refusal));
+        } else {
+            suspended.add(new Suspension(hold, s.wideJob()));
+            hold = null;
+            s.replyTo().tell(new Suspended(unit, s.tx(), s.job()));
+        }
+        return this;
+    }
+
+    private Behavior<Command> onResume(Resume r) {
+        Suspension s = suspensionOf(r.job());
+        if (s == null) {
+            getContext().getLog().warn("{}: resume of job {}, which is not suspended here", unit, r.job());
+        } else if (hold != null) {
+            getContext().getLog().error("{}: cannot resume job {}: it serves job {}", unit, r.job(), hold.job);
+        } else {
+            suspended.remove(s);
+            hold = s.hold;
+        }
+        return this;
+    }
+
     private Behavior<Command> onRelease(Release r) {
+        Suspension s = suspensionOf(r.job());
         if (hold != null && hold.committed && hold.job == r.job()) {
             hold = null;
+        } else if (s != null) {
+            suspended.remove(s);
         } else {
             getContext().getLog().warn("{}: release of job {}, which does not run here", unit, r.job());
         }
@@ -118,10 +185,29 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
         String misfit = misfit(a.claim());
         if (misfit != null) {
             getContext().getLog().error("{}: cannot adopt job {}: {}", unit, a.job(), misfit);
+        } else if (suspensionOf(a.job()) != null) {
+            getContext().getLog().error("{}: cannot adopt job {} as running: it is suspended here", unit, a.job());
         } else if (hold == null) {
             hold = new Hold(-1, a.job(), a.claim(), true, null);
         } else if (hold.job != a.job()) {
             getContext().getLog().error("{}: cannot adopt job {}: it serves job {}", unit, a.job(), hold.job);
+        }
+        return this;
+    }
+
+    private Behavior<Command> onAdoptSuspended(UnitProtocol.AdoptSuspended a) {
+        String misfit = misfit(a.claim());
+        if (misfit != null) {
+            getContext().getLog().error("{}: cannot adopt suspended job {}: {}", unit, a.job(), misfit);
+        } else if (hold != null && hold.job == a.job()) {
+            getContext().getLog().error("{}: cannot adopt job {} as suspended: it runs here", unit, a.job());
+        } else if (suspensionOf(a.job()) == null) {
+            if (!suspended.isEmpty()) {
+                getContext().getLog().error("{}: cannot adopt suspended job {}: job {} is suspended here", unit, a.job(),
+                        suspended.get(0).hold.job);
+            } else {
+                suspended.add(new Suspension(new Hold(-1, a.job(), a.claim(), true, null), a.wideJob()));
+            }
         }
         return this;
     }
@@ -143,10 +229,16 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
     private Behavior<Command> onGetOccupancy(GetOccupancy g) {
         TreeMap<Long, Claim> running = new TreeMap<>();
         TreeMap<Long, Claim> reserved = new TreeMap<>();
+        TreeSet<Long> stopped = new TreeSet<>();
         if (hold != null && hold.committed) running.put(hold.job, hold.claim);
         if (hold != null && !hold.committed) reserved.put(hold.tx, hold.claim);
+        for (Suspension s : suspended) {
+            running.put(s.hold.job, s.hold.claim);
+            stopped.add(s.hold.job);
+        }
         g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(running),
-                Collections.unmodifiableSortedMap(reserved), Collections.unmodifiableSortedSet(down())));
+                Collections.unmodifiableSortedMap(reserved), Collections.unmodifiableSortedSet(down()),
+                Collections.unmodifiableSortedSet(stopped)));
         return this;
     }
 }

@@ -3,7 +3,10 @@ package org.bgctl.agents;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.SortedSet;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * What a node set knows of gang scheduling: the jobs suspended on it, and the nodes each wide job borrowed
@@ -85,6 +88,26 @@ final class GangLedger {
             if (nodes != null) return nodes;
         }
         return 0;
+    }
+
+    /** The suspended jobs, in job-id order. */
+    SortedSet<Long> suspendedJobs() {
+        return new TreeSet<>(suspended.keySet());
+    }
+
+    /** Re-synchronisation: {@code wideJob} holds {@code nodes} nodes of {@code lender}'s. */
+    void lend(long wideJob, long lender, int nodes) {
+        borrowed.computeIfAbsent(wideJob, w -> new LinkedHashMap<>()).put(lender, nodes);
+    }
+
+    /** Nodes {@code job} shares with the jobs of {@code known}: those it borrowed from them or lent to them. */
+    int sharedWith(long job, Set<Long> known) {
+        int nodes = 0;
+        Map<Long, Integer> lenders = borrowed.get(job);
+        if (lenders != null) for (Map.Entry<Long, Integer> e : lenders.entrySet()) if (known.contains(e.getKey())) nodes += e.getValue();
+        for (Map.Entry<Long, Map<Long, Integer>> e : borrowed.entrySet())
+            if (known.contains(e.getKey())) nodes += e.getValue().getOrDefault(job, 0);
+        return nodes;
     }
 
     private int lentBy(long lender) {

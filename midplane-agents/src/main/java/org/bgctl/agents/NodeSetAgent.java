@@ -94,6 +94,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
                 .onMessage(Abort.class, this::onAbort)
                 .onMessage(Release.class, this::onRelease)
                 .onMessage(UnitProtocol.Adopt.class, this::onAdopt)
+                .onMessage(UnitProtocol.AdoptSuspended.class, this::onAdoptSuspended)
+                .onMessage(UnitProtocol.AdoptLoan.class, this::onAdoptLoan)
                 .onMessage(Checkpoint.class, this::onCheckpoint)
                 .onMessage(Restart.class, this::onRestart)
                 .onMessage(SetHealth.class, this::onSetHealth)
@@ -224,25 +226,43 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         return this;
     }
 
+    private Behavior<Command> onAdoptSuspended(UnitProtocol.AdoptSuspended a) {
+        if (gangs.suspendedJobs().contains(a.job())) return this;
+        adopt(a.job(), a.claim());
+        if (running.containsKey(a.job())) gangs.suspend(a.job(), a.wideJob());
+        return this;
+    }
+
+    private Behavior<Command> onAdoptLoan(UnitProtocol.AdoptLoan a) {
+        gangs.lend(a.wideJob(), a.lender(), a.nodes());
+        return this;
+    }
+
     private Behavior<Command> onAdopt(UnitProtocol.Adopt a) {
-        if (!(a.claim() instanceof NodeClaim claim)) {
-            getContext().getLog().error("{}: cannot adopt {} for job {}", unit, a.claim(), a.job());
-        } else if (running.containsKey(a.job())) {
-            getContext().getLog().debug("{}: job {} adopted again; known already", unit, a.job());
-        } else if (claim.nodes() > free) {
-            getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, a.job(), claim.nodes(), free);
+        adopt(a.job(), a.claim());
+        return this;
+    }
+
+    /** Takes the nodes of {@code job}'s claim, less those it shares with a job of its gang already adopted. */
+    private void adopt(long job, Claim c) {
+        int shared = gangs.sharedWith(job, running.keySet());
+        if (!(c instanceof NodeClaim claim)) {
+            getContext().getLog().error("{}: cannot adopt {} for job {}", unit, c, job);
+        } else if (running.containsKey(job)) {
+            getContext().getLog().debug("{}: job {} adopted again; known already", unit, job);
+        } else if (claim.nodes() - shared > free) {
+            getContext().getLog().error("{}: cannot adopt job {} on {} nodes, {} free", unit, job, claim.nodes() - shared, free);
         } else if (positionConflict(claim).isPresent()) {
-            getContext().getLog().error("{}: cannot adopt job {} on {}: {}", unit, a.job(), claim,
+            getContext().getLog().error("{}: cannot adopt job {} on {}: {}", unit, job, claim,
                     positionConflict(claim).get());
         } else {
-            running.put(a.job(), claim.nodes());
-            free -= claim.nodes();
+            running.put(job, claim.nodes());
+            free -= claim.nodes() - shared;
             if (positions != null) {
                 positions.take(claim);
-                placedByJob.computeIfAbsent(a.job(), j -> new ArrayList<>()).add(claim);
+                placedByJob.computeIfAbsent(job, j -> new ArrayList<>()).add(claim);
             }
         }
-        return this;
     }
 
     private Behavior<Command> onSetHealth(SetHealth h) {
@@ -269,7 +289,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         TreeMap<Long, Claim> held = new TreeMap<>();
         reserved.forEach((tx, hold) -> held.put(tx, new NodeClaim(unit, hold.nodes())));
         g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
-                Collections.unmodifiableSortedMap(held), Collections.unmodifiableSortedSet(new TreeSet<>(down))));
+                Collections.unmodifiableSortedMap(held), Collections.unmodifiableSortedSet(new TreeSet<>(down)),
+                Collections.unmodifiableSortedSet(gangs.suspendedJobs())));
         return this;
     }
 

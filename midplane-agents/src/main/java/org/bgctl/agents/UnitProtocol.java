@@ -114,6 +114,21 @@ public final class UnitProtocol {
     }
 
     /**
+     * Re-synchronisation after a restart (gang scheduling): the scheduler's journal says this job is suspended
+     * for wide job {@code wideJob} and keeps {@code claim} here. Sent before the {@link Adopt} of the running
+     * jobs, so that the wide job's adoption may share the suspended job's nodes.
+     */
+    public record AdoptSuspended(long job, long wideJob, Claim claim) implements Command {
+    }
+
+    /**
+     * Re-synchronisation after a restart (gang scheduling on a node set): wide job {@code wideJob} holds
+     * {@code nodes} nodes of {@code lender}'s here, counted once. Sent before the adoptions of either job.
+     */
+    public record AdoptLoan(long wideJob, long lender, int nodes) implements Command {
+    }
+
+    /**
      * Fault injection and repair: component {@code component} is down (or up again); {@code part} is
      * what it takes from this agent (a midplane's nodes, some or all ports of a switch).
      */
@@ -210,12 +225,13 @@ public final class UnitProtocol {
     /**
      * A unit's occupancy and health.
      *
-     * @param unit     entity id
-     * @param running  job id to what the job holds here, for committed jobs
-     * @param reserved transaction id to what it holds here, for open transactions
-     * @param down     the failed components that take parts of this unit, in id order
+     * @param unit      entity id
+     * @param running   job id to what the job holds here, for committed jobs, suspended ones included
+     * @param reserved  transaction id to what it holds here, for open transactions
+     * @param down      the failed components that take parts of this unit, in id order
+     * @param suspended the jobs of {@code running} that are suspended (gang scheduling)
      */
     public record Occupancy(String unit, SortedMap<Long, Claim> running, SortedMap<Long, Claim> reserved,
-                            SortedSet<String> down) implements CborSerializable {
+                            SortedSet<String> down, SortedSet<Long> suspended) implements CborSerializable {
     }
 }

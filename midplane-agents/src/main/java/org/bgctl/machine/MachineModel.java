@@ -125,4 +125,23 @@ public interface MachineModel {
 
     /** An independent copy for what-if planning. */
     MachineModel copy();
+
+    /**
+     * Whether {@link #withholding} is supported: machines whose jobs hold whole units (midplanes, supernodes),
+     * where gang scheduling keeps the units of suspended jobs out of new allocations.
+     */
+    default boolean withholds() {
+        return false;
+    }
+
+    /**
+     * A what-if copy on which no new allocation takes any unit, switch or cable that {@code allocations} hold,
+     * whether they are allocated on this machine or not: the parts of suspended jobs, which keep them while
+     * another job borrows some of them (gang scheduling).
+     *
+     * @throws UnsupportedOperationException when {@link #withholds()} is false
+     */
+    default MachineModel withholding(Collection<Allocation> allocations) {
+        throw new UnsupportedOperationException(name() + " cannot withhold the parts of allocations");
+    }
 }

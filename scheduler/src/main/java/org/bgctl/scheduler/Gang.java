@@ -13,11 +13,16 @@ import org.bgctl.machine.flat.FlatMachine;
  * one suspended job. When a small job finishes before the wide job, the nodes it lent become the wide job's
  * own and the others are freed; when the wide job finishes, what it took from the free nodes or inherited is
  * freed and the small jobs keep their nodes.
+ *
+ * <p>On a machine of units (midplanes, supernodes) the wide job runs on a partition of its own: the machine
+ * model holds that partition instead of the preempted jobs' allocations while the wide job is active, and the
+ * preempted jobs' units stay out of bounds for new jobs ({@code MachineModel.withholding}); when the wide job
+ * ends, the unfinished preempted jobs' allocations are held again. {@link #lent} then only keeps their order.
  */
 final class Gang {
 
     final long wide;
-    /** Preempted jobs not yet finished, in borrowing order, to the nodes the wide job borrowed from each. */
+    /** Preempted jobs not yet finished, in borrowing order, to the nodes the wide job borrowed from each (flat). */
     final Map<Long, Integer> lent = new LinkedHashMap<>();
     boolean wideStarted;
     boolean wideDone;

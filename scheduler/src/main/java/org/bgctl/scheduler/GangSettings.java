@@ -30,8 +30,18 @@ public record GangSettings(double widePercent, long startDelay, long gangLength,
         return new GangSettings(40, 60, 600, 1, 0);
     }
 
-    /** The fewest nodes of a wide job on a machine of {@code capacity} nodes: ⌈x% of it⌉. */
+    /** The fewest nodes of a wide job on a machine of {@code capacity} interchangeable nodes: ⌈x% of it⌉. */
     public int wideNodes(int capacity) {
         return (int) Math.ceil(widePercent * capacity / 100.0 - 1e-9);
+    }
+
+    /**
+     * The fewest nodes of a wide job on a machine of {@code capacity} nodes allocated in units of
+     * {@code granularity} nodes (midplanes, supernodes): a job is wide when the units it needs, ⌈nodes /
+     * granularity⌉, are at least ⌈x% of the machine's units⌉. With units of one node this is
+     * {@link #wideNodes(int)}.
+     */
+    public int wideNodes(int capacity, int granularity) {
+        return (wideNodes(capacity / granularity) - 1) * granularity + 1;
     }
 }

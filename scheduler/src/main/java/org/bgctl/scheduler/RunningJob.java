@@ -38,7 +38,7 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay)
     }
 
     /** This job after it stood still for {@code seconds} (suspended, then switched in): its end that much later. */
-    RunningJob paused(long seconds) {
+    public RunningJob paused(long seconds) {
         return new RunningJob(job, start, allocation, delay + seconds);
     }
 

@@ -22,6 +22,7 @@ import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
+import java.util.Optional;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -332,8 +333,22 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         resync(state, unit -> true);
     }
 
-    /** Tells the agents of the units {@code which} accepts what runs on them and what is down on them. */
+    /**
+     * Tells the agents of the units {@code which} accepts what runs on them, what is suspended on them (with the
+     * nodes a wide job borrowed of a suspended job's, on node sets) and what is down on them.
+     */
     private void resync(State state, Predicate<String> which) {
+        for (GangLoan loan : state.core.gangLoans()) {
+            if (which.test(loan.unit()))
+                units.ref(loan.unit()).tell(new UnitProtocol.AdoptLoan(loan.wideJob(), loan.lender(), loan.nodes()));
+        }
+        Optional<GangView> gang = state.core.gang();
+        for (RunningJob s : state.core.suspendedJobs()) {
+            for (Claim c : s.allocation().claims()) {
+                if (which.test(c.unit()))
+                    units.ref(c.unit()).tell(new UnitProtocol.AdoptSuspended(s.id(), gang.orElseThrow().wideJob(), c));
+            }
+        }
         for (RunningJob r : state.core.runningByEstimatedEnd()) {
             for (Claim c : r.allocation().claims())
                 if (which.test(c.unit())) units.ref(c.unit()).tell(new UnitProtocol.Adopt(r.id(), c));

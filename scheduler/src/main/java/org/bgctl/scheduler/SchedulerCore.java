@@ -13,8 +13,10 @@ import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
@@ -128,9 +130,49 @@ public final class SchedulerCore implements SchedulingView {
     public Optional<GangView> gang() {
         if (gang == null) return Optional.empty();
         boolean smallRunning = false;
-        for (long j : gang.lent.keySet()) smallRunning |= running.containsKey(j);
+        List<Allocation> smallAllocations = new ArrayList<>(gang.lent.size());
+        for (long j : gang.lent.keySet()) {
+            smallRunning |= running.containsKey(j);
+            smallAllocations.add(holding(j).allocation());
+        }
         return Optional.of(new GangView(gang.wide, gang.wideStarted, running.containsKey(gang.wide), gang.wideDone,
-                List.copyOf(gang.lent.keySet()), smallRunning, gang.switches, gang.lastSwitch));
+                List.copyOf(gang.lent.keySet()), smallRunning, gang.switches, gang.lastSwitch, smallAllocations));
+    }
+
+    /** The running or suspended job {@code jobId}. */
+    private RunningJob holding(long jobId) {
+        RunningJob r = running.get(jobId);
+        return r != null ? r : suspended.get(jobId).job;
+    }
+
+    /** The jobs suspended by a context switch, in job-id order: they keep their allocations. */
+    public List<RunningJob> suspendedJobs() {
+        List<RunningJob> jobs = new ArrayList<>(suspended.size());
+        for (Suspension s : suspended.values()) jobs.add(s.job);
+        return jobs;
+    }
+
+    /**
+     * The nodes the wide job of the gang under way shares with the small jobs of its gang that have not finished:
+     * on interchangeable nodes those it borrowed of each, in borrowing order; on whole units, every unit both
+     * hold. Empty when there is no gang or the wide job has not started.
+     */
+    public List<GangLoan> gangLoans() {
+        if (gang == null || !gang.wideStarted || gang.wideDone) return List.of();
+        List<GangLoan> loans = new ArrayList<>();
+        for (Claim w : holding(gang.wide).allocation().claims()) {
+            if (!(w instanceof NodeClaim wide)) continue;
+            for (Map.Entry<Long, Integer> lent : gang.lent.entrySet()) {
+                if (machine.interchangeable()) {
+                    loans.add(new GangLoan(wide.unit(), gang.wide, lent.getKey(), lent.getValue()));
+                    continue;
+                }
+                for (Claim c : holding(lent.getKey()).allocation().claims())
+                    if (c instanceof NodeClaim small && small.unit().equals(wide.unit()))
+                        loans.add(new GangLoan(wide.unit(), gang.wide, lent.getKey(), Math.min(wide.nodes(), small.nodes())));
+            }
+        }
+        return loans;
     }
 
     @Override
@@ -368,11 +410,20 @@ public final class SchedulerCore implements SchedulingView {
         run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
     }
 
-    /** The wide job of the gang starts: on every free node it needs, and on nodes borrowed from the preempted jobs. */
+    /**
+     * The wide job of the gang starts: on every free node it needs, and on nodes borrowed from the preempted
+     * jobs; on a machine of units, on its partition, which the machine model holds instead of the preempted
+     * jobs' allocations until it ends.
+     */
     private void startWide(JobStarted s, Job job) {
-        if (!machine.interchangeable())
-            throw new IllegalStateException("job " + job.id() + " preempts on " + machine.name()
-                    + ", whose nodes are not interchangeable");
+        gang.wideStarted = true;
+        if (!machine.interchangeable()) {
+            List<Allocation> preempted = new ArrayList<>(gang.lent.size());
+            for (long j : gang.lent.keySet()) preempted.add(holding(j).allocation());
+            machine.releaseAll(preempted);
+            machine.allocate(s.allocation());
+            return;
+        }
         int need = s.allocation().nodes();
         int own = Math.min(machine.freeNodes(), need);
         Map<Long, Integer> sizes = new HashMap<>();
@@ -380,7 +431,6 @@ public final class SchedulerCore implements SchedulingView {
         gang.borrow(need - own, sizes);
         machine.allocate(Gang.nodes(own));
         gang.wideOwn = own;
-        gang.wideStarted = true;
     }
 
     private void noteHead() {
@@ -448,9 +498,18 @@ public final class SchedulerCore implements SchedulingView {
         if (gang == null) {
             machine.release(r.allocation());
         } else if (r.id() == gang.wide) {
-            machine.release(Gang.nodes(gang.wideOwn));
+            if (machine.interchangeable()) {
+                machine.release(Gang.nodes(gang.wideOwn));
+            } else {
+                machine.release(r.allocation());
+                for (long j : gang.lent.keySet()) machine.allocate(holding(j).allocation());
+            }
             gang.wideDone = true;
             if (gang.lent.isEmpty()) gang = null;
+        } else if (gang.lent.containsKey(r.id()) && !machine.interchangeable()) {
+            gang.lent.remove(r.id());
+            if (gang.wideDone) machine.release(r.allocation());
+            if (gang.wideDone && gang.lent.isEmpty()) gang = null;
         } else if (gang.lent.containsKey(r.id())) {
             int lent = gang.lent.remove(r.id());
             int kept = gang.wideDone ? 0 : lent;

@@ -68,6 +68,8 @@ public final class BglMachineModel implements MachineModel {
         /** Lookups by key only; never iterated. */
         final Map<Partition, Allocation> allocations = new ConcurrentHashMap<>();
         final Map<PartitionRequest, Optional<String>> unplaceable = new ConcurrentHashMap<>();
+        /** Components by entity id, as parsed so far; lookups by key only. */
+        final Map<String, Component> byId = new ConcurrentHashMap<>();
 
         Layout(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
             this.name = name;
@@ -102,6 +104,11 @@ public final class BglMachineModel implements MachineModel {
                         parts.add(BglIds.cable(d, line.at(cable.from()), cable.outPort()));
                 }
             this.components = List.copyOf(parts);
+        }
+
+        /** The component an entity id names, parsed once. */
+        Component component(String id) {
+            return byId.computeIfAbsent(id, i -> BglIds.component(i, machine));
         }
     }
 
@@ -363,6 +370,28 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public List<String> components() {
         return layout.components;
+    }
+
+    @Override
+    public boolean withholds() {
+        return true;
+    }
+
+    /**
+     * {@inheritDoc} On the copy every switch the allocations claim counts as down for new partitions, though it
+     * neither fails nor shows in {@link #downComponents()}: a switch serves one partition at a time, so no
+     * partition may use or pass through it, which keeps out its midplane and every cable ending at it. Switches
+     * that allocated partitions hold are busy already and left as they are.
+     */
+    @Override
+    public BglMachineModel withholding(Collection<Allocation> allocations) {
+        Set<String> busy = new HashSet<>();
+        for (Partition p : state.allocated()) for (Claim c : allocationOf(p).claims()) busy.add(c.unit());
+        BglState withheld = state.copy();
+        for (Allocation a : allocations)
+            for (Claim c : a.claims())
+                if (c instanceof PortClaim && busy.add(c.unit())) withheld.markDown(layout.component(c.unit()));
+        return new BglMachineModel(layout, withheld, new TreeSet<>(down), new HashSet<>());
     }
 
     @Override

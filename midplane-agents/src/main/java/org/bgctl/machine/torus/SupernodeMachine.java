@@ -1,6 +1,7 @@
 package org.bgctl.machine.torus;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -198,6 +199,27 @@ public final class SupernodeMachine implements MachineModel {
     @Override
     public SupernodeMachine copy() {
         return new SupernodeMachine(this);
+    }
+
+    @Override
+    public boolean withholds() {
+        return true;
+    }
+
+    /** {@inheritDoc} On the copy every supernode of the allocations' boxes is held. */
+    @Override
+    public SupernodeMachine withholding(Collection<Allocation> allocations) {
+        SupernodeMachine withheld = copy();
+        for (Allocation a : allocations) {
+            for (int unit : shape.unitsOf(boxOf(a))) {
+                if (!withheld.occupancy.isFree(unit)) continue;
+                int x = unit % shape.x();
+                int y = unit / shape.x() % shape.y();
+                int z = unit / (shape.x() * shape.y());
+                withheld.occupancy = withheld.occupancy.with(Box.of(x, y, z, 1, 1, 1));
+            }
+        }
+        return withheld;
     }
 
     /** The allocation of {@code box}: one claim of every node of each of its supernodes. */

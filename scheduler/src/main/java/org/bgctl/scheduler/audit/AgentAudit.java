@@ -21,7 +21,7 @@ import org.bgctl.scheduler.UnitDirectory;
 
 /**
  * Checks that the agents agree with the scheduler: every unit holds exactly what the scheduler's
- * journal says its running jobs hold there, no reservation is left outside a transaction, and every
+ * journal says its running and suspended jobs hold there, and has the same jobs suspended; no reservation is left outside a transaction, and every
  * unit is down exactly where the failed components take it. Meant for a settled system (no
  * transaction under way).
  */
@@ -43,8 +43,8 @@ public final class AgentAudit {
     }
 
     /**
-     * Where the agents hold something other than what the run's running jobs hold, or still hold a
-     * reservation; one line per unit, empty when they agree.
+     * Where the agents hold something other than what the run's running and suspended jobs hold, have other
+     * jobs suspended, or still hold a reservation; one line per unit, empty when they agree.
      */
     public static List<String> holdings(RecordedRun view, Map<String, Occupancy> agents) {
         List<String> differences = new ArrayList<>();
@@ -59,6 +59,10 @@ public final class AgentAudit {
             Map<Long, Claim> expected = view.holdings().getOrDefault(unit, new TreeMap<>());
             if (!o.running().equals(expected))
                 differences.add(unit + ": the agent runs " + o.running() + ", the journal says " + expected);
+            TreeSet<Long> stopped = new TreeSet<>(expected.keySet());
+            stopped.retainAll(view.suspended().keySet());
+            if (!o.suspended().equals(stopped))
+                differences.add(unit + ": the agent has jobs " + o.suspended() + " suspended, the journal says " + stopped);
         }
         return differences;
     }

@@ -37,7 +37,13 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  *   <li>a release gives back exactly what the start took, and a failed component held by a job
  *       was released (the job killed) before the failure;</li>
  *   <li>a job goes back to the queue only just after it was killed;</li>
- *   <li>failures and repairs name components of the machine, a repair one that was down.</li>
+ *   <li>failures and repairs name components of the machine, a repair one that was down;</li>
+ *   <li>gang scheduling (pfcfs): a context switch suspends running jobs and resumes suspended ones; the jobs
+ *       running never double-book a node, a unit, a switch or a cable (the machine model holds them), nor do
+ *       the jobs suspended (a second model holds those): a node or unit holds at most one running and one
+ *       suspended job; on machines of whole units no job but the wide job they were suspended for starts on
+ *       a unit that keeps a suspended job; a job ends only while running, its end moved by the time it was
+ *       suspended and the penalty of each switch that resumed it.</li>
  * </ul>
  * Each broken rule is a violation; the run goes on so that all of them are listed. After the events
  * (or those up to some time, for a picture of the machine then) it holds the machine, the running
@@ -46,6 +52,9 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 public final class RecordedRun implements EventSink {
 
     private final MachineModel machine;
+    /** The allocations of the suspended jobs, which keep them (gang scheduling). */
+    private final MachineModel parked;
+    private final TreeMap<Long, Suspension> suspended = new TreeMap<>();
     private final TreeMap<Long, Job> queued = new TreeMap<>();
     private final TreeMap<Long, RunningJob> running = new TreeMap<>();
     /** Jobs killed and not (yet) requeued. */
@@ -57,10 +66,16 @@ public final class RecordedRun implements EventSink {
     private long lastTime = Long.MIN_VALUE;
     private long started;
     private long ended;
+    private long switches;
 
     /** A run on {@code machine}, which must be fresh: nothing allocated, nothing down. */
     public RecordedRun(MachineModel machine) {
         this.machine = machine;
+        this.parked = machine.copy();
+    }
+
+    /** A job suspended at {@code since} for wide job {@code wide}'s gang. */
+    private record Suspension(RunningJob job, long since, long wide) {
     }
 
     @Override
@@ -84,10 +99,45 @@ public final class RecordedRun implements EventSink {
         }
         else if (e instanceof ComponentFailed f) failed(f);
         else if (e instanceof ComponentRepaired r) repaired(r);
-        else if (e instanceof ContextSwitched c)
-            throw new IllegalArgumentException("event " + events + " at " + c.time() + " is a context switch of job "
-                    + c.jobId() + "'s gang: runs whose jobs share nodes (pfcfs) cannot be rebuilt or audited here;"
-                    + " bgctl inspect --gangs prints their gang timeline");
+        else if (e instanceof ContextSwitched c) switched(c);
+    }
+
+    /** The jobs it stops leave the running model for the suspended one; the jobs it resumes go back. */
+    private void switched(ContextSwitched c) {
+        switches++;
+        List<RunningJob> stopping = new ArrayList<>();
+        for (long j : c.suspended()) {
+            RunningJob r = running.remove(j);
+            if (r == null) {
+                violation(c, "job " + j + " is suspended but does not run");
+                continue;
+            }
+            machine.release(r.allocation());
+            stopping.add(r);
+        }
+        for (long j : c.resumed()) {
+            Suspension s = suspended.remove(j);
+            if (s == null) {
+                violation(c, "job " + j + " is resumed but is not suspended");
+                continue;
+            }
+            Allocation a = s.job().allocation();
+            parked.release(a);
+            Optional<String> conflict = machine.conflict(a);
+            if (conflict.isPresent()) violation(c, "job " + j + " resumes on " + label(a) + ", which is not free: " + conflict.get());
+            else machine.allocate(a);
+            running.put(j, s.job().paused(c.time() - s.since() + c.penalty()));
+        }
+        for (RunningJob r : stopping) {
+            Optional<String> conflict = parked.conflict(r.allocation());
+            if (conflict.isPresent()) {
+                violation(c, "job " + r.id() + " is suspended on " + label(r.allocation())
+                        + ", which keeps another suspended job: " + conflict.get());
+            } else {
+                parked.allocate(r.allocation());
+            }
+            suspended.put(r.id(), new Suspension(r, c.time(), c.jobId()));
+        }
     }
 
     private void submitted(JobSubmitted s) {
@@ -120,16 +170,38 @@ public final class RecordedRun implements EventSink {
             return;
         }
         checkHolders(s, a);
+        checkSuspendedUnits(s, a);
         machine.allocate(a);
         for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
-        running.put(s.jobId(), new RunningJob(job, s.time(), a));
+        running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot()));
         started++;
     }
 
-    /** The model-free check: nodes of a unit held beyond its size, or a switch serving two jobs. */
+    /**
+     * On machines of whole units: no job but the wide job they were suspended for starts on a unit that keeps
+     * suspended jobs.
+     */
+    private void checkSuspendedUnits(JobStarted s, Allocation a) {
+        if (machine.interchangeable()) return;
+        for (Claim c : a.claims()) {
+            for (Suspension kept : suspended.values()) {
+                if (kept.wide() == s.jobId()) continue;
+                for (Claim k : kept.job().allocation().claims())
+                    if (k.unit().equals(c.unit()))
+                        violation(s, "job " + s.jobId() + " starts on " + c.unit() + ", which keeps suspended job "
+                                + kept.job().id());
+            }
+        }
+    }
+
+    /**
+     * The model-free check: nodes of a unit held beyond its size, or a switch serving two jobs; suspended jobs,
+     * whose nodes a wide job may share, are left out.
+     */
     private void checkHolders(JobStarted s, Allocation a) {
         for (Claim c : a.claims()) {
-            Map<Long, Claim> others = holdings.getOrDefault(c.unit(), new TreeMap<>());
+            Map<Long, Claim> others = new TreeMap<>(holdings.getOrDefault(c.unit(), new TreeMap<>()));
+            others.keySet().removeAll(suspended.keySet());
             if (others.isEmpty()) continue;
             if (c instanceof NodeClaim n) {
                 int held = n.nodes();
@@ -212,12 +284,19 @@ public final class RecordedRun implements EventSink {
         return Collections.unmodifiableSortedMap(running);
     }
 
+    /** The jobs suspended by a context switch, by id: they keep what they hold. */
+    public SortedMap<Long, RunningJob> suspended() {
+        TreeMap<Long, RunningJob> jobs = new TreeMap<>();
+        suspended.forEach((id, s) -> jobs.put(id, s.job()));
+        return Collections.unmodifiableSortedMap(jobs);
+    }
+
     /** The jobs waiting, by id. */
     public SortedMap<Long, Job> queued() {
         return Collections.unmodifiableSortedMap(queued);
     }
 
-    /** Per unit, per job: what each running job holds there. */
+    /** Per unit, per job: what each running or suspended job holds there. */
     public SortedMap<String, TreeMap<Long, Claim>> holdings() {
         return Collections.unmodifiableSortedMap(holdings);
     }
@@ -235,6 +314,11 @@ public final class RecordedRun implements EventSink {
     /** Jobs started so far. */
     public long started() {
         return started;
+    }
+
+    /** Context switches so far (gang scheduling). */
+    public long switches() {
+        return switches;
     }
 
     /** Jobs that ended (finished or were killed) so far. */

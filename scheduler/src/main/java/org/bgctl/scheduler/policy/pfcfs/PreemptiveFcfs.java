@@ -18,13 +18,16 @@ import org.bgctl.scheduler.policy.Fcfs;
 import org.bgctl.scheduler.policy.Policy;
 
 /**
- * Preemptive FCFS (Schwiegelshohn and Yahyapour 1998, section 5), on machines of interchangeable nodes.
+ * Preemptive FCFS (Schwiegelshohn and Yahyapour 1998, section 5), on machines of interchangeable nodes and on
+ * machines of units (midplanes, supernodes) that can withhold the units of suspended jobs.
  * <ol>
- * <li>Jobs start in FCFS order while they fit; a small job (fewer than x% of the nodes) never preempts.</li>
+ * <li>Jobs start in FCFS order while they fit; a small job (fewer than x% of the nodes, or of the units) never
+ * preempts.</li>
  * <li>A wide job (at least x%) that does not fit preempts when it is next in FCFS order, no earlier wide job
  * is active (running or suspended), and δ seconds have passed since both became true.</li>
- * <li>It takes every free node and borrows the rest from small running jobs, chosen by
- * {@link PreemptiveSubset}, which are suspended and keep their nodes.</li>
+ * <li>On interchangeable nodes it takes every free node and borrows the rest from small running jobs, chosen by
+ * {@link PreemptiveSubset}; on units it takes a partition of free units and of units of small running jobs,
+ * chosen by {@link PreemptivePartition}. The small jobs are suspended and keep their nodes.</li>
  * <li>Every Δ seconds the subset switches between the wide job and the small jobs, up to n switches, the
  * preemption being the first; then whoever holds the subset runs to completion — the wide job for odd n, the
  * small jobs for even n — and the other gang resumes when it completes. When either gang completes earlier,
@@ -69,10 +72,11 @@ public final class PreemptiveFcfs implements Policy {
             Job wide = view.queue().get(0);
             if (wide.id() != g.wideJob())
                 throw new IllegalStateException("job " + g.wideJob() + " preempted but job " + wide.id() + " is next");
-            starts.add(new Start(wide, placeWide(wide)));
+            starts.add(new Start(wide, placeWide(wide, machine, g.smallAllocations())));
             return Plan.of(starts);
         }
-        starts.addAll(Fcfs.startHeads(view.queue(), machine));
+        boolean withholds = !machine.interchangeable() && !g.wideDone();
+        starts.addAll(Fcfs.startHeads(view.queue(), withholds ? machine.withholding(g.smallAllocations()) : machine));
         Optional<ContextSwitch> next = contextSwitch(view.now(), g);
         return next.isPresent() ? Plan.switching(next.get(), starts) : Plan.of(starts);
     }
@@ -109,10 +113,19 @@ public final class PreemptiveFcfs implements Policy {
         Job head = view.queue().get(starts.size());
         long armed = armedSince(view, head, starts.isEmpty() ? view.headSince() : view.now(), starts);
         if (armed == Long.MAX_VALUE || view.now() < armed + settings.startDelay()) return Plan.of(starts);
-        List<RunningJob> preempted = PreemptiveSubset.choose(view.runningByEstimatedEnd(),
-                head.size() - machine.freeNodes());
+        List<RunningJob> preempted;
+        Allocation placed;
+        if (machine.interchangeable()) {
+            preempted = PreemptiveSubset.choose(view.runningByEstimatedEnd(), head.size() - machine.freeNodes());
+            placed = FlatMachine.allocationOf(head.size());
+        } else {
+            PreemptivePartition.Preemption p = PreemptivePartition.choose(machine, head.demand(),
+                    view.runningByEstimatedEnd());
+            preempted = p == null ? List.of() : p.preempted();
+            placed = p == null ? null : p.partition();
+        }
         if (preempted.isEmpty()) return Plan.of(starts);
-        starts.add(new Start(head, placeWide(head)));
+        starts.add(new Start(head, placed));
         return Plan.switching(new ContextSwitch(head.id(), preempted.stream().map(RunningJob::id).toList(), List.of(),
                 true, 1, settings.penalty()), starts);
     }
@@ -122,7 +135,7 @@ public final class PreemptiveFcfs implements Policy {
      * the end of the last wide job; {@link Long#MAX_VALUE} when it is small or a wide job is active.
      */
     private long armedSince(SchedulingView view, Job head, long headSince, List<Start> starting) {
-        int wide = settings.wideNodes(view.machine().capacity());
+        int wide = settings.wideNodes(view.machine().capacity(), view.machine().granularity());
         if (head.size() < wide) return Long.MAX_VALUE;
         for (RunningJob r : view.runningByEstimatedEnd()) if (r.job().size() >= wide) return Long.MAX_VALUE;
         for (Start s : starting) if (s.job().size() >= wide) return Long.MAX_VALUE;
@@ -143,20 +156,29 @@ public final class PreemptiveFcfs implements Policy {
         return armed == Long.MAX_VALUE ? armed : armed + settings.startDelay();
     }
 
-    /** Where the wide job runs: nodes of a flat machine, the free ones and those of the preempted jobs. */
-    private static Allocation placeWide(Job wide) {
-        return FlatMachine.allocationOf(wide.size());
+    /**
+     * Where the wide job runs once its small jobs are suspended: nodes of a flat machine, the free ones and
+     * those of the preempted jobs; on units, the partition {@code machine} finds when the preempted jobs'
+     * {@code allocations} are free.
+     */
+    private static Allocation placeWide(Job wide, MachineModel machine, List<Allocation> allocations) {
+        if (machine.interchangeable()) return FlatMachine.allocationOf(wide.size());
+        machine.releaseAll(allocations);
+        Allocation a = machine.place(wide.demand());
+        if (a == null)
+            throw new IllegalStateException("job " + wide.id() + " preempted but has no partition on the units of its gang");
+        return a;
     }
 
     @Override
     public boolean runsOn(MachineModel machine) {
-        return machine.interchangeable();
+        return machine.interchangeable() || machine.withholds();
     }
 
     @Override
     public void requireSupported(MachineModel machine) {
-        if (!machine.interchangeable())
+        if (!runsOn(machine))
             throw new IllegalArgumentException("scheduler 'pfcfs' cannot schedule machine " + machine.name()
-                    + ": its gangs share interchangeable nodes, as on flat:N");
+                    + ": its gangs share interchangeable nodes (flat:N) or whole units (bgl, supernode)");
     }
 }

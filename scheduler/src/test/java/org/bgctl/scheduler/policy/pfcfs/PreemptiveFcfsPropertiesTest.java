@@ -24,7 +24,6 @@ import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
-import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -45,43 +44,28 @@ class PreemptiveFcfsPropertiesTest {
         new DirectExecutor(new SchedulerCore(new PreemptiveFcfs(c.settings()), new FlatMachine(c.nodes())), events::add)
                 .run(new Arrivals(c.jobs().iterator()));
         Nodes nodes = new Nodes(c.nodes());
-        Map<Long, Job> jobs = new HashMap<>();
-        Map<Long, Long> computed = new HashMap<>();
-        Map<Long, Long> computingSince = new HashMap<>();
-        Map<Long, Integer> finishes = new HashMap<>();
+        ComputedTime time = new ComputedTime();
         // The jobs the next wide job to start preempted, in borrowing order, and that wide job.
         List<Long> preempted = List.of();
         long wide = -1;
         for (SchedulerEvent e : events) {
-            if (e instanceof JobSubmitted s) {
-                jobs.put(s.jobId(), s.job());
-            } else if (e instanceof JobStarted s) {
-                assertTrue(!computingSince.containsKey(s.jobId()) && !computed.containsKey(s.jobId()),
-                        "job " + s.jobId() + " started twice");
+            if (e instanceof JobStarted s) {
+                time.started(s);
                 nodes.start(s.jobId(), s.allocation().nodes(), s.jobId() == wide ? preempted : List.of());
                 if (s.jobId() == wide) preempted = List.of();
-                computed.put(s.jobId(), 0L);
-                computingSince.put(s.jobId(), s.time() + s.boot());
             } else if (e instanceof ContextSwitched cs) {
-                for (long j : cs.suspended()) computed.merge(j, cs.time() - computingSince.remove(j), Long::sum);
-                for (long j : cs.resumed()) computingSince.put(j, cs.time() + cs.penalty());
+                time.switched(cs);
                 nodes.switchJobs(cs.suspended(), cs.resumed());
                 if (cs.resumed().isEmpty()) {
                     preempted = cs.suspended();
                     wide = cs.jobId();
                 }
             } else if (e instanceof JobFinished f) {
-                finishes.merge(f.jobId(), 1, Integer::sum);
-                Long since = computingSince.remove(f.jobId());
-                assertTrue(since != null, "job " + f.jobId() + " finished while not computing");
-                computed.merge(f.jobId(), f.time() - since, Long::sum);
+                time.finished(f);
                 nodes.finish(f.jobId());
             }
         }
-        for (Job j : c.jobs()) {
-            assertEquals(1, finishes.getOrDefault(j.id(), 0), "finishes of job " + j.id());
-            assertEquals(j.runtime(), computed.get(j.id()), "time job " + j.id() + " computed");
-        }
+        time.assertExactlyTheirRunTimes(c.jobs());
         assertTrue(nodes.empty(), "nodes still held at the end: " + nodes);
         Statistics.label("context switches").collect(events.stream().anyMatch(e -> e instanceof ContextSwitched));
     }
@@ -157,21 +141,7 @@ class PreemptiveFcfsPropertiesTest {
 
     @Provide
     Arbitrary<Case> cases() {
-        Arbitrary<GangSettings> settings = Combinators.combine(
-                Arbitraries.integers().between(20, 80), Arbitraries.longs().between(0, 100),
-                Arbitraries.longs().between(1, 300), Arbitraries.integers().between(1, 6),
-                Arbitraries.longs().between(0, 10)).as((x, d, g, n, p) -> new GangSettings(x, d, g, n, p));
-        return Combinators.combine(Arbitraries.integers().between(2, 16), settings).flatAs((nodes, s) ->
-                Combinators.combine(Arbitraries.longs().between(0, 200), Arbitraries.longs().between(0, 800),
-                        Arbitraries.integers().between(1, nodes)).as((gap, run, size) -> new long[] {gap, run, size})
-                        .list().ofMinSize(1).ofMaxSize(30).map(specs -> {
-                            List<Job> jobs = new ArrayList<>();
-                            long t = 0;
-                            for (int i = 0; i < specs.size(); i++) {
-                                t += specs.get(i)[0];
-                                jobs.add(Job.of(i + 1, t, specs.get(i)[1], specs.get(i)[1], (int) specs.get(i)[2]));
-                            }
-                            return new Case(nodes, s, jobs);
-                        }));
+        return Combinators.combine(Arbitraries.integers().between(2, 16), RandomGangs.settings()).flatAs((nodes, s) ->
+                RandomGangs.jobs(nodes, 30).map(jobs -> new Case(nodes, s, jobs)));
     }
 }

@@ -7,8 +7,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
-import org.bgctl.machine.torus.SupernodeMachine;
-import org.bgctl.machine.torus.TorusShape;
 import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.ScheduleRecorder;
@@ -150,14 +148,6 @@ class PreemptiveFcfsTest {
                 of(1, 0, 1000, 1000, 4), of(2, 0, 100, 100, 2), of(3, 5, 500, 500, 8), of(4, 10, 50, 50, 2));
         assertEquals(List.of(1L), switches(r).get(0).suspended());
         assertEquals(Map.of(1L, 0L, 2L, 0L, 3L, 6L, 4L, 100L), r.starts());
-    }
-
-    @Test
-    void onlyMachinesOfInterchangeableNodesAreScheduled() {
-        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () ->
-                new PreemptiveFcfs(GangSettings.defaults()).requireSupported(
-                        new SupernodeMachine(new TorusShape(2, 2, 2), 1)));
-        assertTrue(e.getMessage().contains("pfcfs"), e.getMessage());
     }
 
     @Test
