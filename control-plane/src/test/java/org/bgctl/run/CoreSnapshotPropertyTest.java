@@ -139,6 +139,12 @@ class CoreSnapshotPropertyTest {
         assertEquals(whole.events(), restored.events(), c + " cut after instant " + cut);
     }
 
+    /** On a machine of units the wide job holds the preempted jobs' units in the machine model: cut often there. */
+    @Property(tries = 30)
+    void aGangOnMidplanesIsRestoredFromASnapshot(@ForAll @IntRange(min = 1, max = 1000) int permille) {
+        aCoreRestoredFromASnapshotGoesOnAsTheUninterruptedOne(CASES.get(1), permille);
+    }
+
     @Property(tries = 1)
     void theCasesReachTheStateTheyAreMeantToCover() {
         Run pfcfs = UNINTERRUPTED.computeIfAbsent(CASES.get(0), k -> run(k, 0));

@@ -366,11 +366,13 @@ public final class SchedulerCore implements SchedulingView {
         for (Job job : snapshot.queue()) enqueue(job);
         gang = snapshot.gang() == null ? null : snapshot.gang().toGang();
         for (RunningJob r : snapshot.running()) {
-            machine.allocate(held(r));
+            Allocation held = held(r);
+            if (held != null) machine.allocate(held);
             run(r);
         }
         for (Suspension s : snapshot.suspended()) {
-            machine.allocate(held(s.job()));
+            Allocation held = held(s.job());
+            if (held != null) machine.allocate(held);
             suspended.put(s.job().id(), s);
         }
         // Health last: a machine refuses to allocate what is down.
@@ -378,9 +380,17 @@ public final class SchedulerCore implements SchedulingView {
         for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
     }
 
-    /** What {@code r} holds on the machine model: its allocation, or, for the gang's wide job, the nodes it owns. */
+    /**
+     * What {@code r} holds on the machine model: its allocation; for the gang's wide job on interchangeable nodes,
+     * the nodes it owns; nothing (null) for a small job of the gang while the wide job holds its units instead, on
+     * a machine of units.
+     */
     private Allocation held(RunningJob r) {
-        return gang != null && gang.wide == r.id() ? Gang.nodes(gang.wideOwn) : r.allocation();
+        if (gang == null) return r.allocation();
+        if (gang.wide == r.id()) return machine.interchangeable() ? Gang.nodes(gang.wideOwn) : r.allocation();
+        boolean lentToWide = !machine.interchangeable() && gang.lent.containsKey(r.id())
+                && gang.wideStarted && !gang.wideDone;
+        return lentToWide ? null : r.allocation();
     }
 
     private void enqueue(Job job) {
