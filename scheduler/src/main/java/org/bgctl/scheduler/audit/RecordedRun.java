@@ -52,6 +52,8 @@ public final class RecordedRun implements EventSink {
     private final TreeMap<Long, Job> killed = new TreeMap<>();
     /** Per unit, per job: what the job holds there. */
     private final TreeMap<String, TreeMap<Long, Claim>> holdings = new TreeMap<>();
+    /** The nodes held on each unit with node claims: the sum over its holders, kept so a start is checked in O(1). */
+    private final TreeMap<String, Integer> heldNodes = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
     private long events;
     private long lastTime = Long.MIN_VALUE;
@@ -121,7 +123,10 @@ public final class RecordedRun implements EventSink {
         }
         checkHolders(s, a);
         machine.allocate(a);
-        for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
+        for (Claim c : a.claims()) {
+            holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
+            if (c instanceof NodeClaim n) heldNodes.merge(c.unit(), n.nodes(), Integer::sum);
+        }
         running.put(s.jobId(), new RunningJob(job, s.time(), a));
         started++;
     }
@@ -132,8 +137,7 @@ public final class RecordedRun implements EventSink {
             Map<Long, Claim> others = holdings.getOrDefault(c.unit(), new TreeMap<>());
             if (others.isEmpty()) continue;
             if (c instanceof NodeClaim n) {
-                int held = n.nodes();
-                for (Claim o : others.values()) held += ((NodeClaim) o).nodes();
+                int held = n.nodes() + heldNodes.getOrDefault(c.unit(), 0);
                 if (held > machine.nodesOf(c.unit()))
                     violation(s, c.unit() + " is held by jobs " + others.keySet() + " and job " + s.jobId()
                             + ": " + held + " of its " + machine.nodesOf(c.unit()) + " nodes");
@@ -158,6 +162,7 @@ public final class RecordedRun implements EventSink {
             TreeMap<Long, Claim> holders = holdings.get(c.unit());
             holders.remove(jobId);
             if (holders.isEmpty()) holdings.remove(c.unit());
+            if (c instanceof NodeClaim n) heldNodes.merge(c.unit(), -n.nodes(), Integer::sum);
         }
         ended++;
         return r;
