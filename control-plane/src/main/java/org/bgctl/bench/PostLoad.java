@@ -133,7 +133,11 @@ final class PostLoad {
             }
             c.request = waiting.pollFirst();
             inFlight++;
-            send(c);
+            try {
+                send(c);
+            } catch (IOException e) {
+                fail(c);
+            }
         }
     }
 
