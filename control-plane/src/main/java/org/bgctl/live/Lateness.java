@@ -26,11 +26,18 @@ public final class Lateness {
         samples[count++] = Math.max(0, lateNanos);
     }
 
-    public synchronized Stats stats() {
-        if (count == 0) return new Stats(0, 0, 0, 0);
-        long[] sorted = Arrays.copyOf(samples, count);
+    public Stats stats() {
+        return stats(0);
+    }
+
+    /** The percentiles of the events recorded after the first {@code after} (e.g. to leave out a warm-up). */
+    public synchronized Stats stats(long after) {
+        if (after < 0) throw new IllegalArgumentException("after must be ≥ 0, was " + after);
+        int n = (int) Math.max(0, count - after);
+        if (n == 0) return new Stats(0, 0, 0, 0);
+        long[] sorted = Arrays.copyOfRange(samples, count - n, count);
         Arrays.sort(sorted);
-        return new Stats(count, ms(percentile(sorted, 0.50)), ms(percentile(sorted, 0.99)), ms(sorted[count - 1]));
+        return new Stats(n, ms(percentile(sorted, 0.50)), ms(percentile(sorted, 0.99)), ms(sorted[n - 1]));
     }
 
     /** The nearest-rank percentile. */

@@ -90,7 +90,7 @@ public final class LiveApi extends AllDirectives {
                         delete(() -> authorized(() -> cancel(id))))),
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
                 path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
-                path("metrics", () -> get(() -> complete(json(StatusCodes.OK, metrics())))),
+                path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
                         events.map(e -> ServerSentEvent.create(write(EventJson.fields(e)), EventJson.type(e)))
                                 .keepAlive(Duration.ofSeconds(10), ServerSentEvent::heartbeat),
@@ -188,17 +188,26 @@ public final class LiveApi extends AllDirectives {
         }, system.executionContext()));
     }
 
-    private Map<String, Object> metrics() {
+    /** The metrics; with {@code lateness_after=N} the lateness is that of the timed events after the first N. */
+    private HttpResponse metrics(Optional<String> after) {
+        long skipped;
+        try {
+            skipped = after.isEmpty() ? 0 : Long.parseLong(after.get());
+        } catch (NumberFormatException e) {
+            skipped = -1;
+        }
+        if (skipped < 0)
+            return error(StatusCodes.BAD_REQUEST, "lateness_after", "expected a count of events ≥ 0, got " + after.get());
         Map<String, Object> m = new LinkedHashMap<>(serverFields.get());
         m.putAll(view.counts());
-        Lateness.Stats s = lateness.stats();
+        Lateness.Stats s = lateness.stats(skipped);
         Map<String, Object> late = new LinkedHashMap<>();
         late.put("events", s.events());
         late.put("p50_ms", s.p50Ms());
         late.put("p99_ms", s.p99Ms());
         late.put("max_ms", s.maxMs());
         m.put("lateness", late);
-        return m;
+        return json(StatusCodes.OK, m);
     }
 
     static HttpResponse json(StatusCode status, Object body) {

@@ -144,6 +144,14 @@ class LiveApiTest {
         assertTrue(m.get("lateness").get("events").asLong() >= 1, m.toString());
         assertTrue(m.get("lateness").get("p99_ms").asDouble() >= 0);
         assertEquals(10.0, m.get("speed").asDouble());
+        long events = m.get("lateness").get("events").asLong();
+        JsonNode after = api.get("/api/metrics?lateness_after=" + (events + 1000)).body();
+        assertEquals(0, after.get("lateness").get("events").asLong(), after.toString());
+        for (String bad : new String[] {"-1", "many"}) {
+            ApiCalls.Answer a = api.get("/api/metrics?lateness_after=" + bad);
+            assertEquals(400, a.status(), bad + " -> " + a.body());
+            assertEquals("lateness_after", a.body().get("field").asText());
+        }
     }
 
     @Test

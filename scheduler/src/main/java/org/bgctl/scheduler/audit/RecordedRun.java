@@ -61,6 +61,11 @@ public final class RecordedRun implements EventSink {
     private final TreeMap<Long, Job> killed = new TreeMap<>();
     /** Per unit, per job: what the job holds there. */
     private final TreeMap<String, TreeMap<Long, Claim>> holdings = new TreeMap<>();
+    /**
+     * The nodes held on each unit with node claims by the jobs that are not suspended: the sum over those holders,
+     * kept so a start is checked in O(1).
+     */
+    private final TreeMap<String, Integer> heldNodes = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
     private long events;
     private long lastTime = Long.MIN_VALUE;
@@ -113,6 +118,7 @@ public final class RecordedRun implements EventSink {
                 continue;
             }
             machine.release(r.allocation());
+            holdNodes(r.allocation(), -1);
             stopping.add(r);
         }
         for (long j : c.resumed()) {
@@ -126,6 +132,7 @@ public final class RecordedRun implements EventSink {
             Optional<String> conflict = machine.conflict(a);
             if (conflict.isPresent()) violation(c, "job " + j + " resumes on " + label(a) + ", which is not free: " + conflict.get());
             else machine.allocate(a);
+            holdNodes(a, 1);
             running.put(j, s.job().paused(c.time() - s.since() + c.penalty()));
         }
         for (RunningJob r : stopping) {
@@ -173,6 +180,7 @@ public final class RecordedRun implements EventSink {
         checkSuspendedUnits(s, a);
         machine.allocate(a);
         for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
+        holdNodes(a, 1);
         running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot()));
         started++;
     }
@@ -200,19 +208,28 @@ public final class RecordedRun implements EventSink {
      */
     private void checkHolders(JobStarted s, Allocation a) {
         for (Claim c : a.claims()) {
-            Map<Long, Claim> others = new TreeMap<>(holdings.getOrDefault(c.unit(), new TreeMap<>()));
-            others.keySet().removeAll(suspended.keySet());
-            if (others.isEmpty()) continue;
+            TreeMap<Long, Claim> holders = holdings.get(c.unit());
+            if (holders == null) continue;
             if (c instanceof NodeClaim n) {
-                int held = n.nodes();
-                for (Claim o : others.values()) held += ((NodeClaim) o).nodes();
+                int held = n.nodes() + heldNodes.getOrDefault(c.unit(), 0);
                 if (held > machine.nodesOf(c.unit()))
-                    violation(s, c.unit() + " is held by jobs " + others.keySet() + " and job " + s.jobId()
+                    violation(s, c.unit() + " is held by jobs " + notSuspended(holders) + " and job " + s.jobId()
                             + ": " + held + " of its " + machine.nodesOf(c.unit()) + " nodes");
-            } else {
-                violation(s, "switch " + c.unit() + " serves jobs " + others.keySet() + " and job " + s.jobId());
+            } else if (!notSuspended(holders).isEmpty()) {
+                violation(s, "switch " + c.unit() + " serves jobs " + notSuspended(holders) + " and job " + s.jobId());
             }
         }
+    }
+
+    private List<Long> notSuspended(TreeMap<Long, Claim> holders) {
+        List<Long> jobs = new ArrayList<>();
+        for (long j : holders.keySet()) if (!suspended.containsKey(j)) jobs.add(j);
+        return jobs;
+    }
+
+    /** Adds ({@code sign} 1) or takes off (-1) the nodes {@code a} holds to the nodes held on each unit. */
+    private void holdNodes(Allocation a, int sign) {
+        for (Claim c : a.claims()) if (c instanceof NodeClaim n) heldNodes.merge(c.unit(), sign * n.nodes(), Integer::sum);
     }
 
     private RunningJob ended(SchedulerEvent e, long jobId) {
@@ -231,6 +248,7 @@ public final class RecordedRun implements EventSink {
             holders.remove(jobId);
             if (holders.isEmpty()) holdings.remove(c.unit());
         }
+        holdNodes(r.allocation(), -1);
         ended++;
         return r;
     }
