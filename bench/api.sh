@@ -5,6 +5,7 @@
 # jobs' ends), both after a 10 s warm-up at the same rate that is reported apart. Not a test: the
 # figures depend on the machine (docs/performance.md).
 # Usage: bench/api.sh [RATE] [SECONDS] [MACHINE]
+# BENCH_SERVER_OPTS adds JVM options to the server, e.g. -Dbgctl.live.submit-linger=5ms.
 # Needs the CLI jar: mvn -B -q -DskipTests package
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -18,7 +19,7 @@ log="$run/serve.log"
 echo "java: $(java -version 2>&1 | head -1); cores: $(nproc); machine $machine, k = 1, $rate/s for $seconds s"
 # ZGC: its pauses stay under a millisecond, where G1's young collections took tens to hundreds of
 # milliseconds on a loaded machine, each one a stall of every submission in flight.
-java -Xmx1g -XX:+UseZGC -cp "$jar" org.bgctl.cli.Bgctl serve --machine "$machine" --scheduler easy --speed 1 \
+java -Xmx1g -XX:+UseZGC ${BENCH_SERVER_OPTS:-} -cp "$jar" org.bgctl.cli.Bgctl serve --machine "$machine" --scheduler easy --speed 1 \
     --run "$run/run" --port 0 > "$log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true' EXIT

@@ -35,7 +35,9 @@ import org.bgctl.scheduler.SchedulerCore;
  * ({@link JournalInputs} reads it back for a replay).
  *
  * <p>A submission is answered once the instant that brought it has settled: with write-ahead
- * journaling the job is then in the journal. A cancellation or a fault is answered when the scheduler
+ * journaling the job is then in the journal. A submission waits up to {@code bgctl.live.submit-linger} (wall time)
+ * for others to join it, unless a timed event is due at or before its second: submissions close together then go
+ * to the scheduler as one instant and to the journal as one write. A cancellation or a fault is answered when the scheduler
  * has recorded it; a pass follows at the same instant, so a freed or repaired part is used at once.
  */
 public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
@@ -85,7 +87,8 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         long stamp();
     }
 
-    private record PendingSubmit(long stamp, Job job, ActorRef<Submitted> replyTo) implements Pending {
+    private record PendingSubmit(long stamp, long arrivedNanos, Job job, ActorRef<Submitted> replyTo)
+            implements Pending {
     }
 
     private record PendingOperation(long stamp, Function<ActorRef<StatusReply<Done>>, SchedulerActor.Command> command,
@@ -102,6 +105,7 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
     private final TimeScale scale;
     private final LongSupplier nanos;
     private final Lateness lateness;
+    private final long lingerNanos;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
     private final Deque<Pending> pending = new ArrayDeque<>();
     private final List<PendingSubmit> acks = new ArrayList<>();
@@ -138,6 +142,7 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
         this.nanos = nanos;
         this.nextId = firstId;
         this.lateness = lateness;
+        this.lingerNanos = context.getSystem().settings().config().getDuration("bgctl.live.submit-linger").toNanos();
         this.settledAdapter = context.messageAdapter(SchedulerActor.Settled.class, WrappedSettled::new);
         // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
         long origin = scale.originVirtual();
@@ -170,7 +175,8 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
 
     private Behavior<Command> onSubmit(Submit submit) {
         long stamp = stamp();
-        return enqueue(new PendingSubmit(stamp, submit.spec().job(nextId++, stamp), submit.replyTo()));
+        return enqueue(new PendingSubmit(stamp, nanos.getAsLong(), submit.spec().job(nextId++, stamp),
+                submit.replyTo()));
     }
 
     private Behavior<Command> enqueue(Pending p) {
@@ -200,6 +206,14 @@ public final class LiveClock extends AbstractBehavior<LiveClock.Command> {
             getContext().askWithStatus(Done.class, scheduler, OPERATION_TIMEOUT, op.command()::apply,
                     (done, failure) -> new OperatorAnswered(failure == null ? StatusReply.ack()
                             : StatusReply.error(failure.getMessage()), op.replyTo()));
+            return this;
+        }
+        long dueNanos = due == Long.MAX_VALUE ? Long.MAX_VALUE : scale.dueNanos(due);
+        if (head instanceof PendingSubmit first && now - first.arrivedNanos() < lingerNanos && due > head.stamp()
+                && dueNanos > now) {
+            // Let others join it, until its linger is over or the next timed event comes due.
+            long wake = Math.min(first.arrivedNanos() + lingerNanos, dueNanos);
+            timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(wake - now));
             return this;
         }
         List<Job> live = new ArrayList<>();

@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.LongSupplier;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.Geometry;
@@ -33,31 +35,28 @@ import org.junit.jupiter.api.Test;
 /**
  * Group commit of the live clock and the write-ahead scheduler, on a journal whose writes the test holds:
  * submissions that arrive while a write is under way all go into the next write, as one atomic batch,
- * and none is acknowledged before the write that holds it has completed.
+ * and none is acknowledged before the write that holds it has completed; submissions that arrive within
+ * the submit linger of the first go together too.
  */
 class LiveClockJournalingTest {
 
-    private static final ActorTestKit KIT = ActorTestKit.create(
-            ConfigFactory.parseString(HeldJournal.CONFIG).withFallback(ConfigFactory.load()));
+    private static final ActorTestKit KIT = ActorTestKit.create(ConfigFactory.parseString(HeldJournal.CONFIG
+            + "bgctl.live.submit-linger = 0\n").withFallback(ConfigFactory.load()));
+    private static final Duration LINGER = Duration.ofMillis(50);
+    private static final ActorTestKit LINGERING = ActorTestKit.create(ConfigFactory.parseString(HeldJournal.CONFIG
+            + "bgctl.live.submit-linger = " + LINGER.toMillis() + "ms\n").withFallback(ConfigFactory.load()));
     private static final Duration QUIET = Duration.ofMillis(300);
 
     @AfterAll
     static void shutDown() {
         KIT.shutdownTestKit();
+        LINGERING.shutdownTestKit();
     }
 
     @Test
     void submissionsArrivingDuringAWriteAreJournaledTogetherAndAcknowledgedOnlyOnceWritten() throws Exception {
-        FlatMachine machine = new FlatMachine(64);
-        ActorRef<UnitProtocol.Command> nodeSet = KIT.spawn(UnitAgents.forUnit(machine, FlatMachine.NODE_SET));
-        ActorRef<SchedulerActor.Command> scheduler = KIT.spawn(SchedulerActor.create(
-                PersistenceId.ofUniqueId("group-commit"), () -> new SchedulerCore(new Fcfs(), new FlatMachine(64)),
-                unit -> nodeSet, Collections.synchronizedList(new ArrayList<SchedulerEvent>())::add, 0));
         // The wall clock stands still half a second into virtual second 0: every submission is stamped 0.
-        TimeScale scale = new TimeScale(0, 0, 1);
-        ActorRef<LiveClock.Command> clock = KIT.spawn(LiveClock.create(scheduler,
-                new LiveClock.Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, false), scale,
-                () -> 500_000_000L, 1, new Lateness()));
+        ActorRef<LiveClock.Command> clock = clock(KIT, "group-commit", () -> 500_000_000L);
 
         TestProbe<LiveClock.Submitted> first = KIT.createTestProbe();
         clock.tell(new LiveClock.Submit(spec(), first.getRef()));
@@ -82,6 +81,40 @@ class LiveClockJournalingTest {
         second.complete();
         for (int i = 0; i < during.size(); i++) during.get(i).expectMessage(new LiveClock.Submitted(2 + i, 0));
         assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS), "two writes in all");
+    }
+
+    @Test
+    void submissionsArrivingWithinTheLingerOfTheFirstGoInOneWrite() throws Exception {
+        AtomicLong wall = new AtomicLong(500_000_000L);
+        ActorRef<LiveClock.Command> clock = clock(LINGERING, "linger", wall::get);
+        List<TestProbe<LiveClock.Submitted>> probes = new ArrayList<>();
+        for (int i = 0; i < 3; i++) {
+            TestProbe<LiveClock.Submitted> p = LINGERING.createTestProbe();
+            clock.tell(new LiveClock.Submit(spec(), p.getRef()));
+            probes.add(p);
+        }
+        assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS),
+                "nothing is released while the wall clock stands within the first submission's linger");
+
+        wall.addAndGet(LINGER.toNanos());
+        HeldJournal.Write write = nextWrite();
+        assertEquals(List.of(1L, 2L, 3L), submittedIn(write), "the linger over, the three go in one write");
+        write.complete();
+        for (int i = 0; i < probes.size(); i++) probes.get(i).expectMessage(new LiveClock.Submitted(1 + i, 0));
+        assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS), "one write in all");
+    }
+
+    /** A scheduler on flat:64 with write-ahead journaling and its live clock, reading the wall clock {@code wall}. */
+    private static ActorRef<LiveClock.Command> clock(ActorTestKit kit, String id, LongSupplier wall) {
+        FlatMachine machine = new FlatMachine(64);
+        ActorRef<UnitProtocol.Command> nodeSet = kit.spawn(UnitAgents.forUnit(machine, FlatMachine.NODE_SET));
+        ActorRef<SchedulerActor.Command> scheduler = kit.spawn(SchedulerActor.create(
+                PersistenceId.ofUniqueId(id), () -> new SchedulerCore(new Fcfs(), new FlatMachine(64)),
+                unit -> nodeSet, Collections.synchronizedList(new ArrayList<SchedulerEvent>())::add, 0));
+        TimeScale scale = new TimeScale(0, 0, 1);
+        return kit.spawn(LiveClock.create(scheduler,
+                new LiveClock.Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, false), scale,
+                wall, 1, new Lateness()));
     }
 
     private static JobSpec spec() {
