@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,12 +109,12 @@ public final class BglMachineModel implements MachineModel {
     private final BglState state;
     private final TreeSet<String> down;
     /**
-     * Requests found to have no partition in the current state. A copy shares the set while neither side
-     * changes, so what either finds serves both; a change gives the changed side a set of its own: the
-     * same requests after an allocation (a fuller machine has no more room), none after a release or a
-     * change of health. Lookups by key only; never iterated.
+     * What {@link #place} found for each request in the current state: the allocation, or empty when there
+     * is no room. A copy shares the map while neither side changes, so what either finds serves both; a
+     * change gives the changed side a map of its own: the requests without room after an allocation (a
+     * fuller machine has no more room), none after a release or a change of health. Lookups by key only.
      */
-    private Set<PartitionRequest> noRoom;
+    private Map<PartitionRequest, Optional<Allocation>> placed;
 
     /**
      * A machine with every midplane, switch and cable free and up.
@@ -125,14 +125,15 @@ public final class BglMachineModel implements MachineModel {
      *                        outside it
      */
     public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
-        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>(), new HashSet<>());
+        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>(), new HashMap<>());
     }
 
-    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down, Set<PartitionRequest> noRoom) {
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down,
+                            Map<PartitionRequest, Optional<Allocation>> placed) {
         this.layout = layout;
         this.state = state;
         this.down = down;
-        this.noRoom = noRoom;
+        this.placed = placed;
     }
 
     @Override
@@ -178,14 +179,16 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public Allocation place(Demand demand) {
         PartitionRequest request = request(demand);
-        if (noRoom.contains(request)) return null;
+        Optional<Allocation> known = placed.get(request);
+        if (known != null) return known.orElse(null);
         Optional<Partition> best = layout.search.best(state, request);
-        if (best.isPresent()) return allocationOf(best.get());
-        unplaceable(request).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
-        noRoom.add(request);
-        return null;
+        if (best.isEmpty())
+            unplaceable(request).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        Optional<Allocation> found = best.map(this::allocationOf);
+        placed.put(request, found);
+        return found.orElse(null);
     }
 
     /**
@@ -199,8 +202,14 @@ public final class BglMachineModel implements MachineModel {
         if (!(other instanceof BglMachineModel o) || o.layout != layout)
             throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
         PartitionRequest request = request(demand);
-        if (noRoom.contains(request) || o.noRoom.contains(request)) return null;
+        if (noRoomFor(request) || o.noRoomFor(request)) return null;
         return layout.search.bestInBoth(state, o.state, request).map(this::allocationOf).orElse(null);
+    }
+
+    /** Whether {@link #place} found no room for the request in the current state. */
+    private boolean noRoomFor(PartitionRequest request) {
+        Optional<Allocation> known = placed.get(request);
+        return known != null && known.isEmpty();
     }
 
     @Override
@@ -261,13 +270,17 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException("allocation " + allocation.partition()
                     + ": its claims are not those of the partition on " + name());
         state.allocate(p);
-        noRoom = new HashSet<>(noRoom);
+        Map<PartitionRequest, Optional<Allocation>> stillNoRoom = new HashMap<>();
+        placed.forEach((request, found) -> {
+            if (found.isEmpty()) stillNoRoom.put(request, found);
+        });
+        placed = stillNoRoom;
     }
 
     @Override
     public void release(Allocation allocation) {
         state.release(partition(allocation));
-        noRoom = new HashSet<>();
+        placed = new HashMap<>();
     }
 
     @Override
@@ -275,7 +288,7 @@ public final class BglMachineModel implements MachineModel {
         List<Partition> partitions = new ArrayList<>(allocations.size());
         for (Allocation a : allocations) partitions.add(partition(a));
         state.releaseAll(partitions);
-        if (!partitions.isEmpty()) noRoom = new HashSet<>();
+        if (!partitions.isEmpty()) placed = new HashMap<>();
     }
 
     /**
@@ -338,7 +351,7 @@ public final class BglMachineModel implements MachineModel {
             state.markDown(c);
             down.add(component);
         }
-        noRoom = new HashSet<>();
+        placed = new HashMap<>();
     }
 
     @Override
@@ -367,7 +380,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public BglMachineModel copy() {
-        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), noRoom);
+        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), placed);
     }
 
     @Override
