@@ -55,6 +55,8 @@ public final class BglState {
     private final long[][] cableBusy;
     /** The derived masks as a value, made when first asked for after a change; shared by copies. */
     private FreeMasks freeMasks;
+    /** Whether {@link #freeMasks} are those a search keeps for their value ({@link #keepMasks}). */
+    private boolean masksKept;
 
     BglState(BglMachine machine) {
         this.machine = machine;
@@ -96,6 +98,7 @@ public final class BglState {
         cableBusy = deepCopy(other.cableBusy);
         allocated = new ArrayList<>(other.allocated);
         freeMasks = other.freeMasks;
+        masksKept = other.masksKept;
     }
 
     private static int[][] deepCopy(int[][] a) {
@@ -379,6 +382,7 @@ public final class BglState {
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
         freeMasks = null;
+        masksKept = false;
         for (int d = 0; d < DIMENSIONS; d++)
             for (int line = 0; line < switchBusy[d].length; line++) {
                 switchBusy[d][line] = switchDown[d][line] | passThrough[d][line];
@@ -423,6 +427,17 @@ public final class BglState {
     FreeMasks freeMasks() {
         if (freeMasks == null) freeMasks = FreeMasks.of(available, switchBusy, cableBusy);
         return freeMasks;
+    }
+
+    /** Whether the derived masks are those a search keeps for their value. */
+    boolean masksKept() {
+        return masksKept;
+    }
+
+    /** Takes {@code masks}, equal to the derived masks, as those kept for their value by a search. */
+    void keepMasks(FreeMasks masks) {
+        freeMasks = masks;
+        masksKept = true;
     }
 
     @Override

@@ -24,14 +24,14 @@ import org.bgctl.machine.Topology;
  * edges; in a dimension where it spans the whole line only base 0 is tried.
  *
  * <p>The best candidate depends only on the request and the state's derived masks ({@link FreeMasks}), so
- * the search remembers the last {@value #REMEMBERED} it found, by masks and request: the same machine
- * state met again — the same running jobs in the next scheduling pass, a what-if copy of it — is not
- * searched again.
+ * the masks hold what was found on them, and the search keeps the last {@value #REMEMBERED} masks it met:
+ * the same machine state met again — the same running jobs in the next scheduling pass, a what-if copy of
+ * it — is not searched again. A state's masks are looked up there once; the state then holds the ones kept.
  */
 public final class PartitionSearch {
     private static final int X = 0, Y = 1, Z = 2;
-    /** How many search results are remembered; the least recently used is forgotten first. */
-    static final int REMEMBERED = 1 << 14;
+    /** How many masks, with what was found on them, are kept; the least recently used is forgotten first. */
+    static final int REMEMBERED = 1 << 11;
 
     private final BglMachine machine;
     private final Shape size;
@@ -47,17 +47,13 @@ public final class PartitionSearch {
     private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
     /** By requested shape: the shape alone if it fits the machine. Lookup only. */
     private final Map<Shape, List<Shape>> pinned = new ConcurrentHashMap<>();
-    /** Best candidates by masks and request, least recently used first. Lookup only; guarded by itself. */
-    private final Map<Lookup, Optional<Partition>> found = new LinkedHashMap<>(REMEMBERED, 0.75f, true) {
+    /** The masks met, each the one kept for its value, least recently used first. Lookup only; guarded by itself. */
+    private final Map<FreeMasks, FreeMasks> kept = new LinkedHashMap<>(REMEMBERED, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Lookup, Optional<Partition>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<FreeMasks, FreeMasks> eldest) {
             return size() > REMEMBERED;
         }
     };
-
-    /** A search: the masks it ran on and the request. */
-    private record Lookup(FreeMasks masks, PartitionRequest request) {
-    }
 
     public PartitionSearch(BglMachine machine) {
         this.machine = machine;
@@ -92,10 +88,14 @@ public final class PartitionSearch {
     /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
     public Optional<Partition> best(BglState state, PartitionRequest request) {
         checkMachine(state);
-        Lookup lookup = new Lookup(state.freeMasks(), request);
-        Optional<Partition> known = remembered(lookup);
+        FreeMasks masks = state.freeMasks();
+        if (!state.masksKept()) {
+            masks = kept(masks);
+            state.keepMasks(masks);
+        }
+        Optional<Partition> known = masks.found(request);
         return known != null ? known
-                : remember(lookup, best(request, state.available(), state.switchBusy(), state.cableBusy()));
+                : remember(masks, request, best(request, state.available(), state.switchBusy(), state.cableBusy()));
     }
 
     /**
@@ -106,8 +106,8 @@ public final class PartitionSearch {
     public Optional<Partition> bestInBoth(BglState state, BglState other, PartitionRequest request) {
         checkMachine(state);
         checkMachine(other);
-        Lookup lookup = new Lookup(state.freeMasks().and(other.freeMasks()), request);
-        Optional<Partition> known = remembered(lookup);
+        FreeMasks masks = kept(state.freeMasks().and(other.freeMasks()));
+        Optional<Partition> known = masks.found(request);
         if (known != null) return known;
         int[] available = state.available().clone();
         for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
@@ -121,20 +121,19 @@ public final class PartitionSearch {
                 cableBusy[d][line] |= other.cableBusy()[d][line];
             }
         }
-        return remember(lookup, best(request, available, switchBusy, cableBusy));
+        return remember(masks, request, best(request, available, switchBusy, cableBusy));
     }
 
-    /** What a search on the same masks found, or null if none is remembered. */
-    private Optional<Partition> remembered(Lookup lookup) {
-        synchronized (found) {
-            return found.get(lookup);
+    /** The masks kept for the value of {@code masks}: these, if none were. */
+    private FreeMasks kept(FreeMasks masks) {
+        synchronized (kept) {
+            FreeMasks known = kept.putIfAbsent(masks, masks);
+            return known != null ? known : masks;
         }
     }
 
-    private Optional<Partition> remember(Lookup lookup, Optional<Partition> best) {
-        synchronized (found) {
-            found.put(lookup, best);
-        }
+    private static Optional<Partition> remember(FreeMasks masks, PartitionRequest request, Optional<Partition> best) {
+        masks.remember(request, best);
         return best;
     }
 
