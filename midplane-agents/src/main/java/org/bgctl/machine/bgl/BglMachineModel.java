@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bgctl.machine.bgl.Findings.Known;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -63,6 +63,7 @@ public final class BglMachineModel implements MachineModel {
         final Set<String> midplanes = new TreeSet<>();
         final Set<String> switches = new TreeSet<>();
         final BglState empty;
+        final Lines noLines;
         /** By midplane count n: the smallest volume at or above n that a box of the machine has. */
         final int[] boxVolume;
         /** Lookups by key only; never iterated. */
@@ -77,6 +78,7 @@ public final class BglMachineModel implements MachineModel {
             this.names = new PartitionNames(machine);
             this.nodesPerMidplane = machine.wiring().nodesPerMidplane().volume();
             this.empty = machine.newState();
+            this.noLines = Lines.none(machine.shape());
             Shape size = machine.shape();
             this.boxVolume = new int[size.volume() + 1];
             for (int n = size.volume(), v = n; n >= 1; n--) {
@@ -108,13 +110,8 @@ public final class BglMachineModel implements MachineModel {
     private final Layout layout;
     private final BglState state;
     private final TreeSet<String> down;
-    /**
-     * What {@link #place} found for each request in the current state: the allocation, or empty when there
-     * is no room. A copy shares the map while neither side changes, so what either finds serves both; a
-     * change gives the changed side a map of its own: the requests without room after an allocation (a
-     * fuller machine has no more room), none after a release or a change of health. Lookups by key only.
-     */
-    private Map<PartitionRequest, Optional<Allocation>> placed;
+    /** What {@link #place} found in the current state and what holds of earlier findings. */
+    private Findings findings;
 
     /**
      * A machine with every midplane, switch and cable free and up.
@@ -125,15 +122,18 @@ public final class BglMachineModel implements MachineModel {
      *                        outside it
      */
     public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
-        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>(), new HashMap<>());
+        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>());
     }
 
-    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down,
-                            Map<PartitionRequest, Optional<Allocation>> placed) {
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down) {
+        this(layout, state, down, Findings.none(layout.noLines));
+    }
+
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down, Findings findings) {
         this.layout = layout;
         this.state = state;
         this.down = down;
-        this.placed = placed;
+        this.findings = findings;
     }
 
     @Override
@@ -179,15 +179,17 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public Allocation place(Demand demand) {
         PartitionRequest request = request(demand);
-        Optional<Allocation> known = placed.get(request);
-        if (known != null) return known.orElse(null);
-        Optional<Partition> best = layout.search.best(state, request);
+        Known known = findings.get(request);
+        if (known != null && known.found() != null) return known.found().orElse(null);
+        Lines outside = known == null ? null : known.noRoomOutside();
+        Optional<Partition> best = outside == null ? layout.search.best(state, request)
+                : layout.search.best(state, request, outside);
         if (best.isEmpty())
             unplaceable(request).ifPresent(why -> {
                 throw new IllegalArgumentException(why);
             });
         Optional<Allocation> found = best.map(this::allocationOf);
-        placed.put(request, found);
+        findings.put(request, new Known(found, best.isEmpty() ? layout.noLines : outside));
         return found.orElse(null);
     }
 
@@ -208,8 +210,8 @@ public final class BglMachineModel implements MachineModel {
 
     /** Whether {@link #place} found no room for the request in the current state. */
     private boolean noRoomFor(PartitionRequest request) {
-        Optional<Allocation> known = placed.get(request);
-        return known != null && known.isEmpty();
+        Known known = findings.get(request);
+        return known != null && known.noRoomOutside() != null && known.noRoomOutside().isEmpty();
     }
 
     @Override
@@ -270,25 +272,23 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException("allocation " + allocation.partition()
                     + ": its claims are not those of the partition on " + name());
         state.allocate(p);
-        Map<PartitionRequest, Optional<Allocation>> stillNoRoom = new HashMap<>();
-        placed.forEach((request, found) -> {
-            if (found.isEmpty()) stillNoRoom.put(request, found);
-        });
-        placed = stillNoRoom;
+        findings = findings.after(layout.noLines);
     }
 
     @Override
     public void release(Allocation allocation) {
-        state.release(partition(allocation));
-        placed = new HashMap<>();
+        releaseAll(List.of(allocation));
     }
 
     @Override
     public void releaseAll(Collection<Allocation> allocations) {
         List<Partition> partitions = new ArrayList<>(allocations.size());
         for (Allocation a : allocations) partitions.add(partition(a));
+        if (partitions.isEmpty()) return;
+        Findings before = findings;
+        findings = Findings.none(layout.noLines);
         state.releaseAll(partitions);
-        if (!partitions.isEmpty()) placed = new HashMap<>();
+        findings = before.after(layout.noLines.with(partitions, layout.machine.shape()));
     }
 
     /**
@@ -351,7 +351,7 @@ public final class BglMachineModel implements MachineModel {
             state.markDown(c);
             down.add(component);
         }
-        placed = new HashMap<>();
+        findings = Findings.none(layout.noLines);
     }
 
     @Override
@@ -380,7 +380,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public BglMachineModel copy() {
-        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), placed);
+        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), findings);
     }
 
     @Override
