@@ -256,7 +256,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public boolean isFree(Allocation allocation) {
-        return state.fits(partition(allocation));
+        return state.isFree(partition(allocation));
     }
 
     @Override
@@ -326,7 +326,7 @@ public final class BglMachineModel implements MachineModel {
             }
         }
         ports.forEach((sw, mask) -> claims.add(new PortClaim(sw, mask)));
-        return new Allocation(layout.names.format(p), claims);
+        return new Allocation(layout.names.name(p), claims);
     }
 
     @Override

@@ -149,6 +149,14 @@ public final class BglState {
     }
 
     /**
+     * Whether {@code partition}, a partition of this machine (as {@link PartitionNames#parse} gives, or a
+     * search), could be allocated now: {@link #fits} without checking that it is one.
+     */
+    boolean isFree(Partition partition) {
+        return free(partition);
+    }
+
+    /**
      * Why {@code partition} cannot be allocated now, or empty when it can.
      *
      * @throws IllegalArgumentException when the partition does not describe a box of this machine joined
