@@ -202,6 +202,10 @@ public final class PartitionSearch {
      */
     private void scan(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy, Lines touching,
                       Sink sink) {
+        // Fewer midplanes may be taken than the request needs: no box at all.
+        int takeable = 0;
+        for (int midplanes : available) takeable += Integer.bitCount(midplanes);
+        if (takeable < request.size()) return;
         Topology t = request.topology();
         boolean[] deny = new boolean[3];
         for (Dimension d : request.denyPassThrough()) deny[d.ordinal()] = true;
@@ -232,7 +236,7 @@ public final class PartitionSearch {
             for (int y = 0; y < ny; y++) {
                 for (int bz = 0; bz < nz; bz++) {
                     int free = -1;
-                    for (int k = 0; k < ez; k++) free &= runFree[y + ny * ((bz + k) % nz)];
+                    for (int k = 0, z = bz; k < ez; k++, z = z + 1 == nz ? 0 : z + 1) free &= runFree[y + ny * z];
                     zFree[y * nz + bz] = free;
                 }
             }
@@ -240,7 +244,7 @@ public final class PartitionSearch {
             for (int by = 0; by < ny; by++) {
                 for (int bz = 0; bz < nz; bz++) {
                     int free = -1;
-                    for (int j = 0; j < ey; j++) free &= zFree[(by + j) % ny * nz + bz];
+                    for (int j = 0, y = by; j < ey; j++, y = y + 1 == ny ? 0 : y + 1) free &= zFree[y * nz + bz];
                     boxFree[by * nz + bz] = free;
                     anyFree |= free;
                 }
