@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -14,6 +13,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bgctl.machine.bgl.Findings.Known;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -63,6 +63,7 @@ public final class BglMachineModel implements MachineModel {
         final Set<String> midplanes = new TreeSet<>();
         final Set<String> switches = new TreeSet<>();
         final BglState empty;
+        final Lines noLines;
         /** By midplane count n: the smallest volume at or above n that a box of the machine has. */
         final int[] boxVolume;
         /** Lookups by key only; never iterated. */
@@ -79,6 +80,7 @@ public final class BglMachineModel implements MachineModel {
             this.names = new PartitionNames(machine);
             this.nodesPerMidplane = machine.wiring().nodesPerMidplane().volume();
             this.empty = machine.newState();
+            this.noLines = Lines.none(machine.shape());
             Shape size = machine.shape();
             this.boxVolume = new int[size.volume() + 1];
             for (int n = size.volume(), v = n; n >= 1; n--) {
@@ -115,13 +117,8 @@ public final class BglMachineModel implements MachineModel {
     private final Layout layout;
     private final BglState state;
     private final TreeSet<String> down;
-    /**
-     * Requests found to have no partition in the current state. A copy shares the set while neither side
-     * changes, so what either finds serves both; a change gives the changed side a set of its own: the
-     * same requests after an allocation (a fuller machine has no more room), none after a release or a
-     * change of health. Lookups by key only; never iterated.
-     */
-    private Set<PartitionRequest> noRoom;
+    /** What {@link #place} found in the current state and what holds of earlier findings. */
+    private Findings findings;
 
     /**
      * A machine with every midplane, switch and cable free and up.
@@ -132,14 +129,18 @@ public final class BglMachineModel implements MachineModel {
      *                        outside it
      */
     public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
-        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>(), new HashSet<>());
+        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>());
     }
 
-    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down, Set<PartitionRequest> noRoom) {
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down) {
+        this(layout, state, down, Findings.none(layout.noLines));
+    }
+
+    private BglMachineModel(Layout layout, BglState state, TreeSet<String> down, Findings findings) {
         this.layout = layout;
         this.state = state;
         this.down = down;
-        this.noRoom = noRoom;
+        this.findings = findings;
     }
 
     @Override
@@ -185,14 +186,18 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public Allocation place(Demand demand) {
         PartitionRequest request = request(demand);
-        if (noRoom.contains(request)) return null;
-        Optional<Partition> best = layout.search.best(state, request);
-        if (best.isPresent()) return allocationOf(best.get());
-        unplaceable(request).ifPresent(why -> {
-            throw new IllegalArgumentException(why);
-        });
-        noRoom.add(request);
-        return null;
+        Known known = findings.get(request);
+        if (known != null && known.found() != null) return known.found().orElse(null);
+        Lines outside = known == null ? null : known.noRoomOutside();
+        Optional<Partition> best = outside == null ? layout.search.best(state, request)
+                : layout.search.best(state, request, outside);
+        if (best.isEmpty())
+            unplaceable(request).ifPresent(why -> {
+                throw new IllegalArgumentException(why);
+            });
+        Optional<Allocation> found = best.map(this::allocationOf);
+        findings.put(request, new Known(found, best.isEmpty() ? layout.noLines : outside));
+        return found.orElse(null);
     }
 
     /**
@@ -206,8 +211,14 @@ public final class BglMachineModel implements MachineModel {
         if (!(other instanceof BglMachineModel o) || o.layout != layout)
             throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
         PartitionRequest request = request(demand);
-        if (noRoom.contains(request) || o.noRoom.contains(request)) return null;
+        if (noRoomFor(request) || o.noRoomFor(request)) return null;
         return layout.search.bestInBoth(state, o.state, request).map(this::allocationOf).orElse(null);
+    }
+
+    /** Whether {@link #place} found no room for the request in the current state. */
+    private boolean noRoomFor(PartitionRequest request) {
+        Known known = findings.get(request);
+        return known != null && known.noRoomOutside() != null && known.noRoomOutside().isEmpty();
     }
 
     @Override
@@ -252,7 +263,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public boolean isFree(Allocation allocation) {
-        return state.fits(partition(allocation));
+        return state.isFree(partition(allocation));
     }
 
     @Override
@@ -268,21 +279,23 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException("allocation " + allocation.partition()
                     + ": its claims are not those of the partition on " + name());
         state.allocate(p);
-        noRoom = new HashSet<>(noRoom);
+        findings = findings.after(layout.noLines);
     }
 
     @Override
     public void release(Allocation allocation) {
-        state.release(partition(allocation));
-        noRoom = new HashSet<>();
+        releaseAll(List.of(allocation));
     }
 
     @Override
     public void releaseAll(Collection<Allocation> allocations) {
         List<Partition> partitions = new ArrayList<>(allocations.size());
         for (Allocation a : allocations) partitions.add(partition(a));
+        if (partitions.isEmpty()) return;
+        Findings before = findings;
+        findings = Findings.none(layout.noLines);
         state.releaseAll(partitions);
-        if (!partitions.isEmpty()) noRoom = new HashSet<>();
+        findings = before.after(layout.noLines.with(partitions, layout.machine.shape()));
     }
 
     /**
@@ -320,7 +333,7 @@ public final class BglMachineModel implements MachineModel {
             }
         }
         ports.forEach((sw, mask) -> claims.add(new PortClaim(sw, mask)));
-        return new Allocation(layout.names.format(p), claims);
+        return new Allocation(layout.names.name(p), claims);
     }
 
     @Override
@@ -345,7 +358,7 @@ public final class BglMachineModel implements MachineModel {
             state.markDown(c);
             down.add(component);
         }
-        noRoom = new HashSet<>();
+        findings = Findings.none(layout.noLines);
     }
 
     @Override
@@ -396,7 +409,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public BglMachineModel copy() {
-        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), noRoom);
+        return new BglMachineModel(layout, state.copy(), new TreeSet<>(down), findings);
     }
 
     @Override

@@ -53,8 +53,12 @@ public final class BglState {
     private final int[][] switchBusy;
     /** Derived, per dimension, per line: cables a new partition may not use. */
     private final long[][] cableBusy;
+    /** Derived: the number of midplanes neither held nor down. */
+    private int freeMidplanes;
     /** The derived masks as a value, made when first asked for after a change; shared by copies. */
     private FreeMasks freeMasks;
+    /** Whether {@link #freeMasks} are those a search keeps for their value ({@link #keepMasks}). */
+    private boolean masksKept;
 
     BglState(BglMachine machine) {
         this.machine = machine;
@@ -95,7 +99,9 @@ public final class BglState {
         cableDown = deepCopy(other.cableDown);
         cableBusy = deepCopy(other.cableBusy);
         allocated = new ArrayList<>(other.allocated);
+        freeMidplanes = other.freeMidplanes;
         freeMasks = other.freeMasks;
+        masksKept = other.masksKept;
     }
 
     private static int[][] deepCopy(int[][] a) {
@@ -133,16 +139,20 @@ public final class BglState {
 
     /** The number of midplanes neither held by a partition nor down. */
     public int freeMidplanes() {
-        int all = (1 << grid.length(Dimension.X)) - 1;
-        int free = 0;
-        for (int line = 0; line < midplaneUsed.length; line++)
-            free += Integer.bitCount(all & ~(midplaneUsed[line] | midplaneDown[line]));
-        return free;
+        return freeMidplanes;
     }
 
     /** Whether {@code partition} could be allocated now. */
     public boolean fits(Partition partition) {
         return conflict(partition).isEmpty();
+    }
+
+    /**
+     * Whether {@code partition}, a partition of this machine (as {@link PartitionNames#parse} gives, or a
+     * search), could be allocated now: {@link #fits} without checking that it is one.
+     */
+    boolean isFree(Partition partition) {
+        return free(partition);
     }
 
     /**
@@ -379,29 +389,38 @@ public final class BglState {
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
         freeMasks = null;
+        masksKept = false;
         for (int d = 0; d < DIMENSIONS; d++)
             for (int line = 0; line < switchBusy[d].length; line++) {
                 switchBusy[d][line] = switchDown[d][line] | passThrough[d][line];
                 cableBusy[d][line] = cableUsed[d][line] | cableDown[d][line];
             }
-        int xs = grid.length(Dimension.X);
-        int allX = (1 << xs) - 1;
-        int[][] lineOf = grid.lineOfMidplane();
-        int[][] bitOf = grid.bitOfMidplane();
-        for (int xLine = 0, m = 0; xLine < available.length; xLine++) {
-            int used = midplaneUsed[xLine];
-            int usable = allX & ~(used | midplaneDown[xLine]);
-            for (int x = 0; x < xs; x++, m++) {
-                boolean isUsed = (used >> x & 1) != 0;
-                for (int d = 0; d < DIMENSIONS; d++) {
-                    int line = lineOf[d][m];
-                    int bit = bitOf[d][m];
-                    if ((switchBusy[d][line] & bit) != 0) usable &= ~(1 << x);
-                    if (isUsed) switchBusy[d][line] |= bit;
-                }
-            }
-            available[xLine] = usable;
+        // A midplane may be taken when neither it nor one of its switches is held or down; a held midplane's
+        // switches are busy. X-line masks are x positions, as are those of the midplanes; a y-line (x, z) or
+        // z-line (x, y) holds bit x of the x-lines it crosses.
+        int nx = grid.length(Dimension.X), ny = grid.length(Dimension.Y), nz = grid.length(Dimension.Z);
+        int allX = (1 << nx) - 1;
+        int[] xBusy = switchBusy[0], yBusy = switchBusy[1], zBusy = switchBusy[2];
+        freeMidplanes = 0;
+        for (int xLine = 0; xLine < available.length; xLine++) {
+            int free = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]);
+            freeMidplanes += Integer.bitCount(free);
+            available[xLine] = free & ~xBusy[xLine];
         }
+        for (int z = 0; z < nz; z++)
+            for (int y = 0; y < ny; y++) {
+                int xLine = y + ny * z, used = midplaneUsed[xLine], blocked = 0;
+                for (int x = 0; x < nx; x++) {
+                    int yLine = x + nx * z, zLine = x + nx * y;
+                    if (((yBusy[yLine] >> y | zBusy[zLine] >> z) & 1) != 0) blocked |= 1 << x;
+                    if ((used >> x & 1) != 0) {
+                        yBusy[yLine] |= 1 << y;
+                        zBusy[zLine] |= 1 << z;
+                    }
+                }
+                available[xLine] &= ~blocked;
+                xBusy[xLine] |= used;
+            }
     }
 
     /** Per x-line ({@link Grid#xLine}): bit x set when midplane (x, y, z) may be taken. Read only. */
@@ -423,6 +442,17 @@ public final class BglState {
     FreeMasks freeMasks() {
         if (freeMasks == null) freeMasks = FreeMasks.of(available, switchBusy, cableBusy);
         return freeMasks;
+    }
+
+    /** Whether the derived masks are those a search keeps for their value. */
+    boolean masksKept() {
+        return masksKept;
+    }
+
+    /** Takes {@code masks}, equal to the derived masks, as those kept for their value by a search. */
+    void keepMasks(FreeMasks masks) {
+        freeMasks = masks;
+        masksKept = true;
     }
 
     @Override

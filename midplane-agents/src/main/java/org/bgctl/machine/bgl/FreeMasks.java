@@ -1,11 +1,16 @@
 package org.bgctl.machine.bgl;
 
 import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
 
 /**
  * The derived masks of a {@link BglState} — the midplanes that may be taken, the switches that may not be
  * passed through, the cables that may not be used — as one immutable value: all that a
- * {@link PartitionSearch} reads, so equal masks of one machine have equal search results.
+ * {@link PartitionSearch} reads, so equal masks of one machine have equal search results. The masks also
+ * hold the results of the searches made on them, which only saves searching again: equality and hash are
+ * those of the masks alone.
  *
  * <p>Layout: the available-midplane mask of each x-line, then the busy switches of each line of x, y and
  * z, then the busy cables of each line of x, y and z, one word each.
@@ -15,6 +20,8 @@ final class FreeMasks {
     /** Words [0, availableWords) are available midplanes; the rest are busy switches and cables. */
     private final int availableWords;
     private final int hash;
+    /** The best partition found on these masks, by request. Lookups by key only; guarded by itself. */
+    private final Map<PartitionRequest, Optional<Partition>> found = new HashMap<>();
 
     private FreeMasks(long[] words, int availableWords) {
         this.words = words;
@@ -40,6 +47,20 @@ final class FreeMasks {
         for (int i = 0; i < availableWords; i++) both[i] = words[i] & other.words[i];
         for (int i = availableWords; i < words.length; i++) both[i] = words[i] | other.words[i];
         return new FreeMasks(both, availableWords);
+    }
+
+    /** What a search on these masks found for {@code request}, or null if none is remembered. */
+    Optional<Partition> found(PartitionRequest request) {
+        synchronized (found) {
+            return found.get(request);
+        }
+    }
+
+    /** Remembers what a search on these masks found for {@code request}. */
+    void remember(PartitionRequest request, Optional<Partition> best) {
+        synchronized (found) {
+            found.put(request, best);
+        }
     }
 
     @Override

@@ -11,32 +11,9 @@ import org.bgctl.machine.Shape;
  */
 final class Grid {
     private final Shape size;
-    /** [dimension][midplane index x + X*(y + Y*z)]: the number of the line through it. */
-    private final int[][] lineOfMidplane;
-    /** [dimension][midplane index]: its bit in that line's masks. */
-    private final int[][] bitOfMidplane;
 
     Grid(Shape size) {
         this.size = size;
-        lineOfMidplane = new int[3][size.volume()];
-        bitOfMidplane = new int[3][size.volume()];
-        for (int z = 0, m = 0; z < size.z(); z++)
-            for (int y = 0; y < size.y(); y++)
-                for (int x = 0; x < size.x(); x++, m++)
-                    for (Dimension d : Dimension.values()) {
-                        lineOfMidplane[d.ordinal()][m] = line(d, x, y, z);
-                        bitOfMidplane[d.ordinal()][m] = 1 << d.pick(x, y, z);
-                    }
-    }
-
-    /** [dimension ordinal][midplane index x + X*(y + Y*z)]: the number of the line through it. Read only. */
-    int[][] lineOfMidplane() {
-        return lineOfMidplane;
-    }
-
-    /** [dimension ordinal][midplane index]: its bit in the masks of that line. Read only. */
-    int[][] bitOfMidplane() {
-        return bitOfMidplane;
     }
 
     Shape size() {

@@ -21,6 +21,19 @@ import org.bgctl.machine.Topology;
  */
 public record Partition(Coordinate base, Shape shape, Topology topology, LinkSet x, LinkSet y, LinkSet z) {
 
+    /** Hashed from its numbers and spread over all bits: partitions key the allocations of a machine. */
+    @Override
+    public int hashCode() {
+        long h = topology.ordinal();
+        for (int n : new int[] {base.x(), base.y(), base.z(), shape.x(), shape.y(), shape.z(),
+                x.midplanes(), x.passThrough(), y.midplanes(), y.passThrough(), z.midplanes(), z.passThrough()})
+            h = (h + n) * 0x9E3779B97F4A7C15L;
+        h = (h ^ x.cables()) * 0x9E3779B97F4A7C15L;
+        h = (h ^ y.cables()) * 0x9E3779B97F4A7C15L;
+        h = (h ^ z.cables()) * 0x9E3779B97F4A7C15L;
+        return (int) (h ^ h >>> 32);
+    }
+
     /** The link set used in every spanned line of {@code dimension}. */
     public LinkSet linkSet(Dimension dimension) {
         return dimension.pick(x, y, z);

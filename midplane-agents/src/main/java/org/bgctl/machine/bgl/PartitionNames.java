@@ -49,6 +49,16 @@ final class PartitionNames {
     }
 
     /**
+     * The canonical name of {@code p}, a partition of the machine (a box of it joined by link sets of its
+     * tables), which {@link #parse} then gives back without decoding it.
+     */
+    String name(Partition p) {
+        String name = format(p);
+        parsed.putIfAbsent(name, p);
+        return name;
+    }
+
+    /**
      * The partition named {@code name}.
      *
      * @throws IllegalArgumentException naming the name and what is wrong with it

@@ -33,8 +33,17 @@ public record PartitionRequest(int size, Shape shape, boolean rotations, Topolog
     public int hashCode() {
         int denied = 0;
         for (Dimension d : denyPassThrough) denied |= 1 << d.ordinal();
-        return (((size * 31 + (shape == null ? 0 : shape.hashCode())) * 2 + (rotations ? 1 : 0)) * 4
-                + topology.ordinal()) * 8 + denied;
+        int box = shape == null ? 0 : (shape.x() * 31 + shape.y()) * 31 + shape.z();
+        return (((size * 31 + box) * 2 + (rotations ? 1 : 0)) * 4 + topology.ordinal()) * 8 + denied;
+    }
+
+    /** Compared number by number, for the same reason. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof PartitionRequest r && size == r.size && rotations == r.rotations && topology == r.topology
+                && (shape == null ? r.shape == null : r.shape != null && shape.x() == r.shape.x()
+                && shape.y() == r.shape.y() && shape.z() == r.shape.z())
+                && denyPassThrough.equals(r.denyPassThrough);
     }
 
     /** Any box of {@code size} midplanes. */

@@ -24,14 +24,14 @@ import org.bgctl.machine.Topology;
  * edges; in a dimension where it spans the whole line only base 0 is tried.
  *
  * <p>The best candidate depends only on the request and the state's derived masks ({@link FreeMasks}), so
- * the search remembers the last {@value #REMEMBERED} it found, by masks and request: the same machine
- * state met again — the same running jobs in the next scheduling pass, a what-if copy of it — is not
- * searched again.
+ * the masks hold what was found on them, and the search keeps the last {@value #REMEMBERED} masks it met:
+ * the same machine state met again — the same running jobs in the next scheduling pass, a what-if copy of
+ * it — is not searched again. A state's masks are looked up there once; the state then holds the ones kept.
  */
 public final class PartitionSearch {
     private static final int X = 0, Y = 1, Z = 2;
-    /** How many search results are remembered; the least recently used is forgotten first. */
-    static final int REMEMBERED = 1 << 14;
+    /** How many masks, with what was found on them, are kept; the least recently used is forgotten first. */
+    static final int REMEMBERED = 1 << 11;
 
     private final BglMachine machine;
     private final Shape size;
@@ -47,17 +47,13 @@ public final class PartitionSearch {
     private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
     /** By requested shape: the shape alone if it fits the machine. Lookup only. */
     private final Map<Shape, List<Shape>> pinned = new ConcurrentHashMap<>();
-    /** Best candidates by masks and request, least recently used first. Lookup only; guarded by itself. */
-    private final Map<Lookup, Optional<Partition>> found = new LinkedHashMap<>(REMEMBERED, 0.75f, true) {
+    /** The masks met, each the one kept for its value, least recently used first. Lookup only; guarded by itself. */
+    private final Map<FreeMasks, FreeMasks> kept = new LinkedHashMap<>(REMEMBERED, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Lookup, Optional<Partition>> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<FreeMasks, FreeMasks> eldest) {
             return size() > REMEMBERED;
         }
     };
-
-    /** A search: the masks it ran on and the request. */
-    private record Lookup(FreeMasks masks, PartitionRequest request) {
-    }
 
     public PartitionSearch(BglMachine machine) {
         this.machine = machine;
@@ -91,11 +87,25 @@ public final class PartitionSearch {
 
     /** The candidate with the fewest cables, the first found on ties; empty when none fits. */
     public Optional<Partition> best(BglState state, PartitionRequest request) {
+        return best(state, request, null);
+    }
+
+    /**
+     * {@link #best(BglState, PartitionRequest)} on a state where no box spanning none of the lines
+     * {@code touching} (of any dimension) fits the request, as after releases from a state where none fitted:
+     * only the boxes spanning one of them are scanned.
+     */
+    Optional<Partition> best(BglState state, PartitionRequest request, Lines touching) {
         checkMachine(state);
-        Lookup lookup = new Lookup(state.freeMasks(), request);
-        Optional<Partition> known = remembered(lookup);
-        return known != null ? known
-                : remember(lookup, best(request, state.available(), state.switchBusy(), state.cableBusy()));
+        if (touching != null && touching.isEmpty()) return Optional.empty();
+        FreeMasks masks = state.freeMasks();
+        if (!state.masksKept()) {
+            masks = kept(masks);
+            state.keepMasks(masks);
+        }
+        Optional<Partition> known = masks.found(request);
+        if (known != null) return known;
+        return remember(masks, request, best(request, state.available(), state.switchBusy(), state.cableBusy(), touching));
     }
 
     /**
@@ -106,8 +116,8 @@ public final class PartitionSearch {
     public Optional<Partition> bestInBoth(BglState state, BglState other, PartitionRequest request) {
         checkMachine(state);
         checkMachine(other);
-        Lookup lookup = new Lookup(state.freeMasks().and(other.freeMasks()), request);
-        Optional<Partition> known = remembered(lookup);
+        FreeMasks masks = kept(state.freeMasks().and(other.freeMasks()));
+        Optional<Partition> known = masks.found(request);
         if (known != null) return known;
         int[] available = state.available().clone();
         for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
@@ -121,26 +131,26 @@ public final class PartitionSearch {
                 cableBusy[d][line] |= other.cableBusy()[d][line];
             }
         }
-        return remember(lookup, best(request, available, switchBusy, cableBusy));
+        return remember(masks, request, best(request, available, switchBusy, cableBusy, null));
     }
 
-    /** What a search on the same masks found, or null if none is remembered. */
-    private Optional<Partition> remembered(Lookup lookup) {
-        synchronized (found) {
-            return found.get(lookup);
+    /** The masks kept for the value of {@code masks}: these, if none were. */
+    private FreeMasks kept(FreeMasks masks) {
+        synchronized (kept) {
+            FreeMasks known = kept.putIfAbsent(masks, masks);
+            return known != null ? known : masks;
         }
     }
 
-    private Optional<Partition> remember(Lookup lookup, Optional<Partition> best) {
-        synchronized (found) {
-            found.put(lookup, best);
-        }
+    private static Optional<Partition> remember(FreeMasks masks, PartitionRequest request, Optional<Partition> best) {
+        masks.remember(request, best);
         return best;
     }
 
-    private Optional<Partition> best(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy) {
+    private Optional<Partition> best(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy,
+                                     Lines touching) {
         Best best = new Best();
-        scan(request, available, switchBusy, cableBusy, best);
+        scan(request, available, switchBusy, cableBusy, touching, best);
         return best.merit == Integer.MAX_VALUE ? Optional.empty()
                 : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
     }
@@ -149,7 +159,7 @@ public final class PartitionSearch {
     public List<Partition> candidates(BglState state, PartitionRequest request) {
         checkMachine(state);
         List<Partition> all = new ArrayList<>();
-        scan(request, state.available(), state.switchBusy(), state.cableBusy(), new Sink() {
+        scan(request, state.available(), state.switchBusy(), state.cableBusy(), null, new Sink() {
             @Override
             public int bound() {
                 return Integer.MAX_VALUE;
@@ -187,41 +197,59 @@ public final class PartitionSearch {
 
     /**
      * Offers the sink every feasible box, in scan order, given the midplanes that may be taken per x-line and
-     * the switches and cables that may not be used per line ({@link BglState}'s derived masks).
+     * the switches and cables that may not be used per line ({@link BglState}'s derived masks); only boxes
+     * spanning one of the lines {@code touching} when these are given (null: all boxes).
      */
-    private void scan(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy, Sink sink) {
+    private void scan(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy, Lines touching,
+                      Sink sink) {
+        // Fewer midplanes may be taken than the request needs: no box at all.
+        int takeable = 0;
+        for (int midplanes : available) takeable += Integer.bitCount(midplanes);
+        if (takeable < request.size()) return;
         Topology t = request.topology();
         boolean[] deny = new boolean[3];
         for (Dimension d : request.denyPassThrough()) deny[d.ordinal()] = true;
         int nx = size.x(), ny = size.y(), nz = size.z();
         int[] fewestX = fewestCables[X][t.ordinal()], fewestY = fewestCables[Y][t.ordinal()],
                 fewestZ = fewestCables[Z][t.ordinal()];
-        // Per (by, bz) of the current shape: the x positions free in every x-line the box spans, and the
-        // cables and switches busy in any of them — worked out once per shape rather than once per box.
-        int[] xFree = new int[ny * nz];
+        // Per (by, bz) of the current shape: bit bx set when every midplane of the box at (bx, by, bz) may be
+        // taken, worked out once per shape (along x, then z, then y) rather than once per box, so that a shape
+        // with no such box costs no more; and, once a box there has free midplanes, the cables and switches
+        // busy in any of its x-lines (gathered in the shape numbered `gathered`).
+        int allX = (1 << nx) - 1;
+        int[] runFree = new int[ny * nz];
+        int[] zFree = new int[ny * nz];
+        int[] boxFree = new int[ny * nz];
         long[] xCablesOf = new long[ny * nz];
         int[] xSwitchesOf = new int[ny * nz];
+        int[] gathered = new int[ny * nz];
+        int shapeNumber = 0;
         for (Shape shape : shapes(request)) {
+            shapeNumber++;
             int ex = shape.x(), ey = shape.y(), ez = shape.z();
             int xLines = ey * ez, yLines = ex * ez, zLines = ex * ey;
-            for (int by = 0; by < ny; by++) {
+            for (int line = 0; line < ny * nz; line++) {
+                int m = available[line], free = m;
+                for (int i = 1; i < ex; i++) free &= (m >>> i | m << (nx - i)) & allX;
+                runFree[line] = free;
+            }
+            for (int y = 0; y < ny; y++) {
                 for (int bz = 0; bz < nz; bz++) {
-                    int free = -1, switches = 0;
-                    long cables = 0;
-                    for (int j = 0; j < ey; j++) {
-                        int y = (by + j) % ny;
-                        for (int k = 0; k < ez; k++) {
-                            int line = y + ny * ((bz + k) % nz);
-                            free &= available[line];
-                            cables |= cableBusy[X][line];
-                            switches |= switchBusy[X][line];
-                        }
-                    }
-                    xFree[by * nz + bz] = free;
-                    xCablesOf[by * nz + bz] = cables;
-                    xSwitchesOf[by * nz + bz] = switches;
+                    int free = -1;
+                    for (int k = 0, z = bz; k < ez; k++, z = z + 1 == nz ? 0 : z + 1) free &= runFree[y + ny * z];
+                    zFree[y * nz + bz] = free;
                 }
             }
+            int anyFree = 0;
+            for (int by = 0; by < ny; by++) {
+                for (int bz = 0; bz < nz; bz++) {
+                    int free = -1;
+                    for (int j = 0, y = by; j < ey; j++, y = y + 1 == ny ? 0 : y + 1) free &= zFree[y * nz + bz];
+                    boxFree[by * nz + bz] = free;
+                    anyFree |= free;
+                }
+            }
+            if (anyFree == 0) continue;
             for (int bx = 0; bx < (ex == nx ? 1 : nx); bx++) {
                 int xm = Grid.arc(bx, ex, nx);
                 if (fewestX[xm] < 0) continue;
@@ -235,7 +263,24 @@ public final class PartitionSearch {
                         if (fewestX[xm] * xLines + fewestY[ym] * yLines + fewestZ[zm] * zLines >= bound) continue;
 
                         int yz = by * nz + bz;
-                        if ((xFree[yz] & xm) != xm) continue;
+                        if ((boxFree[yz] >> bx & 1) == 0) continue;
+                        if (touching != null && !touching.spannedBy(X, ym, bz, ez, nz)
+                                && !touching.spannedBy(Y, xm, bz, ez, nz) && !touching.spannedBy(Z, xm, by, ey, ny))
+                            continue;
+                        if (gathered[yz] != shapeNumber) {
+                            long cables = 0;
+                            int switches = 0;
+                            for (int j = 0; j < ey; j++) {
+                                for (int k = 0; k < ez; k++) {
+                                    int line = (by + j) % ny + ny * ((bz + k) % nz);
+                                    cables |= cableBusy[X][line];
+                                    switches |= switchBusy[X][line];
+                                }
+                            }
+                            xCablesOf[yz] = cables;
+                            xSwitchesOf[yz] = switches;
+                            gathered[yz] = shapeNumber;
+                        }
                         // Link sets come fewest cables first: past the cables that keep the merit below the bound,
                         // none can make the box wanted.
                         int ix = firstFree(X, t, xm, xCablesOf[yz], xSwitchesOf[yz], deny[X],

@@ -9,8 +9,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
@@ -209,6 +211,50 @@ class BglMachineModelTest {
         assertEquals(left.partition(), copy.place(half).partition());
         copy.allocate(copy.place(new Demand(1)));
         assertNull(copy.place(half), "an allocation in the freed half leaves no room again");
+    }
+
+    /**
+     * Through allocations, releases, failures, repairs and copies, what a machine finds — from what it knows of
+     * its earlier searches, such as the lines without room — is what a machine that knows nothing finds.
+     */
+    @Test
+    void placeFindsWhatAMachineWithoutMemoryFinds() {
+        Random random = new Random(5);
+        List<Demand> demands = List.of(new Demand(NODES), new Demand(3 * NODES, Geometry.anyShape(TORUS)),
+                box(2, 1, 1, TORUS), box(1, 2, 2, MESH), box(1, 1, 4, TORUS),
+                new Demand(8 * NODES, Geometry.box(new Shape(2, 2, 2), true, TORUS)),
+                new Demand(8 * NODES, Geometry.box(new Shape(4, 2, 1), true, MESH)), new Demand(16 * NODES));
+        BglMachineModel machine = bgl.copy();
+        List<Allocation> running = new ArrayList<>();
+        TreeSet<String> down = new TreeSet<>();
+        for (int step = 0; step < 400; step++) {
+            BglMachineModel fresh = new BglMachineModel("bgl", bgl.machine(), Set.of());
+            for (Allocation a : running) fresh.allocate(a);
+            for (String c : down) fresh.setHealth(c, false);
+            for (Demand d : demands) assertEquals(fresh.place(d), machine.place(d), "step " + step + ", " + d);
+            int action = random.nextInt(20);
+            if (action < 11) {
+                Allocation a = machine.place(demands.get(random.nextInt(demands.size())));
+                if (a != null) {
+                    machine.allocate(a);
+                    running.add(a);
+                }
+            } else if (action < 16 && !running.isEmpty()) {
+                machine.release(running.remove(random.nextInt(running.size())));
+            } else if (action < 18) {
+                List<Allocation> ending = new ArrayList<>();
+                for (int i = 0; i < 3 && !running.isEmpty(); i++) ending.add(running.remove(random.nextInt(running.size())));
+                machine.releaseAll(ending);
+            } else if (action < 19) {
+                String midplane = BglIds.midplane(new Coordinate(random.nextInt(8), random.nextInt(4), random.nextInt(4)));
+                boolean up = down.contains(midplane);
+                machine.setHealth(midplane, up);
+                if (up) down.remove(midplane);
+                else down.add(midplane);
+            } else {
+                machine = machine.copy();
+            }
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
@@ -60,12 +61,15 @@ public final class EasyBackfill implements Policy {
         // Both machines only fill during the walk: a demand that found no room will find none in this pass.
         Set<Demand> noRoom = unchanged ? new HashSet<>(memo.noRoom) : new HashSet<>();
         Set<Demand> noRoomPastShadow = unchanged ? new HashSet<>(memo.noRoomPastShadow) : new HashSet<>();
+        // The jobs that waited at that pass are still blocked (both machines only fill and the shadow time comes no
+        // nearer), so when every job queued since comes after them only those need weighing.
+        Job after = unchanged && onlyAppendedSince(memo, queue) ? memo.last : head;
         // Later jobs in queue order, merged from their demands' groups: a demand that finds no room is
         // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
         PriorityQueue<Group> groups = new PriorityQueue<>();
         for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
             if (noRoom.contains(e.getKey())) continue;
-            Group g = new Group(e.getKey(), e.getValue().tailSet(head, false).iterator());
+            Group g = new Group(e.getKey(), e.getValue().tailSet(after, false).iterator());
             if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation);
             if (g.advance()) groups.add(g);
         }
@@ -96,8 +100,20 @@ public final class EasyBackfill implements Policy {
             }
             if (g.advance()) groups.add(g);
         }
-        memo = starts.isEmpty() ? new Memo(view.version(), head.id(), reservation, noRoom, noRoomPastShadow) : null;
+        memo = starts.isEmpty()
+                ? new Memo(view.version(), head.id(), queue.get(queue.size() - 1), queue.size(), reservation, noRoom,
+                noRoomPastShadow)
+                : null;
         return starts;
+    }
+
+    /**
+     * Whether the queue has only grown since the memo's pass, by jobs after its last one: that job is where it was.
+     * (Without a start or an end no job leaves the queue.)
+     */
+    private static boolean onlyAppendedSince(Memo memo, List<Job> queue) {
+        int at = Collections.binarySearch(queue, memo.last, SchedulerCore.QUEUE_ORDER);
+        return at == memo.queued - 1;
     }
 
     /** The waiting jobs of one demand, in queue order, as a stream ordered by its current job. */
@@ -142,9 +158,10 @@ public final class EasyBackfill implements Policy {
 
     /**
      * What a pass that started nothing worked out — the reservation, if it was needed, and the demands
-     * that found no room — valid while the machine and running jobs stay as they were.
+     * that found no room — valid while the machine and running jobs stay as they were; and the queue's last
+     * job and length at that pass.
      */
-    private record Memo(long version, long head, Reservation reservation, Set<Demand> noRoom,
+    private record Memo(long version, long head, Job last, int queued, Reservation reservation, Set<Demand> noRoom,
                         Set<Demand> noRoomPastShadow) {
     }
 
