@@ -101,9 +101,13 @@ class SchedulerSnapshotTest {
         KIT.stop(first);
 
         int entries = JOURNAL.persistedInStorage(id.id()).size();
-        List<Pair<SnapshotMeta, Object>> snapshots = SNAPSHOTS.persistedInStorage(id.id());
         assertTrue(entries > 10, "entries journaled: " + entries);
-        assertTrue(!snapshots.isEmpty() && snapshots.size() <= 2, "the two latest snapshots are kept: " + snapshots);
+        // The older snapshots are deleted after the newer are saved, asynchronously: wait for the deletions.
+        List<Pair<SnapshotMeta, Object>> snapshots = KIT.createTestProbe().awaitAssert(Duration.ofSeconds(10), () -> {
+            List<Pair<SnapshotMeta, Object>> kept = SNAPSHOTS.persistedInStorage(id.id());
+            assertTrue(!kept.isEmpty() && kept.size() <= 2, "the two latest snapshots are kept: " + kept.size());
+            return kept;
+        });
         long latest = snapshots.get(snapshots.size() - 1).first().sequenceNr();
         assertTrue(latest > entries - 5, "a snapshot every 5 entries; the latest at " + latest + " of " + entries);
 
