@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.EnumSet;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -404,7 +405,7 @@ public final class BglMachineModel implements MachineModel {
         for (Allocation a : allocations)
             for (Claim c : a.claims())
                 if (c instanceof PortClaim && busy.add(c.unit())) withheld.markDown(layout.component(c.unit()));
-        return new BglMachineModel(layout, withheld, new TreeSet<>(down), new HashSet<>());
+        return new BglMachineModel(layout, withheld, new TreeSet<>(down));
     }
 
     @Override
