@@ -93,6 +93,7 @@ public final class LiveView implements EventSink {
         long id = r.job().id();
         if (run.queued().containsKey(id)) return "queued";
         if (run.running().containsKey(id)) return "running";
+        if (run.suspended().containsKey(id)) return "suspended";
         return r.status();
     }
 
@@ -144,6 +145,7 @@ public final class LiveView implements EventSink {
             jobs.add(j);
         }
         out.put("running", jobs);
+        out.put("suspended", List.copyOf(run.suspended().keySet()));
         out.put("queued", List.copyOf(run.queued().keySet()));
         if (m instanceof BglMachineModel bgl) {
             out.put("map", MidplaneMap.render(bgl, running));

@@ -14,8 +14,10 @@ import java.util.regex.Pattern;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -171,5 +173,25 @@ class LiveViewTest {
         Map<String, Object> flat = new LiveView(MachineCatalog.create("flat:64")).machine();
         assertNull(flat.get("cables"));
         assertFalse(flat.containsKey("map"));
+    }
+
+    @Test
+    void aJobSuspendedForAWideJobIsListedAsSuspended() throws Exception {
+        LiveView flat = new LiveView(MachineCatalog.create("flat:8"));
+        flat.accept(new JobSubmitted(Job.of(1, 0, 100, 100, 4)));
+        flat.accept(new JobStarted(1, 0, FlatMachine.allocationOf(4)));
+        flat.accept(new JobSubmitted(Job.of(2, 10, 50, 50, 8)));
+        flat.accept(new ContextSwitched(2, 70, 1, List.of(1L), List.of(), true, 0));
+        flat.accept(new JobStarted(2, 70, FlatMachine.allocationOf(8)));
+        assertEquals(List.of("suspended", "running"), flat.jobs().stream().map(j -> j.get("status")).toList());
+        JsonNode machine = ApiCalls.JSON.readTree(LiveApi.write(flat.machine()));
+        assertEquals("[1]", machine.get("suspended").toString());
+        assertEquals(2, machine.get("running").get(0).get("id").asLong());
+        assertTrue(flat.violations().isEmpty(), flat.violations().toString());
+
+        flat.accept(new JobFinished(2, 120));
+        flat.accept(new ContextSwitched(2, 120, 2, List.of(), List.of(1L), true, 0));
+        assertEquals(List.of("running", "completed"), flat.jobs().stream().map(j -> j.get("status")).toList());
+        assertEquals("[]", ApiCalls.JSON.readTree(LiveApi.write(flat.machine())).get("suspended").toString());
     }
 }
