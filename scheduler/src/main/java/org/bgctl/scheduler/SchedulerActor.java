@@ -657,6 +657,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         long id = cancel.jobId();
         RunningJob r = state.core.running(id);
         String refusal = state.waiting != null ? "time " + state.stampTime + " is in progress"
+                : state.core.suspendedFor(id).isPresent() ? "job " + id + " is suspended for job "
+                        + state.core.suspendedFor(id).getAsLong() + " and can be cancelled once it runs again"
                 : r == null && !state.core.isQueued(id) ? "job " + id + " is neither queued nor running" : null;
         if (refusal != null)
             return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
@@ -209,6 +210,11 @@ public final class SchedulerCore implements SchedulingView {
     /** Whether the job with this id is queued. */
     public boolean isQueued(long jobId) {
         return queuedById.containsKey(jobId);
+    }
+
+    /** The wide job that job {@code jobId} is suspended for, if a context switch stopped it. */
+    public OptionalLong suspendedFor(long jobId) {
+        return suspended.containsKey(jobId) && gang != null ? OptionalLong.of(gang.wide) : OptionalLong.empty();
     }
 
     /** Moves the clock forward to {@code t} (never back). */

@@ -3,6 +3,7 @@ package org.bgctl.scheduler;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import akka.Done;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
@@ -10,6 +11,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.BehaviorInterceptor;
 import akka.actor.typed.TypedActorContext;
 import akka.actor.typed.javadsl.Behaviors;
+import akka.pattern.StatusReply;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.ConfigFactory;
 import java.util.ArrayList;
@@ -20,6 +22,7 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -104,6 +107,33 @@ class GangProtocolTest {
         assertEquals(1000, settled.nextFinish(), "job 2 ends on time; job 1, 110 s late, at 1110");
         agent.tell(new UnitProtocol.Reserve(98, 98, new NodeClaim(FlatMachine.NODE_SET, 2), probe.ref()));
         assertTrue(probe.receiveMessage() instanceof UnitProtocol.Reserved, "job 3's own node and the free one");
+    }
+
+    @Test
+    void aSuspendedJobCannotBeCancelledButTheWideJobCanAndTheGangResumes() {
+        ActorRef<UnitProtocol.Command> agent = KIT.spawn(NodeSetAgent.create(FlatMachine.NODE_SET, 10));
+        List<SchedulerEvent> events = new ArrayList<>();
+        ActorRef<SchedulerActor.Command> scheduler = KIT.spawn(SchedulerActor.create(
+                PersistenceId.ofUniqueId("gang-" + RUNS.incrementAndGet()), GangProtocolTest::twoJobsRunning,
+                unit -> agent, events::add, 0));
+        advance(scheduler, 10, List.of(Job.of(3, 10, 100, 100, 5)));
+        assertEquals(new ContextSwitched(3, 10, 1, List.of(1L), List.of(), true, 0), events.get(1));
+
+        TestProbe<StatusReply<Done>> reply = KIT.createTestProbe();
+        scheduler.tell(new SchedulerActor.Cancel(1, reply.ref()));
+        assertEquals("job 1 is suspended for job 3 and can be cancelled once it runs again",
+                reply.receiveMessage().getError().getMessage());
+        scheduler.tell(new SchedulerActor.Cancel(3, reply.ref()));
+        assertTrue(reply.receiveMessage().isSuccess());
+
+        advance(scheduler, 11, List.of());
+        assertEquals(List.of(new JobCancelled(3, 10), new ContextSwitched(3, 11, 1, List.of(), List.of(1L), false, 0)),
+                events.subList(3, events.size()));
+        TestProbe<UnitProtocol.Occupancy> held = KIT.createTestProbe();
+        agent.tell(new UnitProtocol.GetOccupancy(held.ref()));
+        UnitProtocol.Occupancy occupancy = held.receiveMessage();
+        assertEquals(List.of(1L, 2L), List.copyOf(occupancy.running().keySet()));
+        assertTrue(occupancy.suspended().isEmpty(), occupancy.toString());
     }
 
     private static SchedulerActor.Settled advance(ActorRef<SchedulerActor.Command> scheduler, long t, List<Job> arrivals) {
