@@ -17,7 +17,7 @@ jar=cli/target/bgctl.jar
 run=$(mktemp -d)
 log="$run/serve.log"
 echo "java: $(java -version 2>&1 | head -1); cores: $(nproc); machine $machine, k = 1, $rate/s for $seconds s"
-# ZGC: its pauses stay under a millisecond, where G1's young collections took tens to hundreds of
+# ZGC, as ./bgctl serve runs it: its pauses stay under a millisecond, where G1's young collections took tens to hundreds of
 # milliseconds on a loaded machine, each one a stall of every submission in flight.
 java -Xmx1g -XX:+UseZGC ${BENCH_SERVER_OPTS:-} -cp "$jar" org.bgctl.cli.Bgctl serve --machine "$machine" --scheduler easy --speed 1 \
     --run "$run/run" --port 0 > "$log" 2>&1 &
