@@ -2,11 +2,12 @@
 # Aridor et al. (2005), "Simulation results": utilization against offered load (20% to 100%) on the BG/L
 # wiring (bgl) and on a plain 3D torus of midplanes (torus-bgl), EASY backfilling. The sweeps, each
 # config/experiments/aridor-NAME.conf, its results.csv and plots copied to docs/experiments/aridor-NAME/:
-#   ctc, sdsc    Figure 7(b): fat job shapes, P_t = 1, 0.5 and 0, on the CTC SP2 log (sizes / 4) and SDSC SP2
-#   ctc-slim     Figure 7(a): slim job shapes, P_t = 1, 0.5 and 0, CTC
-#   ctc-shapes   Figure 8: sizes as for fat jobs, fat with probability 0, 0.5 and 1, all tori, bgl, CTC
+#   ctc, sdsc                 Figure 7(b): fat job shapes, P_t = 1, 0.5 and 0, CTC (sizes / 4) and SDSC
+#   ctc-slim, sdsc-slim       Figure 7(a): slim job shapes, P_t = 1, 0.5 and 0, CTC (sizes / 4) and SDSC
+#   ctc-shapes, sdsc-shapes   Figure 8: sizes as for fat jobs, fat with probability 0, 0.5 and 1, all tori,
+#                             bgl, CTC (sizes / 4) and SDSC
 # Usage: experiments/aridor-sweep.sh [OUT] [PARALLEL]      (default sweeps/aridor, 2 runs at a time)
-# Some of the sweeps: SWEEPS="ctc-slim ctc-shapes" experiments/aridor-sweep.sh (default: all four).
+# Some of the sweeps: SWEEPS="ctc-slim ctc-shapes" experiments/aridor-sweep.sh (default: all six).
 # A smaller grid: LOADS=0.2,0.6,1.0 TORUS=1 experiments/aridor-sweep.sh (the offered loads and P_t values;
 # TORUS applies only to the sweeps with a P_t axis).
 # An interrupted sweep resumes where it stopped when run again with the same OUT.
@@ -15,11 +16,11 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 out=${1:-sweeps/aridor}
 parallel=${2:-2}
-sweeps=${SWEEPS:-ctc sdsc ctc-slim ctc-shapes}
+sweeps=${SWEEPS:-ctc sdsc ctc-slim sdsc-slim ctc-shapes sdsc-shapes}
 [ -f cli/target/bgctl.jar ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
 for sweep in $sweeps; do
   config="config/experiments/aridor-$sweep.conf"
-  [ -f "$config" ] || { echo "unknown sweep '$sweep': no $config (known: ctc sdsc ctc-slim ctc-shapes)" >&2; exit 2; }
+  [ -f "$config" ] || { echo "unknown sweep '$sweep': no $config (known: ctc sdsc ctc-slim sdsc-slim ctc-shapes sdsc-shapes)" >&2; exit 2; }
 done
 for sweep in $sweeps; do
   config="config/experiments/aridor-$sweep.conf"
