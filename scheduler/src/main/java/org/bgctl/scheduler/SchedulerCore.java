@@ -349,8 +349,9 @@ public final class SchedulerCore implements SchedulingView {
         List<CoreSnapshot.LastEnd> lastEnds = new ArrayList<>();
         lastEndBySize.forEach((size, t) -> lastEnds.add(new CoreSnapshot.LastEnd(size, t)));
         return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
-                List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()), gang == null ? null : CoreSnapshot.GangState.of(gang),
-                List.copyOf(machine.downComponents()), headId, headSince, lastEnds);
+                List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
+                gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
+                headSince, lastEnds);
     }
 
     /**
@@ -523,8 +524,9 @@ public final class SchedulerCore implements SchedulingView {
             gang.wideDone = true;
             if (gang.lent.isEmpty()) gang = null;
         } else if (gang.lent.containsKey(r.id()) && !machine.interchangeable()) {
+            Allocation held = held(r);
             gang.lent.remove(r.id());
-            if (gang.wideDone) machine.release(r.allocation());
+            if (held != null) machine.release(held);
             if (gang.wideDone && gang.lent.isEmpty()) gang = null;
         } else if (gang.lent.containsKey(r.id())) {
             int lent = gang.lent.remove(r.id());
