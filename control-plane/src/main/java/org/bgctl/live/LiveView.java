@@ -93,7 +93,7 @@ public final class LiveView implements EventSink {
         long id = r.job().id();
         if (run.queued().containsKey(id)) return "queued";
         if (run.running().containsKey(id)) return "running";
-        if (run.suspended().containsKey(id)) return "suspended";
+        if (run.isSuspended(id)) return "suspended";
         return r.status();
     }
 

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.TreeSet;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
@@ -656,9 +657,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> onCancel(State state, Cancel cancel) {
         long id = cancel.jobId();
         RunningJob r = state.core.running(id);
+        OptionalLong waitsFor = state.core.suspendedFor(id);
         String refusal = state.waiting != null ? "time " + state.stampTime + " is in progress"
-                : state.core.suspendedFor(id).isPresent() ? "job " + id + " is suspended for job "
-                        + state.core.suspendedFor(id).getAsLong() + " and can be cancelled once it runs again"
+                : waitsFor.isPresent() ? "job " + id + " is suspended for job " + waitsFor.getAsLong()
+                        + " and can be cancelled once it runs again"
                 : r == null && !state.core.isQueued(id) ? "job " + id + " is neither queued nor running" : null;
         if (refusal != null)
             return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));

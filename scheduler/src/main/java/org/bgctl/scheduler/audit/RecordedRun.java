@@ -214,8 +214,10 @@ public final class RecordedRun implements EventSink {
                 if (held > machine.nodesOf(c.unit()))
                     violation(s, c.unit() + " is held by jobs " + notSuspended(holders) + " and job " + s.jobId()
                             + ": " + held + " of its " + machine.nodesOf(c.unit()) + " nodes");
-            } else if (!notSuspended(holders).isEmpty()) {
-                violation(s, "switch " + c.unit() + " serves jobs " + notSuspended(holders) + " and job " + s.jobId());
+            } else {
+                List<Long> serving = notSuspended(holders);
+                if (!serving.isEmpty())
+                    violation(s, "switch " + c.unit() + " serves jobs " + serving + " and job " + s.jobId());
             }
         }
     }
@@ -299,6 +301,11 @@ public final class RecordedRun implements EventSink {
     /** The jobs running, by id. */
     public SortedMap<Long, RunningJob> running() {
         return Collections.unmodifiableSortedMap(running);
+    }
+
+    /** Whether a context switch suspended job {@code jobId} and it has not resumed. */
+    public boolean isSuspended(long jobId) {
+        return suspended.containsKey(jobId);
     }
 
     /** The jobs suspended by a context switch, by id: they keep what they hold. */
