@@ -46,7 +46,7 @@ final class CableUse {
         for (Dimension d : Dimension.values()) {
             List<Cable> wiring = machine.machine().wiring().line(d).cables();
             List<Map<String, Object>> lines = new ArrayList<>();
-            for (Line line : lines(d, size)) {
+            for (Line line : Line.all(d, size)) {
                 List<Map<String, Object>> cables = new ArrayList<>();
                 for (Cable cable : wiring) {
                     Coordinate from = line.at(cable.from());
@@ -60,36 +60,12 @@ final class CableUse {
                     cables.add(c);
                 }
                 Map<String, Object> l = new LinkedHashMap<>();
-                l.put("line", name(line));
+                l.put("line", line.name());
                 l.put("cables", cables);
                 lines.add(l);
             }
             out.put(d.label(), lines);
         }
         return out;
-    }
-
-    /** The lines of {@code d}: the first of the other two dimensions varying fastest. */
-    private static List<Line> lines(Dimension d, Shape size) {
-        Dimension[] others = others(d);
-        List<Line> lines = new ArrayList<>();
-        for (int slow = 0; slow < size.extent(others[1]); slow++)
-            for (int fast = 0; fast < size.extent(others[0]); fast++)
-                lines.add(new Line(d, Coordinate.ORIGIN.with(others[1], slow).with(others[0], fast)));
-        return lines;
-    }
-
-    /** E.g. {@code y=1 z=0} for an x-line, as {@code bgctl status --map} names it. */
-    private static String name(Line line) {
-        Dimension[] others = others(line.dimension());
-        return others[0].label() + "=" + line.origin().get(others[0]) + " " + others[1].label() + "="
-                + line.origin().get(others[1]);
-    }
-
-    private static Dimension[] others(Dimension d) {
-        Dimension[] others = new Dimension[2];
-        int n = 0;
-        for (Dimension o : Dimension.values()) if (o != d) others[n++] = o;
-        return others;
     }
 }

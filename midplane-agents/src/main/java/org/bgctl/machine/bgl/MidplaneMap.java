@@ -129,18 +129,7 @@ public final class MidplaneMap {
     private static LineUse lineUse(Map<Dimension, TreeMap<Integer, LineUse>> lines, Grid grid, BglMachine m, Dimension d,
                                    Coordinate through) {
         Line line = Line.through(d, through);
-        return lines.get(d).computeIfAbsent(grid.line(line), n -> new LineUse(name(line),
+        return lines.get(d).computeIfAbsent(grid.line(line), n -> new LineUse(line.name(),
                 m.wiring().line(d).cables().size(), m.shape().extent(d)));
-    }
-
-    /** E.g. {@code y=1 z=0} for an x-line: the line's other two coordinates. */
-    private static String name(Line line) {
-        StringBuilder s = new StringBuilder();
-        for (Dimension d : Dimension.values()) {
-            if (d == line.dimension()) continue;
-            if (s.length() > 0) s.append(' ');
-            s.append(d.label()).append('=').append(line.origin().get(d));
-        }
-        return s.toString();
     }
 }
