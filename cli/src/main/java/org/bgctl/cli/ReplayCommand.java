@@ -335,12 +335,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     private int fromRun(Path recorded) throws Exception {
         boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
-        Path dir = out;
-        if (dir == null) {
-            Path base = Path.of("runs", recorded.getFileName() + "-replay");
-            dir = base;
-            for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
-        }
+        Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir,
                 speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed));
         PrintWriter out = spec.commandLine().getOut();
@@ -415,8 +410,12 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
-        String stem = trace.name().replaceAll("\\.swf(\\.gz)?$", "");
-        Path base = Path.of("runs", stem + "-" + scheduler);
+        return freeRunDirectory(trace.name().replaceAll("\\.swf(\\.gz)?$", "") + "-" + scheduler);
+    }
+
+    /** runs/NAME, or runs/NAME-2, -3, ... when taken. */
+    private static Path freeRunDirectory(String name) {
+        Path base = Path.of("runs", name);
         Path dir = base;
         for (int n = 2; Files.exists(dir); n++) dir = Path.of(base + "-" + n);
         return dir;
