@@ -351,7 +351,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public void setHealth(String component, boolean up) {
-        Component c = BglIds.component(component, layout.machine);
+        Component c = layout.component(component);
         if (up) {
             state.markUp(c);
             down.remove(component);
@@ -369,7 +369,7 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public List<Claim> componentClaims(String component) {
-        Component c = BglIds.component(component, layout.machine);
+        Component c = layout.component(component);
         if (c instanceof Component.MidplaneAt)
             return List.of(new NodeClaim(component, layout.nodesPerMidplane));
         if (c instanceof Component.SwitchAt)
