@@ -8,7 +8,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.util.Random;
 import java.util.function.IntFunction;
-import org.bgctl.live.Lateness;
+import org.bgctl.clock.Lateness;
 
 /**
  * Load on a running {@code bgctl serve}: job submissions at a fixed rate for a fixed time, each

@@ -13,7 +13,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.Locale;
 import java.util.function.IntFunction;
-import org.bgctl.live.Lateness;
+import org.bgctl.clock.Lateness;
 
 /**
  * HTTP/1.1 POSTs at a fixed rate over a pool of keep-alive connections, on one thread: a request is

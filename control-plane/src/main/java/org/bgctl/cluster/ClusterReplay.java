@@ -11,20 +11,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.bgctl.clock.RunClock;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.ActorReplay;
-import org.bgctl.run.VirtualClock;
-import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.EventSink;
-import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 
 /**
  * A replay whose agents are spread over an Akka cluster. This process is the driver: it joins the
  * cluster with the {@value ClusterScheduler#DRIVER_ROLE} role, hosts agents like every member, runs
- * the scheduler as a Cluster Singleton and the virtual clock ({@link ClusterDriver}), reads the trace
- * and writes the outputs. Same virtual time, same schedule as in one JVM.
+ * the scheduler as a Cluster Singleton and the clock ({@link ClusterDriver}), reads the trace
+ * and writes the outputs. Same clock, same schedule as in one JVM.
  */
 public final class ClusterReplay implements ActorHost {
 
@@ -35,11 +33,11 @@ public final class ClusterReplay implements ActorHost {
     }
 
     @Override
-    public VirtualClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                    Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                    EventSink sink, int journalGroup) {
+    public RunClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                ActorReplay.ClockFactory clock) {
         Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
-        CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
             try {
@@ -50,7 +48,7 @@ public final class ClusterReplay implements ActorHost {
             }
             ctx.spawn(ClusterDriver.create(options.members(), cores.get().machine(),
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
-                    done, (driver, scheduler) -> driver.spawn(VirtualClock.create(scheduler, arrivals, health, done),
+                    done, (driver, scheduler) -> driver.spawn(clock.create(scheduler, done),
                             "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER))), "driver");
             return Behaviors.empty();
         });

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import org.bgctl.clock.JobSpec;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.Geometry;
 import org.bgctl.machine.MachineModel;

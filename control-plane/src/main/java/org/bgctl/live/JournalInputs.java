@@ -3,6 +3,7 @@ package org.bgctl.live;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.bgctl.clock.RecordedInput;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentFailed;
@@ -22,35 +23,11 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  */
 public final class JournalInputs {
 
-    /** One input, at {@code time}. */
-    public sealed interface Input permits Arrival, Operation {
-        long time();
-    }
-
-    /**
-     * Jobs that arrived together at {@code time}.
-     *
-     * @param afterInstant the server had already run an instant at {@code time} (for the ends due then)
-     *                     before these jobs came; a replay must do the same to plan as the server did
-     */
-    public record Arrival(long time, List<Job> jobs, boolean afterInstant) implements Input {
-    }
-
-    /** What an operator did. */
-    public enum Kind { CANCEL, FAIL, REPAIR, RESTART }
-
-    /**
-     * An operator's cancellation ({@code jobId}), a component's failure or repair ({@code component}), or a
-     * restart of the server with {@code --on-restart requeue} (the jobs running then killed and requeued).
-     */
-    public record Operation(long time, Kind kind, long jobId, String component) implements Input {
-    }
-
     private JournalInputs() {
     }
 
     /** The inputs of the run recorded in {@code runDir}'s journal. */
-    public static List<Input> read(Path runDir) {
+    public static List<RecordedInput> read(Path runDir) {
         List<SchedulerEvent> events = new ArrayList<>();
         JournalReader.read(runDir, events::add);
         return of(events);
@@ -60,8 +37,8 @@ public final class JournalInputs {
      * The inputs behind {@code events}. Jobs submitted one after the other at the same time arrived
      * together; any other event between them means the server planned in between.
      */
-    public static List<Input> of(List<SchedulerEvent> events) {
-        List<Input> inputs = new ArrayList<>();
+    public static List<RecordedInput> of(List<SchedulerEvent> events) {
+        List<RecordedInput> inputs = new ArrayList<>();
         List<Job> group = null;
         SchedulerEvent previous = null;
         boolean restarting = false;
@@ -70,17 +47,18 @@ public final class JournalInputs {
                 if (group == null || !(previous instanceof JobSubmitted) || previous.time() != s.time()) {
                     group = new ArrayList<>();
                     boolean after = previous != null && previous.time() == s.time() && !(previous instanceof JobFinished);
-                    inputs.add(new Arrival(s.time(), group, after));
+                    inputs.add(new RecordedInput.Arrival(s.time(), group, after));
                 }
                 group.add(s.job());
             } else if (e instanceof JobCancelled c) {
-                inputs.add(new Operation(c.time(), Kind.CANCEL, c.jobId(), null));
+                inputs.add(new RecordedInput.Operation(c.time(), RecordedInput.Kind.CANCEL, c.jobId(), null));
             } else if (e instanceof ComponentFailed f) {
-                inputs.add(new Operation(f.time(), Kind.FAIL, -1, f.component()));
+                inputs.add(new RecordedInput.Operation(f.time(), RecordedInput.Kind.FAIL, -1, f.component()));
             } else if (e instanceof ComponentRepaired r) {
-                inputs.add(new Operation(r.time(), Kind.REPAIR, -1, r.component()));
+                inputs.add(new RecordedInput.Operation(r.time(), RecordedInput.Kind.REPAIR, -1, r.component()));
             } else if (e instanceof JobKilled k && k.component().equals(RestartPolicy.COMPONENT)) {
-                if (!restarting) inputs.add(new Operation(k.time(), Kind.RESTART, -1, null));
+                if (!restarting)
+                    inputs.add(new RecordedInput.Operation(k.time(), RecordedInput.Kind.RESTART, -1, RestartPolicy.COMPONENT));
                 restarting = true;
             }
             if (!(e instanceof JobRequeued) && !(e instanceof JobKilled k && k.component().equals(RestartPolicy.COMPONENT)))

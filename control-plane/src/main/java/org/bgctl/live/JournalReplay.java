@@ -9,6 +9,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.OptionalDouble;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.Pacing;
+import org.bgctl.clock.RecordedInput;
+import org.bgctl.clock.RunClock;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -20,7 +24,6 @@ import org.bgctl.report.JobsCsv;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
-import org.bgctl.run.VirtualClock;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
@@ -29,8 +32,8 @@ import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
 
 /**
- * A recorded serve run re-driven in virtual time: its inputs ({@link JournalInputs}) into a fresh
- * system — the agents and the scheduler, the same one or another — journaled in a new run directory
+ * A recorded serve run re-driven: its inputs ({@link JournalInputs}) fed by the {@link RunClock}, in virtual or
+ * scaled time, into a fresh system — the agents and the scheduler, the same one or another — journaled in a new run directory
  * with its jobs.csv and summary.json. With the same scheduler the schedule is the server's; with
  * another it shows what that scheduler would have made of the same submissions and faults.
  */
@@ -62,7 +65,8 @@ public final class JournalReplay {
      *                                  the speed is not a positive number
      */
     public static Result run(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
-        if (speed.isPresent()) new TimeScale(0, 0, speed.getAsDouble()); // checks the speed before anything starts
+        Lateness lateness = new Lateness();
+        Pacing pacing = speed.isPresent() ? Pacing.scaled(speed.getAsDouble(), lateness) : Pacing.VIRTUAL;
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         String machineName = LiveServer.recorded(from, "machine", null);
         String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
@@ -73,12 +77,12 @@ public final class JournalReplay {
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
-        List<JournalInputs.Input> inputs = JournalInputs.read(from);
+        List<RecordedInput> inputs = JournalInputs.read(from);
 
         JobTable table = new JobTable();
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
-        VirtualClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
+        RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 e -> {
@@ -86,7 +90,7 @@ public final class JournalReplay {
                     audit.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
-                (schedulerRef, done) -> InputReplay.create(schedulerRef, inputs, done, speed));
+                (schedulerRef, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done));
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
@@ -106,6 +110,11 @@ public final class JournalReplay {
                 .put("events", table.events());
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
             JobsCsv.write(records, w);
+        }
+        summary.putRun("clock", speed.isPresent() ? "scaled" : "virtual");
+        if (speed.isPresent()) {
+            summary.putRun("speed", speed.getAsDouble());
+            lateness.stats().fields().forEach(summary::putRun);
         }
         summary.write(out.resolve("summary.json"));
         return new Result(summary, records, audit.violations());

@@ -31,6 +31,9 @@ import java.util.Set;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.bgctl.clock.JobSpec;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.RunClock;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
@@ -47,7 +50,7 @@ public final class LiveApi extends AllDirectives {
     private static final Set<String> FAULT_FIELDS = Set.of("component", "state");
 
     private final ActorSystem<?> system;
-    private final ActorRef<LiveClock.Command> clock;
+    private final ActorRef<RunClock.Command> clock;
     private final LiveView view;
     private final MachineModel machine;
     private final Lateness lateness;
@@ -61,7 +64,7 @@ public final class LiveApi extends AllDirectives {
      * @param token        the token mutating calls must carry, if any
      * @param serverFields the server's own figures for /api/metrics (speed, time, …)
      */
-    public LiveApi(ActorSystem<?> system, ActorRef<LiveClock.Command> clock, LiveView view, MachineModel machine,
+    public LiveApi(ActorSystem<?> system, ActorRef<RunClock.Command> clock, LiveView view, MachineModel machine,
                    Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
                    Supplier<Map<String, Object>> serverFields) {
         this.system = system;
@@ -133,8 +136,8 @@ public final class LiveApi extends AllDirectives {
      */
     private Route submit(JsonNode body) {
         JobSpec spec = JobRequests.parse(body, machine);
-        CompletionStage<LiveClock.Submitted> submitted = AskPattern.ask(clock,
-                replyTo -> new LiveClock.Submit(spec, replyTo), ASK_TIMEOUT, system.scheduler());
+        CompletionStage<RunClock.Submitted> submitted = AskPattern.ask(clock,
+                replyTo -> new RunClock.Submit(spec, replyTo), ASK_TIMEOUT, system.scheduler());
         return completeWithFuture(submitted.handleAsync((s, failure) -> {
             if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
             Map<String, Object> m = new LinkedHashMap<>();
@@ -151,7 +154,7 @@ public final class LiveApi extends AllDirectives {
 
     private Route cancel(long id) {
         if (!view.knows(id)) return complete(error(StatusCodes.NOT_FOUND, "id", "no job " + id));
-        return operation(replyTo -> new LiveClock.Cancel(id, replyTo), "id", Map.of("id", id, "cancelled", true));
+        return operation(replyTo -> new RunClock.Cancel(id, replyTo), "id", Map.of("id", id, "cancelled", true));
     }
 
     private Route fault(JsonNode body) {
@@ -173,12 +176,12 @@ public final class LiveApi extends AllDirectives {
             throw new BadRequest("component", unknown.getMessage());
         }
         boolean up = state.asText().equals("up");
-        return operation(replyTo -> new LiveClock.SetHealth(id, up, replyTo), "component",
+        return operation(replyTo -> new RunClock.SetHealth(id, up, replyTo), "component",
                 Map.of("component", id, "state", state.asText()));
     }
 
     /** Sends an operation to the clock: 200 with {@code done} once recorded, 409 naming {@code field} when refused. */
-    private Route operation(Function<ActorRef<StatusReply<Done>>, LiveClock.Command> command, String field,
+    private Route operation(Function<ActorRef<StatusReply<Done>>, RunClock.Command> command, String field,
                             Map<String, Object> done) {
         CompletionStage<StatusReply<Done>> reply = AskPattern.ask(clock, command::apply, ASK_TIMEOUT, system.scheduler());
         return completeWithFuture(reply.handleAsync((r, failure) -> {

@@ -28,6 +28,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -35,6 +36,10 @@ import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.Pacing;
+import org.bgctl.clock.RunClock;
+import org.bgctl.clock.TimeScale;
 import org.bgctl.cluster.ClusterDriver;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
@@ -64,7 +69,7 @@ import org.bgctl.workload.WorkloadOptions;
 
 /**
  * A live server: the unit agents, the event-sourced scheduler journaling write-ahead to the H2 file of
- * the run directory, the {@link LiveClock}, and the HTTP API. Started on a run directory that already
+ * the run directory, the {@link RunClock} in scaled time, and the HTTP API. Started on a run directory that already
  * holds a serve run's journal it resumes it: the scheduler recovers from the journal, the agents adopt
  * the running jobs, and virtual time goes on from the journal's last instant (the time the server was
  * down does not count); jobs running then continue. With {@link ServeSpec#cluster()} the agents are
@@ -85,7 +90,7 @@ public final class LiveServer implements AutoCloseable {
     private final boolean resumed;
     private final FaultPlan faults;
 
-    private record Started(ActorRef<LiveClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
+    private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
@@ -145,11 +150,12 @@ public final class LiveServer implements AutoCloseable {
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
                 JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
-                LiveClock.Inputs inputs = new LiveClock.Inputs(new Arrivals(trace.jobs().iterator()),
-                        faults.changes(MachineCatalog.create(machineName)),
-                        resumed && spec.onRestart() == RestartPolicy.REQUEUE);
-                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, inputs, scale, firstId,
-                        lateness, started);
+                RunClock.Inputs inputs = new RunClock.Inputs(new Arrivals(trace.jobs().iterator()),
+                        faults.changes(MachineCatalog.create(machineName)), List.of(), true,
+                        resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)
+                                : Optional.empty(), firstId);
+                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, inputs,
+                        Pacing.scaled(scale, System::nanoTime, lateness), started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
                 return Behaviors.stopped();
@@ -179,8 +185,7 @@ public final class LiveServer implements AutoCloseable {
      */
     private static void spawn(ActorContext<Void> ctx, ServeSpec spec, String machineName, String schedulerName,
                               SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
-                              LiveClock.Inputs inputs, TimeScale scale, long firstId, Lateness lateness,
-                              CompletableFuture<Started> started) {
+                              RunClock.Inputs inputs, Pacing pacing, CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
         Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
                 Source.<SchedulerEvent>queue(4096)
@@ -193,9 +198,11 @@ public final class LiveServer implements AutoCloseable {
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 units, view, 0);
+        CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>(); // a server's clock never ends by itself
+        failed.whenComplete((outcome, e) -> ctx.getSystem().log().error("the clock stopped: {}", e.toString()));
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
-                started.complete(new Started(where.spawn(LiveClock.create(schedulerRef, inputs, scale, System::nanoTime,
-                        firstId, lateness), "clock"), hub.second()));
+                started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
+                        hub.second()));
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock),
                     "driver");
@@ -337,10 +344,7 @@ public final class LiveServer implements AutoCloseable {
         binding.unbind().toCompletableFuture().join();
         Map<String, Object> end = new LinkedHashMap<>(view.counts());
         Lateness.Stats s = lateness.stats();
-        end.put("timed_events", s.events());
-        end.put("lateness_p50_ms", s.p50Ms());
-        end.put("lateness_p99_ms", s.p99Ms());
-        end.put("lateness_max_ms", s.maxMs());
+        end.putAll(s.fields());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
         writeSummary(spec.run(), machineName, schedulerName, spec, faults, end);

@@ -6,15 +6,14 @@ import com.typesafe.config.Config;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.bgctl.scheduler.Arrivals;
+import org.bgctl.clock.RunClock;
 import org.bgctl.scheduler.EventSink;
-import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerCore;
 
 /**
- * Where the agents and the scheduler of an actor replay live: all in this JVM
- * ({@link ActorReplay#run}), or spread over an Akka cluster (org.bgctl.cluster.ClusterReplay).
- * Either way the run is the same virtual-time replay and yields the same schedule.
+ * Where the agents and the scheduler of an actor run live: all in this JVM ({@link ActorReplay#run}), or spread over
+ * an Akka cluster (org.bgctl.cluster.ClusterReplay). Either way the host builds the agents and the scheduler, and the
+ * clock that {@code clock} makes drives them; the same clock and inputs yield the same schedule.
  */
 @FunctionalInterface
 public interface ActorHost {
@@ -22,11 +21,8 @@ public interface ActorHost {
     /** Everything in one ActorSystem of this JVM. */
     ActorHost LOCAL = ActorReplay::run;
 
-    /**
-     * Runs the arrivals to the end, the components' health changing as {@code health} says; the
-     * parameters are those of {@link ActorReplay#run}.
-     */
-    VirtualClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                             Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health, EventSink sink,
-                             int journalGroup);
+    /** Runs until the clock completes the outcome; the parameters are those of {@link ActorReplay#run}. */
+    RunClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                         Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                         ActorReplay.ClockFactory clock);
 }

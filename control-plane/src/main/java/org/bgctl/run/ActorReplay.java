@@ -18,6 +18,8 @@ import java.util.concurrent.ExecutionException;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.agents.UnitAgents;
+import org.bgctl.clock.Pacing;
+import org.bgctl.clock.RunClock;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Arrivals;
@@ -27,8 +29,8 @@ import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 
 /**
- * A replay through the actor system in virtual time: one agent per allocation unit, the
- * event-sourced scheduler, and the virtual clock, in one ActorSystem that lives for the run.
+ * A run through the actor system: one agent per allocation unit, the event-sourced scheduler, and the clock, in one
+ * ActorSystem that lives for the run, on one thread ({@value #VIRTUAL_TIME_DISPATCHER}) whatever the clock's pacing.
  */
 public final class ActorReplay {
 
@@ -48,41 +50,33 @@ public final class ActorReplay {
      * @param sink         receives every event as it happens
      * @param journalGroup journal group size in events (0 = write-ahead)
      */
-    public static VirtualClock.Outcome run(Config config,
-                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                           Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
-                                           int journalGroup) {
-        return run(config, prepare, cores, arrivals, HealthChanges.NONE, sink, journalGroup);
+    public static RunClock.Outcome run(Config config,
+                                       Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                       Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
+                                       int journalGroup) {
+        return run(config, prepare, cores, sink, journalGroup, (scheduler, done) -> RunClock.create(scheduler,
+                RunClock.Inputs.of(arrivals, HealthChanges.NONE), Pacing.VIRTUAL, done));
     }
 
-    /** Runs the arrivals to the end, with the components' health changing as {@code health} says. */
-    public static VirtualClock.Outcome run(Config config,
-                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                           Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                           EventSink sink, int journalGroup) {
-        return run(config, prepare, cores, sink, journalGroup,
-                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, health, done));
-    }
-
-    /** What drives the scheduler in virtual time and completes the outcome when the run is over. */
+    /** What drives the scheduler and completes the outcome when the run is over: a {@link RunClock}. */
     @FunctionalInterface
     public interface ClockFactory {
-        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, CompletableFuture<VirtualClock.Outcome> done);
+        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, CompletableFuture<RunClock.Outcome> done);
     }
 
-    /** Runs to the end with another driver than the trace's {@link VirtualClock}. */
-    public static VirtualClock.Outcome run(Config config,
-                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                           Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
-                                           ClockFactory clock) {
-        CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+    /** Runs until the clock {@code clock} makes completes the outcome. */
+    public static RunClock.Outcome run(Config config,
+                                       Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                       Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                       ClockFactory clock) {
+        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
                 ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
         return outcome(ActorSystem.create(guardian, "bgctl", config), done);
     }
 
     /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
-    public static VirtualClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<VirtualClock.Outcome> done) {
+    public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done) {
         try {
             return done.get();
         } catch (InterruptedException e) {
@@ -105,7 +99,7 @@ public final class ActorReplay {
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
+                                        int journalGroup, CompletableFuture<RunClock.Outcome> done) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {

@@ -13,12 +13,16 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.Pacing;
+import org.bgctl.clock.RunClock;
 import org.bgctl.faults.FaultLedger;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSchema;
@@ -55,7 +59,7 @@ import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
 
 /**
- * A replay of an SWF trace in virtual time: the trace is streamed through the workload
+ * A replay of an SWF trace, in virtual time or on the scaled clock ({@link RunClock}): the trace is streamed through the workload
  * transforms into the scheduler (actors or direct), and the run directory receives
  * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself (with the
  * PostgreSQL journal, journal.properties naming the run's persistence id).
@@ -83,6 +87,25 @@ public final class Replay {
      */
     public static ReplayResult run(ReplaySpec spec, ActorHost host, Progress progress, Duration every)
             throws IOException {
+        return run(spec, host, OptionalDouble.empty(), progress, every);
+    }
+
+    /**
+     * Runs the replay with its actors where {@code host} puts them, on the virtual clock or, with {@code speed}, on
+     * the scaled clock ({@code speed} virtual seconds per wall second), and writes its outputs. The scaled run writes
+     * what the virtual one does, and its clock's lateness under summary.json's {@code run}; its instants are the
+     * virtual run's, so when the clock keeps up its jobs.csv and schedule.swf are the virtual run's byte for byte.
+     *
+     * @throws IllegalArgumentException also for a speed with the direct executor, which has no clock to pace
+     * @see #run(ReplaySpec, Progress, Duration)
+     */
+    public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed, Progress progress,
+                                   Duration every) throws IOException {
+        if (speed.isPresent() && spec.executor() == ExecutorKind.DIRECT)
+            throw new IllegalArgumentException("--speed paces the actors' clock; the direct executor has none"
+                    + " (use --executor actors)");
+        Lateness lateness = new Lateness();
+        Pacing pacing = speed.isPresent() ? Pacing.scaled(speed.getAsDouble(), lateness) : Pacing.VIRTUAL;
         MachineModel machine = MachineCatalog.create(spec.machine());
         Policies.createFor(spec.scheduler(), spec.settings(), machine);
         Path out = spec.out();
@@ -94,7 +117,7 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            return replay(spec, journal, host, machine, progress, every);
+            return replay(spec, journal, host, pacing, machine, progress, every);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -109,8 +132,8 @@ public final class Replay {
         Files.deleteIfExists(out.resolve(JournalLocation.MARK));
     }
 
-    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, MachineModel machine,
-                                       Progress progress, Duration every) throws IOException {
+    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
+                                       MachineModel machine, Progress progress, Duration every) throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
@@ -125,7 +148,7 @@ public final class Replay {
         };
         HealthChanges health = spec.faults().changes(machine);
         long started = System.nanoTime();
-        VirtualClock.Outcome outcome;
+        RunClock.Outcome outcome;
         Workload workload;
         List<String> malformed;
         TraceCalendar calendar;
@@ -137,7 +160,7 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink);
+                outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink);
             } finally {
                 ticker.shutdownNow();
             }
@@ -151,6 +174,11 @@ public final class Replay {
         CompletableFuture<Void> tables = writeTables(spec, machine, records);
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
+        summary.putRun("clock", pacing instanceof Pacing.Scaled ? "scaled" : "virtual");
+        if (pacing instanceof Pacing.Scaled scaled) {
+            summary.putRun("speed", scaled.speed());
+            scaled.lateness().stats().fields().forEach(summary::putRun);
+        }
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
@@ -216,18 +244,21 @@ public final class Replay {
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
 
-    private static VirtualClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
-                                                Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                                JobTable table, EventSink sink) {
+    private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
+                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                            JobTable table, EventSink sink) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
-            return new VirtualClock.Outcome(-1, direct.queued(), 0, table.lastTime());
+            return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime());
         }
         Config config = journal.config().withFallback(ConfigFactory.load());
+        // In scaled time the timers fire to the millisecond (lateness is measured in ms).
+        if (pacing instanceof Pacing.Scaled)
+            config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
-        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system),
-                cores, arrivals, health, sink, group);
+        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
+                (scheduler, done) -> RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done));
     }
 
     /**
@@ -279,7 +310,7 @@ public final class Replay {
     }
 
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
-                                     List<JobRecord> records, RunMetrics metrics, VirtualClock.Outcome outcome,
+                                     List<JobRecord> records, RunMetrics metrics, RunClock.Outcome outcome,
                                      double wall, MaxSuccessful maxSuccessful) {
         long killed = 0;
         long neverStarted = 0;

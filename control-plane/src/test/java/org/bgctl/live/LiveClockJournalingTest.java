@@ -13,10 +13,17 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.LongSupplier;
 import org.bgctl.agents.UnitAgents;
+import org.bgctl.clock.JobSpec;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.Pacing;
+import org.bgctl.clock.RunClock;
+import org.bgctl.clock.TimeScale;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.Geometry;
 import org.bgctl.machine.flat.FlatMachine;
@@ -33,7 +40,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Group commit of the live clock and the write-ahead scheduler, on a journal whose writes the test holds:
+ * Group commit of the clock in scaled time and the write-ahead scheduler, on a journal whose writes the test holds:
  * submissions that arrive while a write is under way all go into the next write, as one atomic batch,
  * and none is acknowledged before the write that holds it has completed; submissions that arrive within
  * the submit linger of the first go together too.
@@ -56,41 +63,41 @@ class LiveClockJournalingTest {
     @Test
     void submissionsArrivingDuringAWriteAreJournaledTogetherAndAcknowledgedOnlyOnceWritten() throws Exception {
         // The wall clock stands still half a second into virtual second 0: every submission is stamped 0.
-        ActorRef<LiveClock.Command> clock = clock(KIT, "group-commit", () -> 500_000_000L);
+        ActorRef<RunClock.Command> clock = clock(KIT, "group-commit", () -> 500_000_000L);
 
-        TestProbe<LiveClock.Submitted> first = KIT.createTestProbe();
-        clock.tell(new LiveClock.Submit(spec(), first.getRef()));
+        TestProbe<RunClock.Submitted> first = KIT.createTestProbe();
+        clock.tell(new RunClock.Submit(spec(), first.getRef()));
         HeldJournal.Write firstWrite = nextWrite();
         assertEquals(List.of(1L), submittedIn(firstWrite));
 
-        List<TestProbe<LiveClock.Submitted>> during = new ArrayList<>();
+        List<TestProbe<RunClock.Submitted>> during = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            TestProbe<LiveClock.Submitted> p = KIT.createTestProbe();
-            clock.tell(new LiveClock.Submit(spec(), p.getRef()));
+            TestProbe<RunClock.Submitted> p = KIT.createTestProbe();
+            clock.tell(new RunClock.Submit(spec(), p.getRef()));
             during.add(p);
         }
         first.expectNoMessage(QUIET);
         assertNull(HeldJournal.WRITES.poll(), "nothing else is written while the first write is under way");
 
         firstWrite.complete();
-        first.expectMessage(new LiveClock.Submitted(1, 0));
+        first.expectMessage(new RunClock.Submitted(1, 0));
         HeldJournal.Write second = nextWrite();
         assertEquals(List.of(2L, 3L, 4L), submittedIn(second), "the three go in the next write, together");
-        for (TestProbe<LiveClock.Submitted> p : during) p.expectNoMessage(Duration.ofMillis(100));
+        for (TestProbe<RunClock.Submitted> p : during) p.expectNoMessage(Duration.ofMillis(100));
 
         second.complete();
-        for (int i = 0; i < during.size(); i++) during.get(i).expectMessage(new LiveClock.Submitted(2 + i, 0));
+        for (int i = 0; i < during.size(); i++) during.get(i).expectMessage(new RunClock.Submitted(2 + i, 0));
         assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS), "two writes in all");
     }
 
     @Test
     void submissionsArrivingWithinTheLingerOfTheFirstGoInOneWrite() throws Exception {
         AtomicLong wall = new AtomicLong(500_000_000L);
-        ActorRef<LiveClock.Command> clock = clock(LINGERING, "linger", wall::get);
-        List<TestProbe<LiveClock.Submitted>> probes = new ArrayList<>();
+        ActorRef<RunClock.Command> clock = clock(LINGERING, "linger", wall::get);
+        List<TestProbe<RunClock.Submitted>> probes = new ArrayList<>();
         for (int i = 0; i < 3; i++) {
-            TestProbe<LiveClock.Submitted> p = LINGERING.createTestProbe();
-            clock.tell(new LiveClock.Submit(spec(), p.getRef()));
+            TestProbe<RunClock.Submitted> p = LINGERING.createTestProbe();
+            clock.tell(new RunClock.Submit(spec(), p.getRef()));
             probes.add(p);
         }
         assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS),
@@ -100,21 +107,22 @@ class LiveClockJournalingTest {
         HeldJournal.Write write = nextWrite();
         assertEquals(List.of(1L, 2L, 3L), submittedIn(write), "the linger over, the three go in one write");
         write.complete();
-        for (int i = 0; i < probes.size(); i++) probes.get(i).expectMessage(new LiveClock.Submitted(1 + i, 0));
+        for (int i = 0; i < probes.size(); i++) probes.get(i).expectMessage(new RunClock.Submitted(1 + i, 0));
         assertNull(HeldJournal.WRITES.poll(QUIET.toMillis(), TimeUnit.MILLISECONDS), "one write in all");
     }
 
-    /** A scheduler on flat:64 with write-ahead journaling and its live clock, reading the wall clock {@code wall}. */
-    private static ActorRef<LiveClock.Command> clock(ActorTestKit kit, String id, LongSupplier wall) {
+    /** A scheduler on flat:64 with write-ahead journaling and its clock, serving in scaled time, reading the wall clock {@code wall}. */
+    private static ActorRef<RunClock.Command> clock(ActorTestKit kit, String id, LongSupplier wall) {
         FlatMachine machine = new FlatMachine(64);
         ActorRef<UnitProtocol.Command> nodeSet = kit.spawn(UnitAgents.forUnit(machine, FlatMachine.NODE_SET));
         ActorRef<SchedulerActor.Command> scheduler = kit.spawn(SchedulerActor.create(
                 PersistenceId.ofUniqueId(id), () -> new SchedulerCore(new Fcfs(), new FlatMachine(64)),
                 unit -> nodeSet, Collections.synchronizedList(new ArrayList<SchedulerEvent>())::add, 0));
         TimeScale scale = new TimeScale(0, 0, 1);
-        return kit.spawn(LiveClock.create(scheduler,
-                new LiveClock.Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, false), scale,
-                wall, 1, new Lateness()));
+        return kit.spawn(RunClock.create(scheduler,
+                new RunClock.Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, List.of(), true,
+                        Optional.empty(), 1),
+                Pacing.scaled(scale, wall, new Lateness()), new CompletableFuture<>()));
     }
 
     private static JobSpec spec() {

@@ -37,7 +37,7 @@ class ClusterReplayTest {
         // the clock's and the driver's own messages stay in the driver's JVM
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.0", "akka.");
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.1",
-                "org.bgctl.run.VirtualClock");
+                "org.bgctl.clock.RunClock");
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.2",
                 "org.bgctl.cluster.MembersHosting");
         System.setProperty("akka.actor.no-serialization-verification-needed-class-prefix.3",

@@ -135,18 +135,30 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /**
      * An operator reports that {@code component} failed ({@code up = false}) or is repaired: the
      * scheduler records it — killing the jobs that hold a failed component — and tells the agents.
-     * It takes effect at the next pass. Answered with success, or an error naming an unknown component.
+     * It takes effect at the next pass. Sent between instants, it is recorded at {@code time} (the virtual second the
+     * report arrived in; never before the last instant). Answered with success, or an error naming an unknown component.
      */
-    public record SetComponentHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo)
+    public record SetComponentHealth(String component, boolean up, long time, ActorRef<StatusReply<Done>> replyTo)
             implements Command {
+
+        /** The report, recorded at the scheduler's current time. */
+        public SetComponentHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo) {
+            this(component, up, Long.MIN_VALUE, replyTo);
+        }
     }
 
     /**
      * An operator cancels job {@code jobId}: a queued job leaves the queue, a running one is stopped and
-     * its units released. Sent between instants; answered with success, or an error when the job is
-     * neither queued nor running or an instant is in progress.
+     * its units released. Sent between instants, it is recorded at {@code time} (the virtual second the request arrived
+     * in; never before the last instant); answered with success, or an error when the job is neither queued nor running
+     * or an instant is in progress.
      */
-    public record Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    public record Cancel(long jobId, long time, ActorRef<StatusReply<Done>> replyTo) implements Command {
+
+        /** The cancellation, recorded at the scheduler's current time. */
+        public Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) {
+            this(jobId, Long.MIN_VALUE, replyTo);
+        }
     }
 
     /**
@@ -393,7 +405,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.retries = 0;
         state.core.advanceTo(t);
         finishDue(state, t);
-        for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up());
+        for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up(), t);
         for (Job job : advance.arrivals()) emit(state, new JobSubmitted(job));
         return pass(state);
     }
@@ -647,7 +659,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
         try {
-            changeHealth(state, health.component(), health.up());
+            changeHealth(state, health.component(), health.up(), operationTime(state, health.time()));
         } catch (IllegalArgumentException e) {
             return Effect().none().thenRun(s -> health.replyTo().tell(StatusReply.error(e.getMessage())));
         }
@@ -664,7 +676,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 : r == null && !state.core.isQueued(id) ? "job " + id + " is neither queued nor running" : null;
         if (refusal != null)
             return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));
-        emit(state, new JobCancelled(id, state.now()));
+        emit(state, new JobCancelled(id, operationTime(state, cancel.time())));
         if (r != null) release(r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
     }
@@ -678,14 +690,19 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /**
      * Records the failure (killing the jobs that hold the component) or the repair of {@code component}
-     * now, and tells the agents.
+     * at {@code t}, and tells the agents.
      *
      * @throws IllegalArgumentException when the machine has no such component; nothing changed then
      */
-    private void changeHealth(State state, String component, boolean up) {
-        if (up) state.core.repair(component, state.now()).forEach(e -> emit(state, e));
-        else fail(state, component, state.now());
+    private void changeHealth(State state, String component, boolean up, long t) {
+        if (up) state.core.repair(component, t).forEach(e -> emit(state, e));
+        else fail(state, component, t);
         tellHealth(state, component, up);
+    }
+
+    /** The time of an operator's input stamped {@code stamp}: its stamp between instants, never before now. */
+    private static long operationTime(State state, long stamp) {
+        return state.waiting == null ? Math.max(stamp, state.now()) : state.now();
     }
 
     private void tellHealth(State state, String component, boolean up) {

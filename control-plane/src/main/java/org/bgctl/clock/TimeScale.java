@@ -1,4 +1,4 @@
-package org.bgctl.live;
+package org.bgctl.clock;
 
 /**
  * Live time: virtual seconds run {@code speed} times as fast as the wall clock, from

@@ -1,4 +1,4 @@
-package org.bgctl.live;
+package org.bgctl.clock;
 
 import org.bgctl.machine.Geometry;
 import org.bgctl.scheduler.Job;

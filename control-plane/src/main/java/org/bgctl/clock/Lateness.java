@@ -1,6 +1,8 @@
-package org.bgctl.live;
+package org.bgctl.clock;
 
 import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The lateness of timed events — when an event was fired minus when it was due, in wall time — kept
@@ -14,6 +16,16 @@ public final class Lateness {
         public String toString() {
             return String.format("%d timed events, lateness p50 %.3f ms, p99 %.3f ms, max %.3f ms", events, p50Ms, p99Ms,
                     maxMs);
+        }
+
+        /** The figures as summary.json records them: timed_events, lateness_p50_ms, lateness_p99_ms, lateness_max_ms. */
+        public Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("timed_events", events);
+            m.put("lateness_p50_ms", p50Ms);
+            m.put("lateness_p99_ms", p99Ms);
+            m.put("lateness_max_ms", maxMs);
+            return m;
         }
     }
 

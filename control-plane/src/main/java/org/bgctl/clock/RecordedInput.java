@@ -1,0 +1,32 @@
+package org.bgctl.clock;
+
+import java.util.List;
+import org.bgctl.scheduler.Job;
+
+/**
+ * An input of a recorded run, at the virtual second {@link #time()} it was taken, for {@link RunClock} to feed again
+ * in the same order.
+ */
+public sealed interface RecordedInput permits RecordedInput.Arrival, RecordedInput.Operation {
+
+    long time();
+
+    /**
+     * Jobs that arrived together at {@code time}.
+     *
+     * @param afterInstant the run had already released an instant at {@code time} (for the ends due then) before these
+     *                     jobs came; a replay must do the same to plan as the run did
+     */
+    record Arrival(long time, List<Job> jobs, boolean afterInstant) implements RecordedInput {
+    }
+
+    /** What an operator did. */
+    enum Kind { CANCEL, FAIL, REPAIR, RESTART }
+
+    /**
+     * An operator's cancellation ({@code jobId}), a component's failure or repair ({@code component}), or a restart of
+     * a server whose running jobs were then killed and requeued ({@code component}: the cause the kills name).
+     */
+    record Operation(long time, Kind kind, long jobId, String component) implements RecordedInput {
+    }
+}
