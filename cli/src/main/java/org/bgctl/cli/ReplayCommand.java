@@ -259,8 +259,10 @@ public final class ReplayCommand implements Callable<Integer> {
     String faultNode;
 
     @Option(names = "--speed", paramLabel = "K",
-            description = "With --from-run or --journal DIR: re-drive the run at K virtual seconds per wall second (as"
-                    + " it was served at --speed K) instead of as fast as the machine allows.")
+            description = "Run on the scaled clock, K virtual seconds per wall second (1: wall-clock time), instead of as"
+                    + " fast as the machine allows: a trace (actors only; same outputs as the virtual replay while the"
+                    + " clock keeps up, and the clock's lateness in summary.json), or a run re-driven with --from-run"
+                    + " or --journal DIR (as it was served at --speed K).")
     Double speed;
 
     @Option(names = "--quiet", description = "No progress output.")
@@ -282,8 +284,6 @@ public final class ReplayCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         Path recorded = recordedRun();
         if (recorded != null) return fromRun(recorded);
-        if (speed != null) throw new ParameterException(spec.commandLine(), "--speed applies to --from-run DIR or"
-                + " --journal DIR only");
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
@@ -296,7 +296,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, host(), progress != null ? progress : Progress.none(),
+        ReplayResult result = Replay.run(replay, host(), speed(), progress != null ? progress : Progress.none(),
                 progress != null ? progress.interval() : Duration.ofHours(1));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
@@ -336,8 +336,7 @@ public final class ReplayCommand implements Callable<Integer> {
     private int fromRun(Path recorded) throws Exception {
         boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
-        JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir,
-                speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed));
+        JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir, speed());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
@@ -348,6 +347,18 @@ public final class ReplayCommand implements Callable<Integer> {
         out.printf("outputs in %s (summary.json, jobs.csv, journal)%n", dir);
         out.flush();
         return result.violations().isEmpty() ? 0 : 1;
+    }
+
+    /** The clock's speed: none for virtual time; a positive number of virtual seconds per wall second. */
+    private OptionalDouble speed() {
+        if (speed == null) return OptionalDouble.empty();
+        if (!(speed > 0) || speed.isInfinite())
+            throw new ParameterException(spec.commandLine(), "--speed must be a positive number of virtual seconds per"
+                    + " wall second, was " + speed);
+        if (recordedRun() == null && "direct".equalsIgnoreCase(executor))
+            throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
+                    + " none (use --executor actors)");
+        return OptionalDouble.of(speed);
     }
 
     /** Where the agents live: this JVM, or the cluster of --cluster. */

@@ -91,7 +91,9 @@ class ReplayCommandTest {
                 Arguments.of(List.of("--journal", "disk"), "'disk'"),
                 Arguments.of(List.of("--executor", "threads"), "'threads'"),
                 Arguments.of(List.of("--estimate", "guess"), "'guess'"),
-                Arguments.of(List.of("--size-divide", "0"), "was 0"));
+                Arguments.of(List.of("--size-divide", "0"), "was 0"),
+                Arguments.of(List.of("--speed", "0"), "--speed must be a positive number"),
+                Arguments.of(List.of("--speed", "100", "--executor", "direct"), "the direct executor has none"));
     }
 
     @ParameterizedTest
