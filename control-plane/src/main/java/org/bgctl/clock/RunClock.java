@@ -221,8 +221,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
                 .onMessage(Submit.class, this::onSubmit)
-                .onMessage(Cancel.class, c -> enqueue(new Operation(stamp(), "cancel job " + c.jobId(),
-                        r -> new SchedulerActor.Cancel(c.jobId(), stamp(), r), c.replyTo())))
+                .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
                 .onMessage(Wake.class, w -> drive())
                 .onMessage(WrappedSettled.class, this::onSettled)
@@ -235,6 +234,12 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         long stamp = stamp();
         return enqueue(new Arrival(stamp, List.of(submit.spec().job(nextId++, stamp)), true,
                 scaled.nanos().getAsLong(), submit.replyTo()));
+    }
+
+    private Behavior<Command> onCancel(Cancel c) {
+        long stamp = stamp();
+        return enqueue(new Operation(stamp, "cancel job " + c.jobId(),
+                r -> new SchedulerActor.Cancel(c.jobId(), stamp, r), c.replyTo()));
     }
 
     private Behavior<Command> onSetHealth(SetHealth h) {
