@@ -4,6 +4,7 @@ import akka.NotUsed;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.Props;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
@@ -31,11 +32,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
-import org.bgctl.agents.UnitAgents;
-import org.bgctl.agents.UnitProtocol;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
@@ -208,14 +206,7 @@ public final class LiveServer implements AutoCloseable {
                     "driver");
             return;
         }
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
-        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
-        for (String unit : machine.units()) {
-            agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,
-                    u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u))), unit));
-        }
-        schedulerRef.set(ctx.spawn(scheduler.apply(agents::get), "scheduler"));
-        clock.accept(ctx, schedulerRef.get());
+        clock.accept(ctx, ActorReplay.spawn(ctx, machine, scheduler, Props.empty(), true));
     }
 
     /**

@@ -5,6 +5,7 @@ import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.Props;
 import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -15,6 +16,7 @@ import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.agents.UnitAgents;
@@ -27,6 +29,7 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.UnitDirectory;
 
 /**
  * A run through the actor system: one agent per allocation unit, the event-sourced scheduler, and the clock, in one
@@ -96,6 +99,32 @@ public final class ActorReplay {
         return PersistenceId.ofUniqueId(config.getString("bgctl.journal.persistence-id"));
     }
 
+    /**
+     * Spawns under {@code ctx} the agents of {@code machine}, one per allocation unit, and the scheduler that
+     * {@code scheduler} makes over them: the one place a run in one JVM builds them (a replay here; a server,
+     * {@code org.bgctl.live.LiveServer}, with supervision).
+     *
+     * @param props      where they run (a replay: the one-thread dispatcher of virtual time)
+     * @param supervised each agent is restarted when it throws and tells the scheduler, which re-synchronises it
+     *                   ({@link UnitAgents#supervised}); otherwise a failed agent stays stopped
+     */
+    public static ActorRef<SchedulerActor.Command> spawn(
+            ActorContext<?> ctx, MachineModel machine,
+            Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler, Props props, boolean supervised) {
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
+        AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
+        for (String unit : machine.units()) {
+            Behavior<UnitProtocol.Command> agent = UnitAgents.forUnit(machine, unit);
+            if (supervised) {
+                agent = UnitAgents.supervised(agent, unit,
+                        u -> schedulerRef.get().tell(new SchedulerActor.UnitRestarted(u)));
+            }
+            agents.put(unit, ctx.spawn(agent, unit, props));
+        }
+        schedulerRef.set(ctx.spawn(scheduler.apply(agents::get), "scheduler", props));
+        return schedulerRef.get();
+    }
+
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
@@ -106,14 +135,9 @@ public final class ActorReplay {
             done.completeExceptionally(e);
             return Behaviors.stopped();
         }
-        MachineModel machine = cores.get().machine();
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
-        for (String unit : machine.units())
-            agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));
-        ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(
-                schedulerId(ctx.getSystem().settings().config()), cores, agents::get, sink, journalGroup),
-                "scheduler", oneThread);
+        ActorRef<SchedulerActor.Command> scheduler = spawn(ctx, cores.get().machine(), units -> SchedulerActor.create(
+                schedulerId(ctx.getSystem().settings().config()), cores, units, sink, journalGroup), oneThread, false);
         ctx.watch(scheduler);
         ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
         return Behaviors.receive(Void.class)
