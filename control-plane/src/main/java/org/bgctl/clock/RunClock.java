@@ -207,7 +207,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             scale = scaled.scale().orElseThrow(() -> new IllegalArgumentException("a server's clock needs its origin"));
             long origin = scale.originVirtual();
             while (health.nextTime() < origin) health.takeAt(health.nextTime());
-            return release(origin, null);
+            return release(origin, null, false);
         }
         if (scaled != null) {
             long first = Math.min(nextTimed(), inputs.isEmpty() ? Long.MAX_VALUE : inputs.peekFirst().stamp());
@@ -290,7 +290,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             if (head == null || due < head.stamp() || (due == head.stamp() && !joinsInstant(head))) {
                 if (due == Long.MAX_VALUE) return serves ? this : end();
                 if (!reached(due)) return this;
-                return release(due, null);
+                return release(due, null, true);
             }
             long t = head.stamp();
             if (!reached(t)) return this;
@@ -304,14 +304,13 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             }
             Arrival first = (Arrival) head;
             if (first.replyTo() != null && lingers(first, due)) return this;
-            if (due == t || first.replyTo() == null) late(t);
             List<Job> arriving = new ArrayList<>();
             while (inputs.peekFirst() instanceof Arrival a && a.stamp() == t && (a == first || a.replyTo() != null)) {
                 inputs.removeFirst();
                 if (a.replyTo() != null) acks.add(a);
                 arriving.addAll(a.jobs());
             }
-            return release(t, arriving);
+            return release(t, arriving, due == t || first.replyTo() == null);
         } catch (RuntimeException e) {
             done.completeExceptionally(e);
             return Behaviors.stopped();
@@ -355,11 +354,13 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     /**
      * Releases instant {@code t}: the jobs that end then, the health changes and the trace's arrivals due then, and
      * {@code arriving} (null: none; in virtual time a trace replay allocates nothing more per instant).
+     *
+     * @param timed the instant was due at its second (a timed or recorded event), so its lateness is recorded
      */
-    private Behavior<Command> release(long t, List<Job> arriving) {
+    private Behavior<Command> release(long t, List<Job> arriving, boolean timed) {
         if (scaled != null) {
             timers.cancel(WAKE);
-            if (arriving == null) late(t);
+            if (timed) late(t);
         }
         List<Job> jobs = trace.nextTime() <= t ? trace.takeAt(t) : List.of();
         if (arriving != null && !arriving.isEmpty()) {
