@@ -4,7 +4,7 @@ import java.util.Locale;
 
 /** How a replay executes the policies. */
 public enum ExecutorKind {
-    /** Agents, the event-sourced scheduler and the virtual clock as actors (the default). */
+    /** Agents, the event-sourced scheduler and the run clock as actors (the default). */
     ACTORS,
     /** The same policies run sequentially without actors or journal: the reference and baseline. */
     DIRECT;
