@@ -29,9 +29,13 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
-/** {@code bgctl replay}: drives an SWF trace through the emulated machine in virtual time. */
+/**
+ * {@code bgctl replay}: drives an SWF trace through the emulated machine in virtual time, or on the scaled clock with
+ * {@code --speed}.
+ */
 @Command(name = "replay", mixinStandardHelpOptions = true,
-        description = "Replay an SWF trace through the emulated control plane in virtual time.",
+        description = "Replay an SWF trace through the emulated control plane in virtual time (with --speed K: on"
+                + " the scaled clock).",
         footer = {"", "Outputs in the run directory: summary.json, jobs.csv, schedule.swf and the journal (H2).",
                 "Example: bgctl replay --trace SDSC-SP2-1998-4.2-cln.swf --machine flat:128 --scheduler easy --out runs/sdsc",
                 "BG/L:    bgctl replay --trace CTC-SP2-1996-3.1-cln.swf --machine bgl --size-divide 4 --sizes-in units"
