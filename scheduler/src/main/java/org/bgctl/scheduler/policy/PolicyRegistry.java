@@ -12,6 +12,8 @@ import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineRegistry;
+import org.bgctl.machine.MachineType;
 import org.bgctl.scheduler.policy.buddy.AllocationScheme;
 import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
 import org.bgctl.scheduler.policy.krevat.KrevatScheduler;
@@ -171,6 +173,22 @@ public final class PolicyRegistry {
     /** The names of the schedulers that can schedule {@code machine}, in registration order. */
     public static List<String> namesFor(MachineModel machine) {
         return REGISTERED.stream().filter(p -> p.runsOn(machine)).map(RegisteredPolicy::name).toList();
+    }
+
+    /**
+     * For each registered scheduler, in registration order, the {@code --machine} forms it runs on: those whose
+     * example machine its policy's {@link Policy#runsOn} accepts. Builds every form's example, so it is meant for
+     * help texts and the README check, not for each run.
+     */
+    public static Map<String, List<String>> machinesBySchedulers() {
+        Map<MachineType, MachineModel> examples = new LinkedHashMap<>();
+        for (MachineType t : MachineRegistry.types()) examples.put(t, t.exampleModel());
+        Map<String, List<String>> machines = new LinkedHashMap<>();
+        for (RegisteredPolicy p : REGISTERED) {
+            machines.put(p.name(), examples.entrySet().stream().filter(e -> p.runsOn(e.getValue()))
+                    .map(e -> e.getKey().pattern()).toList());
+        }
+        return machines;
     }
 
     /** Every setting: the common ones, then each scheduler's new ones in registration order. */
