@@ -25,7 +25,8 @@ public final class MachineRegistry {
                     Set.of(INTERCHANGEABLE_NODES), "flat:16", s -> s.startsWith("flat:"), MachineCatalog::flat),
             new MachineType("bgl", "BG/L as Aridor et al. wire it: 8x4x4 midplanes of 512 nodes, a switch per"
                     + " midplane per dimension, x-lines with split cables, y/z rings 0-1-3-2-0 (config/machines/bgl.conf);"
-                    + " options after a comma, e.g. bgl,deny-passthrough=x",
+                    + " agents mp-R<x><y><z> and sw-<dim>-R<x><y><z>; two-phase allocation (midplanes, then switch"
+                    + " ports); options after a comma, e.g. bgl,deny-passthrough=x",
                     Set.of(UNITS, SWITCHES, OPTIONS), "bgl", s -> base(s).equals("bgl"), MachineCatalog::midplanes),
             new MachineType("torus-bgl", "the same midplanes with every line a plain ring (Aridor's comparison)",
                     Set.of(UNITS, SWITCHES, OPTIONS), "torus-bgl", s -> base(s).equals("torus-bgl"),
@@ -35,8 +36,8 @@ public final class MachineRegistry {
                     s -> !base(s).equals("bgl") && !base(s).equals("torus-bgl") && MachineCatalog.isWiring(base(s)),
                     MachineCatalog::midplanes),
             new MachineType("supernode[:XxYxZ[/N]]", "BG/L as Krevat et al. model it: a torus (wrap-around, no"
-                    + " cables) of supernodes, 4x4x8 of 512 nodes by default; /1 when trace sizes already count"
-                    + " supernodes", Set.of(UNITS), "supernode",
+                    + " cables) of supernodes, 4x4x8 of 512 nodes by default, agents sn-x.y.z; /1 when trace sizes"
+                    + " already count supernodes", Set.of(UNITS), "supernode",
                     s -> s.equals("supernode") || s.startsWith("supernode:"), MachineCatalog::supernode),
             new MachineType("buddy:N", "N nodes in a line with a binary buddy tree; one node-set agent that holds"
                     + " node numbers", Set.of(), "buddy:16", s -> s.startsWith(BuddyMachine.PREFIX),
