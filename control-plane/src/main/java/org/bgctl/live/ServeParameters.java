@@ -9,7 +9,11 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import org.bgctl.run.ReplayParameters;
+import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.policy.PolicyRegistry;
+import org.bgctl.scheduler.policy.PolicySetting;
 
 /**
  * The parameters of a serve run across restarts. A run keeps the parameters it was first started with — its
@@ -52,6 +56,18 @@ final class ServeParameters {
         for (Map.Entry<String, String> e : given.asMap().entrySet())
             if (!kept(e.getKey())) effective = effective.with(e.getKey(), e.getValue());
         return effective;
+    }
+
+    /**
+     * The scheduler settings of the serve run in {@code run}: the defaults with its recorded scheduler settings on
+     * top, for re-driving its inputs with the settings it ran with.
+     */
+    static SchedulerSettings schedulerSettings(Path run) throws IOException {
+        SchedulerSettings settings = SchedulerSettings.defaults();
+        Set<String> keys = PolicyRegistry.settings().stream().map(PolicySetting::key).collect(Collectors.toSet());
+        for (Map.Entry<String, String> e : recorded(run).asMap().entrySet())
+            if (keys.contains(e.getKey())) settings = settings.with(e.getKey(), e.getValue());
+        return settings;
     }
 
     /** The parameters a run keeps, key to value: what summary.json records under {@link #KEY}. */

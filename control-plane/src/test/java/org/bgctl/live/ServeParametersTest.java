@@ -6,7 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
 import org.bgctl.run.ReplayParameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -18,7 +22,11 @@ class ServeParametersTest {
     Path dir;
 
     private static ServeSpec serve(ReplayParameters parameters, Path run) {
-        return new ServeSpec(parameters, 20000, run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE,
+        return serve(parameters, run, 20000);
+    }
+
+    private static ServeSpec serve(ReplayParameters parameters, Path run, double speed) {
+        return new ServeSpec(parameters, speed, run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE,
                 Optional.empty());
     }
 
@@ -71,5 +79,28 @@ class ServeParametersTest {
         JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
         assertEquals("4", summary.get("parameters").get("size_divide").asText());
         assertEquals(50, summary.get("scheduler_settings").get("pfcfs").get("wide_percent").asInt());
+    }
+
+    @Test
+    void aServeRunIsReDrivenWithTheSchedulerSettingsItRanWith() throws Exception {
+        Path run = dir.resolve("run");
+        try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16")
+                .with("boot_delay", 40), run, 200))) {
+            ApiCalls api = new ApiCalls(server);
+            for (int i = 0; i < 2; i++)
+                assertEquals(201, api.post("/api/jobs", "{\"size\": 16, \"runtime\": 20}", null).status());
+            long end = System.currentTimeMillis() + 30_000;
+            while (api.get("/api/metrics").body().get("jobs_ended").asLong() < 2 && System.currentTimeMillis() < end)
+                Thread.sleep(50);
+        }
+        JobTable served = new JobTable();
+        JournalReader.read(run, served);
+        List<JobRecord> replayed = JournalReplay.run(run, null, dir.resolve("replay")).jobs();
+        assertEquals(2, served.records().size());
+        for (int i = 0; i < 2; i++) {
+            JobRecord s = served.records().get(i);
+            assertEquals(s.end(), replayed.get(i).end(), "job " + s.job().id());
+            assertEquals(60, s.end() - s.scheduled(), "20 s of run after a 40 s boot: " + s);
+        }
     }
 }
