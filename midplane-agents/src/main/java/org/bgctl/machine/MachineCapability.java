@@ -4,8 +4,8 @@ package org.bgctl.machine;
 public enum MachineCapability {
     /** Every node is interchangeable: only node counts matter (flat:N). */
     INTERCHANGEABLE_NODES,
-    /** Jobs get whole units (midplanes, supernodes, node sets), boxes of them on a torus or mesh. */
-    UNITS,
+    /** Jobs ask for boxes of midplanes on a grid: the geometry options (--shapes, --fat-probability, ...) apply. */
+    SHAPES,
     /** Switches and cables are resources of their own: they are allocated with the units and can fail. */
     SWITCHES,
     /** Takes options after a comma, e.g. bgl,deny-passthrough=x. */

@@ -11,16 +11,16 @@ import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.Wiring;
-import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
-import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
 
 /**
- * Turns a {@code --machine} name into a fresh machine model.
+ * Turns a {@code --machine} name into a fresh machine model, through the {@link MachineRegistry}, which knows the
+ * forms of names; the factories of the forms are here.
  *
- * <p>Names: {@code flat:N}; a machine of midplanes shipped with bgctl ({@code bgl}, {@code torus-bgl},
+ * <p>Names: {@code flat:N}, {@code buddy:N}, {@code paragon-sdsc}, {@code paragon:FILE},
+ * {@code supernode[:XxYxZ[/N]]}; a machine of midplanes shipped with bgctl ({@code bgl}, {@code torus-bgl},
  * from {@code machines/<name>.conf} on the class path); or a machine file of the user's, named by its
  * path, which must end in {@code .conf}. Machines of midplanes take options after a comma, as in
  * {@code bgl,deny-passthrough=xy}:
@@ -94,17 +94,14 @@ public final class MachineCatalog {
                 + "' must be a positive whole number, as in flat:128; known: " + KNOWN);
     }
 
+    /** The wiring of a machine of midplanes: a file of the user's, or one shipped on the class path. */
     private static Wiring wiring(String spec, String base) {
-        if (base.endsWith(".conf")) {
-            Path file = Path.of(base);
-            if (!Files.isRegularFile(file))
-                throw new IllegalArgumentException("machine '" + spec + "': the machine file " + file
-                        + " does not exist or is not a file");
-            return Wiring.load(file);
-        }
-        if (!base.isEmpty() && MachineCatalog.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null)
-            return Wiring.loadResource(base);
-        throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
+        if (!base.endsWith(".conf")) return Wiring.loadResource(base);
+        Path file = Path.of(base);
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("machine '" + spec + "': the machine file " + file
+                    + " does not exist or is not a file");
+        return Wiring.load(file);
     }
 
     private static void option(String spec, String option, Set<Dimension> deny) {

@@ -2,8 +2,8 @@ package org.bgctl.machine;
 
 import static org.bgctl.machine.MachineCapability.INTERCHANGEABLE_NODES;
 import static org.bgctl.machine.MachineCapability.OPTIONS;
+import static org.bgctl.machine.MachineCapability.SHAPES;
 import static org.bgctl.machine.MachineCapability.SWITCHES;
-import static org.bgctl.machine.MachineCapability.UNITS;
 
 import java.util.List;
 import java.util.Set;
@@ -20,6 +20,14 @@ import org.bgctl.machine.paragon.ParagonMachine;
  */
 public final class MachineRegistry {
 
+    /**
+     * A wiring of one's own: any name whose part before the options is a {@code .conf} file, or a wiring on the class
+     * path. Matched last, when no other form claims the name (paragon-sdsc.conf is on the class path too).
+     */
+    private static final MachineType OWN_WIRING = new MachineType("FILE.conf",
+            "a wiring file of one's own, laid out like bgl.conf", Set.of(SHAPES, SWITCHES, OPTIONS), "bgl",
+            s -> MachineCatalog.isWiring(base(s)), MachineCatalog::midplanes);
+
     private static final List<MachineType> TYPES = List.of(
             new MachineType("flat:N", "N interchangeable nodes (SP2, Cplant), one node-set agent ns-0",
                     Set.of(INTERCHANGEABLE_NODES), "flat:16", s -> s.startsWith("flat:"), MachineCatalog::flat),
@@ -27,26 +35,23 @@ public final class MachineRegistry {
                     + " midplane per dimension, x-lines with split cables, y/z rings 0-1-3-2-0 (config/machines/bgl.conf);"
                     + " agents mp-R<x><y><z> and sw-<dim>-R<x><y><z>; two-phase allocation (midplanes, then switch"
                     + " ports); options after a comma, e.g. bgl,deny-passthrough=x",
-                    Set.of(UNITS, SWITCHES, OPTIONS), "bgl", s -> base(s).equals("bgl"), MachineCatalog::midplanes),
+                    Set.of(SHAPES, SWITCHES, OPTIONS), "bgl", s -> base(s).equals("bgl"), MachineCatalog::midplanes),
             new MachineType("torus-bgl", "the same midplanes with every line a plain ring (Aridor's comparison)",
-                    Set.of(UNITS, SWITCHES, OPTIONS), "torus-bgl", s -> base(s).equals("torus-bgl"),
+                    Set.of(SHAPES, SWITCHES, OPTIONS), "torus-bgl", s -> base(s).equals("torus-bgl"),
                     MachineCatalog::midplanes),
-            new MachineType("FILE.conf", "a wiring file of one's own, laid out like bgl.conf",
-                    Set.of(UNITS, SWITCHES, OPTIONS), "bgl",
-                    s -> !base(s).equals("bgl") && !base(s).equals("torus-bgl") && MachineCatalog.isWiring(base(s)),
-                    MachineCatalog::midplanes),
+            OWN_WIRING,
             new MachineType("supernode[:XxYxZ[/N]]", "BG/L as Krevat et al. model it: a torus (wrap-around, no"
                     + " cables) of supernodes, 4x4x8 of 512 nodes by default, agents sn-x.y.z; /1 when trace sizes"
-                    + " already count supernodes", Set.of(UNITS), "supernode",
+                    + " already count supernodes", Set.of(), "supernode",
                     s -> s.equals("supernode") || s.startsWith("supernode:"), MachineCatalog::supernode),
             new MachineType("buddy:N", "N nodes in a line with a binary buddy tree; one node-set agent that holds"
                     + " node numbers", Set.of(), "buddy:16", s -> s.startsWith(BuddyMachine.PREFIX),
                     BuddyMachine::named),
             new MachineType("paragon-sdsc", "the SDSC Paragon batch partition: 368 nodes of a 2D mesh in three"
                     + " node sets, each an agent allocating with M2DB (config/machines/paragon-sdsc.conf)",
-                    Set.of(UNITS), ParagonMachine.SDSC, ParagonMachine.SDSC::equals, ParagonMachine::named),
+                    Set.of(), ParagonMachine.SDSC, ParagonMachine.SDSC::equals, ParagonMachine::named),
             new MachineType("paragon:FILE", "a Paragon site of one's own, laid out like paragon-sdsc.conf",
-                    Set.of(UNITS), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
+                    Set.of(), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
                     ParagonMachine::named));
 
     private MachineRegistry() {
@@ -68,7 +73,8 @@ public final class MachineRegistry {
      * @throws IllegalArgumentException "unknown machine 'x'; known: ..." when no form matches
      */
     public static MachineType typeOf(String spec) {
-        for (MachineType t : TYPES) if (t.matches().test(spec)) return t;
+        for (MachineType t : TYPES) if (t != OWN_WIRING && t.matches().test(spec)) return t;
+        if (OWN_WIRING.matches().test(spec)) return OWN_WIRING;
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + known());
     }
 
