@@ -49,7 +49,7 @@ public final class SweepCommand implements Callable<Integer> {
         footer.add("");
         footer.add("Replay parameters (for --set, --axis, and a sweep file's base and axes):");
         for (ReplayParameter p : ReplayParameters.known())
-            footer.add(String.format("  %-20s %s", p.key(), p.description()));
+            footer.add(String.format("  %-20s %s", p.key(), p.description().replace("%", "%%")));
         commandSpec.usageMessage().footer(footer.toArray(new String[0]));
         RunOptions.addRegistrySections(commandSpec);
     }

@@ -3,6 +3,9 @@ package org.bgctl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -77,6 +80,23 @@ class HelpTest {
         assertTrue(help.contains("Machine: flat:N, bgl, torus-bgl, FILE.conf, supernode[:XxYxZ[/N]], buddy:N,"
                 + " paragon-sdsc, paragon:FILE"), help);
         assertTrue(!help.contains("flat only"), help);
+    }
+
+    @Test
+    void sweepListsEveryRunParameterWithoutAWarning() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        CliRun run;
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            run = CliRun.of("sweep", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", run.err());
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8), "picocli formats every line (a % is escaped)");
+        for (ReplayParameter p : ReplayParameters.known()) assertTrue(run.out().contains("  " + p.key() + " "), p.key());
+        assertTrue(run.out().contains("Schedulers (--scheduler NAME)"), run.out());
     }
 
     private static Set<String> optionNames(CommandLine command) {
