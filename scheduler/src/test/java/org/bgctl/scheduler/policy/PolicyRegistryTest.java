@@ -83,8 +83,8 @@ class PolicyRegistryTest {
                 RegisteredPolicy.of("other", "reads another boot delay", List.of(otherBoot), c -> new Fcfs())));
         PolicySetting noDefault = new PolicySetting("nowhere", "bgctl.policy.nowhere.x", "X", SettingType.NUMBER,
                 "nowhere", "a setting without a default", PolicySetting.Rule.ANY);
-        assertRefused(() -> PolicyRegistry.register(RegisteredPolicy.of("nowhere", "no default", List.of(noDefault), c -> new Fcfs())),
-                "setting nowhere has no default at bgctl.policy.nowhere.x in reference.conf");
+        assertRefused(() -> PolicyRegistry.register(RegisteredPolicy.of("nowhere", "no default", List.of(noDefault),
+                c -> new Fcfs())), "setting nowhere has no default at bgctl.policy.nowhere.x in reference.conf");
         try (PolicyRegistry.Registration r = PolicyRegistry.register(RegisteredPolicy.of("fcfs-too", "FCFS again",
                 List.of(PolicyRegistry.BACKFILL_INCREASE), c -> new Fcfs()))) {
             assertTrue(PolicyRegistry.names().contains("fcfs-too"));
