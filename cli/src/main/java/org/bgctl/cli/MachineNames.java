@@ -1,14 +1,13 @@
 package org.bgctl.cli;
 
 import java.util.Iterator;
-import java.util.List;
+import org.bgctl.machine.MachineRegistry;
 
-/** Machine names for help texts and shell completion. */
+/** Machine names for shell completion: the forms of the machine registry. */
 final class MachineNames implements Iterable<String> {
 
     @Override
     public Iterator<String> iterator() {
-        return List.of("flat:N", "buddy:N", "paragon-sdsc", "paragon:FILE", "supernode", "supernode:XxYxZ[/N]",
-                "bgl", "torus-bgl", "FILE.conf").iterator();
+        return MachineRegistry.patterns().iterator();
     }
 }

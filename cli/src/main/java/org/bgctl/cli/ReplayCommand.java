@@ -6,6 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.OptionalDouble;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
@@ -20,7 +21,6 @@ import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
-import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -59,75 +59,21 @@ public final class ReplayCommand implements Callable<Integer> {
         Path fromRun;
     }
 
-    @Spec
     CommandSpec spec;
+
+    /** The workload, geometry, fault and scheduler options, shared with serve. */
+    RunOptions run;
+
+    /** Receives the command's model and adds the run options to it. */
+    @Spec
+    void spec(CommandSpec commandSpec) {
+        spec = commandSpec;
+        run = RunOptions.addTo(commandSpec, Set.of("trace", "journal"));
+    }
 
     /** One of --trace, --demo, --from-run; none when --journal names the run directory to re-drive. */
     @ArgGroup(multiplicity = "0..1")
     Input input;
-
-    @Option(names = "--machine", paramLabel = "NAME",
-            description = {"Machine: flat:N, supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by"
-                    + " default), bgl, torus-bgl, or a machine file FILE.conf; machines of midplanes take"
-                    + " options after a comma, e.g. bgl,deny-passthrough=x (no partition passes through a switch of a"
-                    + " midplane outside it in x; any of x, y, z). Default: flat:<MaxNodes of the trace header>."},
-            completionCandidates = MachineNames.class)
-    String machine;
-
-    @Option(names = "--scheduler", paramLabel = "NAME", defaultValue = "easy",
-            description = "Scheduler: fcfs, easy, conservative (any machine but conservative: flat only);"
-                    + " on buddy:N also free-list, buddy, selective-buddy (EASY backfilling with each allocation);"
-                    + " on paragon-sdsc also nqs; krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
-                    + " (supernode only); pfcfs, preemptive FCFS with gang scheduling (flat only; see --pfcfs-*)."
-                    + " Default: ${DEFAULT-VALUE}.")
-    String scheduler;
-
-    @Option(names = "--boot-delay", paramLabel = "S", defaultValue = "0",
-            description = "Seconds between a job's start event and the start of its run; it holds its partition "
-                    + "meanwhile (Krevat et al. use 1). Default: ${DEFAULT-VALUE}.")
-    long bootDelay;
-
-    @Option(names = "--backfill-increase", paramLabel = "I", defaultValue = "1",
-            description = "krevat-backfill, krevat-bm: raise a backfilled job's size by at most I supernodes. "
-                    + "Default: ${DEFAULT-VALUE}.")
-    int backfillIncrease;
-
-    @Option(names = "--migration-fn-tor", paramLabel = "F", defaultValue = "0.1",
-            description = "krevat-migration, krevat-bm: migrate only when free supernodes / all are at least F "
-                    + "(0 with --migration-fn-max 1: always). Default: ${DEFAULT-VALUE}.")
-    double migrationFnTor;
-
-    @Option(names = "--migration-fn-max", paramLabel = "F", defaultValue = "0.7",
-            description = "krevat-migration, krevat-bm: migrate only when the largest free partition holds at most "
-                    + "F of the free supernodes. Default: ${DEFAULT-VALUE}.")
-    double migrationFnMax;
-
-    @Option(names = "--migration-cost", paramLabel = "S", defaultValue = "0",
-            description = "Seconds a migration adds to the run of each job it moves. Default: ${DEFAULT-VALUE}.")
-    long migrationCost;
-
-    @Option(names = "--pfcfs-threshold", paramLabel = "X", defaultValue = "40",
-            description = "pfcfs: a job of at least X%% of the nodes (on bgl and supernode: of the midplanes or"
-                    + " supernodes) is wide and may preempt. Default: ${DEFAULT-VALUE}.")
-    double pfcfsThreshold;
-
-    @Option(names = "--pfcfs-delay", paramLabel = "S", defaultValue = "60",
-            description = "pfcfs: δ, seconds a wide job waits, once next in FCFS order with no earlier wide job"
-                    + " active, before it preempts; gang: δ = Δ. Default: ${DEFAULT-VALUE}.")
-    String pfcfsDelay;
-
-    @Option(names = "--pfcfs-gang", paramLabel = "S", defaultValue = "600",
-            description = "pfcfs: Δ, seconds between two context switches. Default: ${DEFAULT-VALUE}.")
-    long pfcfsGang;
-
-    @Option(names = "--pfcfs-switches", paramLabel = "N", defaultValue = "1",
-            description = "pfcfs: n, the most context switches per wide job, its preemption included; odd: the wide"
-                    + " job then runs to completion, even: the small jobs do. Default: ${DEFAULT-VALUE}.")
-    int pfcfsSwitches;
-
-    @Option(names = "--switch-penalty", paramLabel = "S", defaultValue = "0",
-            description = "pfcfs: seconds a job loses each time it is switched in. Default: ${DEFAULT-VALUE}.")
-    long switchPenalty;
 
     @Option(names = "--out", paramLabel = "DIR",
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
@@ -139,128 +85,6 @@ public final class ReplayCommand implements Callable<Integer> {
                     + " A run directory holding a journal instead (no --trace, --demo or --from-run then): re-drive"
                     + " that recorded run, as --from-run DIR; the new run's journal is h2.")
     String journal;
-
-    @Option(names = "--executor", paramLabel = "KIND", defaultValue = "actors",
-            description = "actors (agents + event-sourced scheduler) or direct (same policies, no actors). Default: ${DEFAULT-VALUE}.")
-    String executor;
-
-    @Option(names = "--lenient", description = "Skip malformed trace lines and count them, instead of stopping.")
-    boolean lenient;
-
-    @Option(names = "--first", paramLabel = "N", defaultValue = "0",
-            description = "Read only the first N job lines of the trace (0 = all).")
-    long first;
-
-    @Option(names = "--from", paramLabel = "S", description = "Keep jobs submitted at or after S seconds (trace time).")
-    Long from;
-
-    @Option(names = "--to", paramLabel = "S", description = "Keep jobs submitted before S seconds (trace time).")
-    Long to;
-
-    @Option(names = "--month", paramLabel = "YYYY-MM",
-            description = "Keep jobs submitted in this month, local time of the trace (its UnixStartTime and"
-                    + " TimeZoneString); jobs larger than the machine are dropped and counted in jobs_skipped.")
-    String month;
-
-    @Option(names = "--size-multiply", paramLabel = "K", defaultValue = "1",
-            description = "Multiply job sizes by K.")
-    int sizeMultiply;
-
-    @Option(names = "--size-divide", paramLabel = "K", defaultValue = "1",
-            description = "Divide job sizes by K, rounding up (a 1-node job stays 1 node).")
-    int sizeDivide;
-
-    @Option(names = "--runtime-coefficient", paramLabel = "C", defaultValue = "1.0",
-            description = "Multiply run times (and requested times) by C, rounded to the second.")
-    double runtimeCoefficient;
-
-    @Option(names = "--arrival-scale", paramLabel = "F",
-            description = "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.")
-    Double arrivalScale;
-
-    @Option(names = "--offered-load", paramLabel = "RHO",
-            description = "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale).")
-    Double offeredLoad;
-
-    @Option(names = "--estimate", paramLabel = "SOURCE", defaultValue = "requested",
-            description = "Run-time estimates: requested (SWF field 9) or exact. Default: ${DEFAULT-VALUE}.")
-    String estimate;
-
-    @Option(names = "--enforce-walltime", description = "Kill a job that runs past its requested time at that time.")
-    boolean enforceWalltime;
-
-    @Option(names = "--sizes-in", paramLabel = "UNIT", defaultValue = "nodes",
-            description = "What the trace's sizes count after scaling: nodes, or units (midplanes on bgl: the trace is"
-                    + " already scaled to the machine, e.g. CTC with --size-divide 4). Default: ${DEFAULT-VALUE}.")
-    String sizesIn;
-
-    @Option(names = "--shapes", paramLabel = "RULE", defaultValue = "free",
-            description = "Job boxes on a machine of midplanes: free (any box of the job's size) or slim (the BG/L"
-                    + " study's slim shapes). Default: ${DEFAULT-VALUE}.")
-    String shapes;
-
-    @Option(names = "--fat-probability", paramLabel = "P", defaultValue = "0",
-            description = "Each job asks for its fat shape (2 or more midplanes per dimension) with probability P.")
-    double fatProbability;
-
-    @Option(names = "--fat-sizes",
-            description = "Round every size up to its fat shape's volume first (slim and fat workloads of equal sizes).")
-    boolean fatSizes;
-
-    @Option(names = "--pin-shapes", description = "Jobs' boxes may not be rotated.")
-    boolean pinShapes;
-
-    @Option(names = "--torus-probability", paramLabel = "P", defaultValue = "0",
-            description = "Each job asks for a torus with probability P, else a mesh.")
-    double torusProbability;
-
-    @Option(names = "--ci-fraction", paramLabel = "F",
-            description = "Fraction of jobs drawn communication-intensive, 0 to 1. Default: 0 (none).")
-    Double ciFraction;
-
-    @Option(names = "--ci-gain", paramLabel = "X",
-            description = "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
-                    + " (0.25: 25%% shorter). Default: 0.")
-    Double ciGain;
-
-    @Option(names = "--ci-gain-spread", paramLabel = "HOW",
-            description = "fixed: every communication-intensive job gains X; random: each gains a value drawn"
-                    + " from [0, 2X]. Default: fixed.")
-    String ciGainSpread;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + GeometryOptions.DEFAULT_SEED,
-            description = "Seed of the run's random draws: the shape and topology draws and which jobs are"
-                    + " communication-intensive (recorded in summary.json). Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--on-kill", paramLabel = "WHAT", defaultValue = "requeue",
-            description = "What becomes of a job killed by a failed component: requeue (it keeps its submit time and"
-                    + " place in the queue and runs again from the beginning) or fail. Default: ${DEFAULT-VALUE}.")
-    String onKill;
-
-    @Option(names = "--faults", paramLabel = "FILE",
-            description = "Fault file: one change a line, TIME COMPONENT down|up (seconds of trace time; components"
-                    + " as the machine names them: mp-R010, sw-x-R010, cable-x-R010-p2 on bgl, node-17 on flat:N).")
-    Path faults;
-
-    @Option(names = "--fault-model", paramLabel = "FILE.conf",
-            description = "Random fault model (HOCON): per kind (midplane, switch, cable, node) a block"
-                    + " { ttf = \"exponential(MEAN)\", ttr = \"weibull(SHAPE, SCALE)\" }, in seconds; drawn with --seed.")
-    Path faultModel;
-
-    @Option(names = "--fault-midplane", paramLabel = "TTF/TTR",
-            description = "Midplanes fail at random: e.g. exponential(2592000)/exponential(14400) (overrides the model file).")
-    String faultMidplane;
-
-    @Option(names = "--fault-switch", paramLabel = "TTF/TTR", description = "Switches fail at random, as --fault-midplane.")
-    String faultSwitch;
-
-    @Option(names = "--fault-cable", paramLabel = "TTF/TTR", description = "Cables fail at random, as --fault-midplane.")
-    String faultCable;
-
-    @Option(names = "--fault-node", paramLabel = "TTF/TTR",
-            description = "Nodes of a flat machine fail at random, as --fault-midplane.")
-    String faultNode;
 
     @Option(names = "--speed", paramLabel = "K",
             description = "Run on the scaled clock, K virtual seconds per wall second (1: wall-clock time), instead of as"
@@ -289,10 +113,12 @@ public final class ReplayCommand implements Callable<Integer> {
         Path recorded = recordedRun();
         if (recorded != null) return fromRun(recorded);
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
-        Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
+        ReplayParameters parameters = parameters();
+        Path dir = out != null ? out : freeRunDirectory(trace,
+                parameters.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER));
         ReplaySpec replay;
         try {
-            replay = parameters().toSpec(dir);
+            replay = parameters.toSpec(dir);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -338,9 +164,9 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private int fromRun(Path recorded) throws Exception {
-        boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
+        String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
-        JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir, speed());
+        JournalReplay.Result result = JournalReplay.run(recorded, scheduler, dir, speed());
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
@@ -359,7 +185,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!(speed > 0) || speed.isInfinite())
             throw new ParameterException(spec.commandLine(), "--speed must be a positive number of virtual seconds per"
                     + " wall second, was " + speed);
-        if (recordedRun() == null && "direct".equalsIgnoreCase(executor))
+        if (recordedRun() == null && "direct".equalsIgnoreCase(run.given().get("executor").orElse("")))
             throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
                     + " none (use --executor actors)");
         return OptionalDouble.of(speed);
@@ -377,51 +203,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** The options as replay parameters; unset options are left to the parameters' defaults. */
     private ReplayParameters parameters() {
-        return ReplayParameters.none()
-                .with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace)
-                .with("machine", machine)
-                .with("scheduler", scheduler)
-                .with("journal", journal)
-                .with("executor", executor)
-                .with("lenient", lenient)
-                .with("first_jobs", first)
-                .with("submit_from", from)
-                .with("submit_to", to)
-                .with("month", month)
-                .with("size_multiply", sizeMultiply)
-                .with("size_divide", sizeDivide)
-                .with("runtime_coefficient", runtimeCoefficient)
-                .with("arrival_scale", arrivalScale)
-                .with("offered_load", offeredLoad)
-                .with("estimate_source", estimate)
-                .with("enforce_walltime", enforceWalltime)
-                .with("ci_fraction", ciFraction)
-                .with("ci_gain", ciGain)
-                .with("ci_gain_spread", ciGainSpread)
-                .with("boot_delay", bootDelay)
-                .with("backfill_increase", backfillIncrease)
-                .with("migration_fn_tor", migrationFnTor)
-                .with("migration_fn_max", migrationFnMax)
-                .with("migration_cost", migrationCost)
-                .with("pfcfs_threshold", pfcfsThreshold)
-                .with("pfcfs_delay", pfcfsDelay)
-                .with("pfcfs_gang", pfcfsGang)
-                .with("pfcfs_switches", pfcfsSwitches)
-                .with("switch_penalty", switchPenalty)
-                .with("sizes_in", sizesIn)
-                .with("shapes", shapes)
-                .with("fat_probability", fatProbability)
-                .with("fat_sizes", fatSizes)
-                .with("pin_shapes", pinShapes)
-                .with("torus_probability", torusProbability)
-                .with("seed", seed)
-                .with("on_kill", onKill)
-                .with("faults", faults)
-                .with("fault_model", faultModel)
-                .with("fault_midplane", faultMidplane)
-                .with("fault_switch", faultSwitch)
-                .with("fault_cable", faultCable)
-                .with("fault_node", faultNode);
+        return run.given().with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace).with("journal", journal);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {

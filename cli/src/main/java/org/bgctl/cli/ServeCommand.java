@@ -3,13 +3,12 @@ package org.bgctl.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
 import org.bgctl.live.LiveServer;
 import org.bgctl.live.RestartPolicy;
 import org.bgctl.live.ServeSpec;
-import org.bgctl.scheduler.KillPolicy;
-import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -23,7 +22,7 @@ import picocli.CommandLine.Spec;
                 + " accelerated time (k virtual seconds per second), a trace fed at that speed if given, and the HTTP"
                 + " API of docs/api.md for submissions, cancellations and faults. Every decision is journaled"
                 + " before it takes effect in the H2 file of the run directory; started again on the same directory"
-                + " the server resumes where the journal ends. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
+                + " the server resumes where the journal ends, with the machine, scheduler and parameters it was started with. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
                 + " the lateness of its timed events and writes them to summary.json. With --cluster the agents are"
                 + " spread over an Akka cluster (members started with bgctl node) and this process hosts the"
                 + " scheduler, the journal and the API.",
@@ -33,26 +32,26 @@ import picocli.CommandLine.Spec;
                         + " (and bgctl node --machine bgl --port 2553 --seed-nodes 127.0.0.1:2552)"})
 public final class ServeCommand implements Callable<Integer> {
 
-    @Spec
     CommandSpec spec;
 
-    @Option(names = "--machine", paramLabel = "NAME",
-            description = "The machine (as for replay). Required for a new run directory; a resumed one keeps its own.")
-    String machine;
+    /** The workload, geometry, fault and scheduler options, shared with replay. */
+    RunOptions runOptions;
 
-    @Option(names = "--scheduler", paramLabel = "NAME",
-            description = "The scheduler (default easy for a new run directory; a resumed one keeps its own).")
-    String scheduler;
+    /** Receives the command's model and adds the run options to it. */
+    @Spec
+    void spec(CommandSpec commandSpec) {
+        spec = commandSpec;
+        runOptions = RunOptions.addTo(commandSpec, Set.of("trace", "journal", "executor"));
+    }
 
     @Option(names = "--speed", paramLabel = "K", defaultValue = "1",
             description = "Virtual seconds per wall-clock second (default ${DEFAULT-VALUE}).")
     double speed;
 
-    @Option(names = "--trace", paramLabel = "FILE", description = "An SWF trace fed at that speed, beside live submissions.")
+    @Option(names = "--trace", paramLabel = "FILE",
+            description = "An SWF trace fed at that speed, beside live submissions; the workload and geometry options"
+                    + " below apply to it as in replay.")
     Path trace;
-
-    @Option(names = "--first", paramLabel = "N", defaultValue = "0", description = "Only the trace's first N jobs.")
-    long first;
 
     @Option(names = "--run", paramLabel = "DIR", defaultValue = "runs/serve",
             description = "The run directory: journal and summary.json (default ${DEFAULT-VALUE}).")
@@ -69,24 +68,6 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--token", paramLabel = "T",
             description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise).")
     String token;
-
-    @Option(names = "--faults", paramLabel = "FILE",
-            description = "Fault file, as for replay: one change a line, TIME COMPONENT down|up, TIME in virtual seconds"
-                    + " of the run (0 when it was first started; --speed scales them to wall time).")
-    Path faults;
-
-    @Option(names = "--fault-model", paramLabel = "FILE.conf",
-            description = "Random fault model, as for replay, drawn with --seed in virtual seconds of the run.")
-    Path faultModel;
-
-    @Option(names = "--seed", paramLabel = "N", defaultValue = "" + GeometryOptions.DEFAULT_SEED,
-            description = "Seeds the fault model's draws. Default: ${DEFAULT-VALUE}.")
-    long seed;
-
-    @Option(names = "--on-kill", paramLabel = "WHAT",
-            description = "What becomes of a job killed by a failed component: requeue (default for a new run"
-                    + " directory) or fail; a resumed one keeps its own.")
-    String onKill;
 
     @Option(names = "--on-restart", paramLabel = "WHAT", defaultValue = "continue",
             description = "Started again on a run directory, what becomes of the jobs that were running when the server"
@@ -111,9 +92,8 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ServeSpec serve;
         try {
-            serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
-                    Optional.ofNullable(token), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
-                    onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart),
+            serve = new ServeSpec(runOptions.given().with("trace", trace), speed, run, host, port,
+                    Optional.ofNullable(token), RestartPolicy.parse(onRestart),
                     cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());

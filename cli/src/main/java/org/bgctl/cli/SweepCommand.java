@@ -38,7 +38,10 @@ public final class SweepCommand implements Callable<Integer> {
 
     private CommandSpec spec;
 
-    /** Receives the command's model, and lists every replay parameter at the end of its help. */
+    /**
+     * Receives the command's model, and lists every replay parameter at the end of its help, after the schedulers
+     * and machines of the registries.
+     */
     @Spec
     void spec(CommandSpec commandSpec) {
         spec = commandSpec;
@@ -46,8 +49,9 @@ public final class SweepCommand implements Callable<Integer> {
         footer.add("");
         footer.add("Replay parameters (for --set, --axis, and a sweep file's base and axes):");
         for (ReplayParameter p : ReplayParameters.known())
-            footer.add(String.format("  %-20s %s", p.key(), p.description()));
+            footer.add(String.format("  %-20s %s", p.key(), p.description().replace("%", "%%")));
         commandSpec.usageMessage().footer(footer.toArray(new String[0]));
+        RunOptions.addRegistrySections(commandSpec);
     }
 
     @Option(names = "--config", paramLabel = "FILE", description = "Sweep file (HOCON), e.g. config/experiments/X.conf.")

@@ -3,9 +3,17 @@ package org.bgctl.cli;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
+import org.bgctl.run.ReplayParameter;
+import org.bgctl.run.ReplayParameters;
 import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -35,5 +43,63 @@ class HelpTest {
         String help = CliRun.of("replay", "--help").out();
         assertTrue(help.contains("fcfs, easy, conservative"), help);
         assertTrue(help.contains("flat:N"), help);
+    }
+
+    @Test
+    void serveTakesEveryRunOptionOfReplay() {
+        String help = CliRun.of("serve", "--help").out();
+        for (String option : List.of("--size-divide", "--sizes-in", "--shapes", "--torus-probability",
+                "--pfcfs-threshold", "--boot-delay", "--backfill-increase", "--machine", "--scheduler", "--first"))
+            assertTrue(help.contains(option + "="), option + " in " + help);
+        CommandLine cli = Bgctl.commandLine();
+        Set<String> replay = optionNames(cli.getSubcommands().get("replay"));
+        Set<String> serve = optionNames(cli.getSubcommands().get("serve"));
+        for (ReplayParameter p : ReplayParameters.known()) {
+            assertTrue(replay.contains(p.option()), "replay " + p.option());
+            if (!List.of("executor", "journal").contains(p.key())) assertTrue(serve.contains(p.option()), "serve " + p.option());
+        }
+    }
+
+    @Test
+    void serveReadsTheRunOptionsIntoItsParameters() {
+        CommandLine cli = Bgctl.commandLine();
+        cli.parseArgs("serve", "--machine", "flat:128", "--size-divide", "4", "--pfcfs-threshold", "50", "--fat-sizes");
+        ServeCommand serve = cli.getSubcommands().get("serve").getCommand();
+        assertEquals(ReplayParameters.none().with("machine", "flat:128").with("size_divide", 4)
+                .with("pfcfs_threshold", 50).with("fat_sizes", true), serve.runOptions.given());
+    }
+
+    @Test
+    void helpTellsWhichSchedulerRunsOnWhichMachine() {
+        String help = CliRun.of("replay", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(help.contains("pfcfs preemptive FCFS"), help);
+        assertTrue(help.contains("runs on flat:N, bgl, torus-bgl, FILE.conf, supernode[:XxYxZ[/N]]; settings"
+                + " --pfcfs-threshold"), help);
+        assertTrue(help.contains("conservative backfilling: a later job starts early when it delays no earlier job's"
+                + " reservation runs on flat:N "), help);
+        assertTrue(help.contains("Machine: flat:N, bgl, torus-bgl, FILE.conf, supernode[:XxYxZ[/N]], buddy:N,"
+                + " paragon-sdsc, paragon:FILE"), help);
+        assertTrue(!help.contains("flat only"), help);
+    }
+
+    @Test
+    void sweepListsEveryRunParameterWithoutAWarning() {
+        PrintStream stderr = System.err;
+        ByteArrayOutputStream warnings = new ByteArrayOutputStream();
+        CliRun run;
+        System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));
+        try {
+            run = CliRun.of("sweep", "--help");
+        } finally {
+            System.setErr(stderr);
+        }
+        assertEquals("", run.err());
+        assertEquals("", warnings.toString(StandardCharsets.UTF_8), "picocli formats every line (a % is escaped)");
+        for (ReplayParameter p : ReplayParameters.known()) assertTrue(run.out().contains("  " + p.key() + " "), p.key());
+        assertTrue(run.out().contains("Schedulers (--scheduler NAME)"), run.out());
+    }
+
+    private static Set<String> optionNames(CommandLine command) {
+        return command.getCommandSpec().options().stream().map(o -> o.longestName()).collect(Collectors.toSet());
     }
 }

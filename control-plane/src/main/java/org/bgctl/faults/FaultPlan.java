@@ -11,6 +11,7 @@ import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.ScriptedChanges;
 import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.scheduler.policy.Policies;
 
 /**
  * The faults of a replay: the changes of a fault file, those a random fault model draws, and what
@@ -61,9 +62,9 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
      * @throws IllegalArgumentException for faults with pfcfs, whose suspended jobs lend their nodes to the running gang
      */
     public FaultPlan checkedFor(String scheduler) {
-        if (injects() && scheduler.equals("pfcfs"))
-            throw new IllegalArgumentException("faults: not supported with scheduler pfcfs, whose suspended jobs lend"
-                    + " their nodes to the running gang; use another scheduler");
+        if (injects() && Policies.preempts(scheduler))
+            throw new IllegalArgumentException("faults: not supported with scheduler " + scheduler + ", whose suspended"
+                    + " jobs lend their nodes to the running gang; use another scheduler");
         return this;
     }
 

@@ -72,7 +72,7 @@ public final class JournalReplay {
         String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
         KillPolicy onKill = KillPolicy.parse(LiveServer.recorded(from, "on_kill", null, KillPolicy.FAIL.label()));
         MachineModel machine = MachineCatalog.create(machineName);
-        SchedulerSettings settings = SchedulerSettings.defaults();
+        SchedulerSettings settings = ServeParameters.schedulerSettings(from);
         Policies.createFor(schedulerName, settings, machine);
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))

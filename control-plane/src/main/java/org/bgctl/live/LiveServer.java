@@ -50,6 +50,9 @@ import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
+import org.bgctl.run.LoadMeter;
+import org.bgctl.run.ReplayParameters;
+import org.bgctl.run.RunSettings;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.KillPolicy;
@@ -63,7 +66,6 @@ import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.Workload;
-import org.bgctl.workload.WorkloadOptions;
 
 /**
  * A live server: the unit agents, the event-sourced scheduler journaling write-ahead to the H2 file of
@@ -87,12 +89,14 @@ public final class LiveServer implements AutoCloseable {
     private final String schedulerName;
     private final boolean resumed;
     private final FaultPlan faults;
+    private final Map<String, Object> runFields;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
-                       String machineName, String schedulerName, boolean resumed, FaultPlan faults) {
+                       String machineName, String schedulerName, boolean resumed, FaultPlan faults,
+                       Map<String, Object> runFields) {
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -102,6 +106,7 @@ public final class LiveServer implements AutoCloseable {
         this.schedulerName = schedulerName;
         this.resumed = resumed;
         this.faults = faults;
+        this.runFields = runFields;
     }
 
     /**
@@ -118,21 +123,23 @@ public final class LiveServer implements AutoCloseable {
         String schedulerName = resumed ? recorded(run, "scheduler", spec.scheduler())
                 : spec.scheduler() == null ? "easy" : spec.scheduler();
         MachineModel machine = MachineCatalog.create(machineName);
-        SchedulerSettings settings = SchedulerSettings.defaults();
-        Policies.createFor(schedulerName, settings, machine);
         new TimeScale(0, 0, spec.speed()); // checks the speed before anything starts
         KillPolicy onKill = KillPolicy.parse(resumed ? recorded(run, "on_kill", spec.onKill(), KillPolicy.FAIL.label())
                 : spec.onKill() == null ? KillPolicy.REQUEUE.label() : spec.onKill());
-        FaultPlan faults = FaultPlan.read(onKill, spec.faults().orElse(null), spec.faultModel().orElse(null), Map.of(),
-                spec.seed(), machine).checkedFor(schedulerName);
+        ReplayParameters parameters = ServeParameters.ofRun(run, resumed, spec.parameters());
+        RunSettings runSettings = parameters.with("machine", machineName).with("scheduler", schedulerName)
+                .with("on_kill", onKill.label()).toRunSettings(LoadMeter.reading());
+        SchedulerSettings settings = runSettings.settings();
+        FaultPlan faults = runSettings.faults();
+        Map<String, Object> runFields = runFields(parameters, runSettings);
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         if (resumed) JournalReader.read(run, view);
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
-        TraceJobs trace = traceJobs(spec, machine, view);
-        writeSummary(run, machineName, schedulerName, spec, faults, null);
+        TraceJobs trace = traceJobs(spec, runSettings, machine, view);
+        writeSummary(run, machineName, schedulerName, spec, faults, runFields, null);
 
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
@@ -168,7 +175,8 @@ public final class LiveServer implements AutoCloseable {
                     () -> serverFields(machineName, schedulerName, spec, scale));
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
-            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults);
+            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
+                    runFields);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -222,16 +230,16 @@ public final class LiveServer implements AutoCloseable {
     private record TraceJobs(List<Job> jobs, long maxId, TraceCalendar calendar) {
     }
 
-    private static TraceJobs traceJobs(ServeSpec spec, MachineModel machine, LiveView view) throws IOException {
+    private static TraceJobs traceJobs(ServeSpec spec, RunSettings run, MachineModel machine, LiveView view)
+            throws IOException {
         if (spec.trace().isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
         Path file = spec.trace().get();
         if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " does not exist or is not a file");
         List<Job> jobs = new ArrayList<>();
         long maxId = 0;
-        try (SwfReader reader = SwfReader.open(file, false)) {
+        try (SwfReader reader = SwfReader.open(file, run.lenient())) {
             TraceCalendar calendar = TraceCalendars.of(reader.header());
-            WorkloadOptions options = WorkloadOptions.builder().firstJobs(spec.firstJobs()).build();
-            Workload workload = new Workload(reader, options, machine);
+            Workload workload = new Workload(reader, run.workload(), machine);
             while (workload.hasNext()) {
                 Job job = workload.next().job();
                 maxId = Math.max(maxId, job.id());
@@ -292,10 +300,20 @@ public final class LiveServer implements AutoCloseable {
         return m;
     }
 
+    /** What summary.json records of the run's parameters: those it keeps, and the workload and settings they make. */
+    private static Map<String, Object> runFields(ReplayParameters parameters, RunSettings run) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scheduler_settings", run.settingsFields());
+        m.put("workload", run.workload().fields(run.lenient()));
+        m.put(ServeParameters.KEY, ServeParameters.kept(parameters));
+        return m;
+    }
+
     private static void writeSummary(Path run, String machine, String scheduler, ServeSpec spec, FaultPlan faults,
-                                     Map<String, Object> end) throws IOException {
-        Summary s = new Summary().put("mode", "serve").put("machine", machine).put("scheduler", scheduler)
-                .put("on_kill", faults.onKill().label())
+                                     Map<String, Object> runFields, Map<String, Object> end) throws IOException {
+        Summary s = new Summary().put("mode", "serve").put("machine", machine).put("scheduler", scheduler);
+        runFields.forEach(s::put);
+        s.put("on_kill", faults.onKill().label())
                 .put("trace", spec.trace().map(p -> p.getFileName().toString()).orElse(null))
                 .put("faults", faults.settings())
                 .put("on_restart", spec.onRestart().name().toLowerCase(Locale.ROOT));
@@ -338,6 +356,6 @@ public final class LiveServer implements AutoCloseable {
         end.putAll(s.fields());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
-        writeSummary(spec.run(), machineName, schedulerName, spec, faults, end);
+        writeSummary(spec.run(), machineName, schedulerName, spec, faults, runFields, end);
     }
 }

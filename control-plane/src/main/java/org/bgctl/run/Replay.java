@@ -45,14 +45,11 @@ import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
-import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
-import org.bgctl.workload.GeometryOptions;
 import org.bgctl.swf.TraceCalendars;
-import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
@@ -321,10 +318,10 @@ public final class Replay {
         Summary s = new Summary()
                 .put("machine", machine.name())
                 .put("scheduler", spec.scheduler())
-                .put("scheduler_settings", settingsFields(spec.settings(), Policies.preempts(spec.scheduler())))
+                .put("scheduler_settings", spec.settings().fields(spec.scheduler()))
                 .put("trace", spec.trace().name())
                 .put("nodes", machine.capacity())
-                .put("workload", workloadFields(spec.workload(), spec.lenient()))
+                .put("workload", spec.workload().fields(spec.lenient()))
                 .put("jobs_read", workload.jobsRead())
                 .put("jobs_submitted", records.size())
                 .put("jobs", metrics.jobs())
@@ -354,54 +351,4 @@ public final class Replay {
         return s;
     }
 
-    private static Map<String, Object> settingsFields(SchedulerSettings settings, boolean preempts) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("boot_delay_s", settings.bootDelay());
-        m.put("backfill_increase", settings.backfillIncrease());
-        m.put("migration_fn_tor", settings.migrationFnTor());
-        m.put("migration_fn_max", settings.migrationFnMax());
-        m.put("migration_cost_s", settings.migrationCost());
-        if (!preempts) return m;
-        GangSettings gang = settings.gang();
-        Map<String, Object> pfcfs = new LinkedHashMap<>();
-        pfcfs.put("wide_percent", gang.widePercent());
-        pfcfs.put("start_delay_s", gang.startDelay());
-        pfcfs.put("gang_length_s", gang.gangLength());
-        pfcfs.put("max_switches", gang.maxSwitches());
-        pfcfs.put("switch_penalty_s", gang.penalty());
-        m.put("pfcfs", pfcfs);
-        return m;
-    }
-
-    private static Map<String, Object> workloadFields(WorkloadOptions w, boolean lenient) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("first_jobs", w.firstJobs());
-        m.put("submit_from", w.fromSubmit() == Long.MIN_VALUE ? null : w.fromSubmit());
-        m.put("submit_to", w.toSubmit() == Long.MAX_VALUE ? null : w.toSubmit());
-        m.put("size_multiply", w.sizeMultiply());
-        m.put("size_divide", w.sizeDivide());
-        m.put("runtime_coefficient", w.runtimeCoefficient());
-        m.put("arrival_scale", w.arrivalScale());
-        m.put("estimate_source", w.estimateSource().name().toLowerCase());
-        m.put("enforce_walltime", w.enforceWalltime());
-        m.put("lenient", lenient);
-        GeometryOptions g = w.geometry();
-        m.put("sizes_in", g.sizeUnit().name().toLowerCase());
-        m.put("shapes", g.shapes().name().toLowerCase());
-        m.put("fat_probability", g.fatProbability());
-        m.put("fat_sizes", g.fatSizes());
-        m.put("rotations", g.rotations());
-        m.put("torus_probability", g.torusProbability());
-        m.put("seed", g.seed());
-        JobClasses classes = w.jobClasses();
-        if (classes.any()) {
-            Map<String, Object> c = new LinkedHashMap<>();
-            c.put("ci_fraction", classes.ciFraction());
-            c.put("ci_gain", classes.gain());
-            c.put("ci_gain_spread", classes.spread().name().toLowerCase());
-            c.put("seed", classes.seed());
-            m.put("job_classes", c);
-        }
-        return m;
-    }
 }

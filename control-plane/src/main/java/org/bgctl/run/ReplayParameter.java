@@ -2,24 +2,29 @@ package org.bgctl.run;
 
 import java.util.Locale;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.function.BiConsumer;
 
 /**
- * One replay setting that can be given by name — in a {@link ReplayParameters} map, as a
- * sweep's base value or axis, or as a {@code replay} option — and how its text value applies to
- * a replay.
+ * One run setting that can be given by name — in a {@link ReplayParameters} map, as a sweep's base
+ * value or axis, or as an option of {@code replay} and {@code serve} — and how its text value applies
+ * to a run.
  */
 public final class ReplayParameter {
 
     private final String key;
     /** The {@code replay} option that sets it (e.g. {@code --runtime-coefficient}), also accepted as its name. */
     private final String option;
+    /** The option's value placeholder in help (e.g. {@code K}), or null for a flag that takes no value. */
+    private final String label;
     private final String description;
     private final BiConsumer<ReplaySpecBuilder, String> setter;
 
-    ReplayParameter(String key, String option, String description, BiConsumer<ReplaySpecBuilder, String> setter) {
+    ReplayParameter(String key, String option, String label, String description,
+                    BiConsumer<ReplaySpecBuilder, String> setter) {
         this.key = Objects.requireNonNull(key, "key");
         this.option = Objects.requireNonNull(option, "option");
+        this.label = label;
         this.description = Objects.requireNonNull(description, "description");
         this.setter = Objects.requireNonNull(setter, "setter");
     }
@@ -27,6 +32,16 @@ public final class ReplayParameter {
     /** The snake_case name, as in summary.json (e.g. {@code runtime_coefficient}). */
     public String key() {
         return key;
+    }
+
+    /** The command-line option that sets it, e.g. {@code --runtime-coefficient}. */
+    public String option() {
+        return option;
+    }
+
+    /** The option's value placeholder in help, e.g. {@code K}; empty for a flag (its value: true when given). */
+    public Optional<String> label() {
+        return Optional.ofNullable(label);
     }
 
     /** What it means and which values it takes. */

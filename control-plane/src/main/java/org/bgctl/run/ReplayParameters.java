@@ -3,6 +3,7 @@ package org.bgctl.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.time.YearMonth;
+import java.util.ArrayList;
 import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.Comparator;
@@ -16,17 +17,24 @@ import java.util.stream.Collectors;
 import org.bgctl.faults.ComponentKind;
 import org.bgctl.faults.FailureLaw;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.machine.MachineRegistry;
 import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.scheduler.policy.PolicyRegistry;
+import org.bgctl.scheduler.policy.PolicySetting;
+import org.bgctl.scheduler.policy.SettingValues;
+import org.bgctl.workload.GeometryOptions;
 import org.bgctl.workload.EstimateSource;
 import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.ShapeRule;
 import org.bgctl.workload.SizeUnit;
 
 /**
- * The settings of one replay by name, as text: the one place that knows every replay parameter.
- * {@code bgctl replay} fills it from its options and {@code bgctl sweep} from a sweep's base and
- * axes; both turn it into a {@link ReplaySpec} with {@link #toSpec}. A new replay setting becomes
- * available to both — and sweepable — by adding one entry to {@link #known()}.
+ * The settings of one run by name, as text: the one place that knows every run parameter.
+ * {@code bgctl replay} and {@code bgctl serve} fill it from their options (one options class, generated
+ * from {@link #known()}) and {@code bgctl sweep} from a sweep's base and axes; replay and sweep turn it
+ * into a {@link ReplaySpec} with {@link #toSpec}, serve into {@link RunSettings} with
+ * {@link #toRunSettings}. A new run setting becomes available to all three — and sweepable — by adding one
+ * entry to {@link #known()}; a scheduler's settings come from the {@link PolicyRegistry}.
  *
  * <p>Immutable; entries are kept in the order of {@link #known()}, whatever order they were set in.
  */
@@ -35,130 +43,135 @@ public final class ReplayParameters {
     /** The value of {@code trace} that names the demo trace bundled with bgctl. */
     public static final String DEMO_TRACE = "demo";
 
-    private static final List<ReplayParameter> KNOWN = List.of(
-            new ReplayParameter("trace", "--trace",
+    /** The scheduler of a run that names none. */
+    public static final String DEFAULT_SCHEDULER = "easy";
+
+    /** The parameters before the schedulers' settings. */
+    private static final List<ReplayParameter> HEAD = List.of(
+            new ReplayParameter("trace", "--trace", "FILE",
                     "SWF trace file (.swf, .swf.gz); " + DEMO_TRACE + ": the bundled demo trace",
                     (b, v) -> b.trace = v.equals(DEMO_TRACE) ? TraceSource.DEMO : TraceSource.file(Path.of(v))),
-            new ReplayParameter("machine", "--machine",
-                    "machine, e.g. flat:128 (default: flat:<trace's MaxNodes>)",
+            new ReplayParameter("machine", "--machine", "NAME",
+                    "Machine: " + String.join(", ", MachineRegistry.patterns()) + " (see Machines below). Default:"
+                            + " flat:<MaxNodes of the trace header>.",
                     (b, v) -> b.machine = v),
-            new ReplayParameter("scheduler", "--scheduler",
-                    "fcfs, easy (default), conservative, pfcfs; free-list, buddy, selective-buddy (buddy:N);"
-                            + " nqs (paragon-sdsc); krevat-fcfs, krevat-backfill, krevat-migration, krevat-bm"
-                            + " (supernode)",
+            new ReplayParameter("scheduler", "--scheduler", "NAME",
+                    "Scheduler: " + String.join(", ", PolicyRegistry.names()) + " (which runs on which machine: see"
+                            + " Schedulers below). Default: " + DEFAULT_SCHEDULER + ".",
                     (b, v) -> b.scheduler = v),
-            new ReplayParameter("executor", "--executor", "actors (default) or direct",
+            new ReplayParameter("executor", "--executor", "KIND",
+                    "actors (agents + event-sourced scheduler) or direct (same policies, no actors). Default: actors.",
                     (b, v) -> b.executor = ExecutorKind.parse(v)),
-            new ReplayParameter("journal", "--journal", "h2 (a file in the run directory), memory or postgres (bgctl.postgres)",
+            new ReplayParameter("journal", "--journal", "KIND",
+                    "h2 (a file in the run directory), memory or postgres (bgctl.postgres)",
                     (b, v) -> b.journal = JournalKind.parse(v)),
-            new ReplayParameter("lenient", "--lenient", "true: skip and count malformed trace lines",
+            new ReplayParameter("lenient", "--lenient", null,
+                    "Skip malformed trace lines and count them, instead of stopping.",
                     (b, v) -> b.lenient = flag(v)),
-            new ReplayParameter("first_jobs", "--first", "only the first N job lines of the trace (0 = all)",
+            new ReplayParameter("first_jobs", "--first", "N", "Read only the first N job lines of the trace (0 = all).",
                     (b, v) -> b.workload.firstJobs(whole(v))),
-            new ReplayParameter("submit_from", "--from", "keep jobs submitted at or after S seconds (trace time)",
+            new ReplayParameter("submit_from", "--from", "S", "Keep jobs submitted at or after S seconds (trace time).",
                     (b, v) -> b.submitFrom = whole(v)),
-            new ReplayParameter("submit_to", "--to", "keep jobs submitted before S seconds (trace time)",
+            new ReplayParameter("submit_to", "--to", "S", "Keep jobs submitted before S seconds (trace time).",
                     (b, v) -> b.submitTo = whole(v)),
-            new ReplayParameter("month", "--month",
-                    "keep jobs submitted in the month YYYY-MM, local time of the trace (UnixStartTime, TimeZoneString)",
+            new ReplayParameter("month", "--month", "YYYY-MM",
+                    "Keep jobs submitted in this month, local time of the trace (its UnixStartTime and"
+                            + " TimeZoneString); jobs larger than the machine are dropped and counted in jobs_skipped.",
                     (b, v) -> b.month = month(v)),
-            new ReplayParameter("size_multiply", "--size-multiply", "multiply job sizes by K",
+            new ReplayParameter("size_multiply", "--size-multiply", "K", "Multiply job sizes by K. Default: 1.",
                     (b, v) -> b.workload.sizeMultiply(integer(v))),
-            new ReplayParameter("size_divide", "--size-divide", "divide job sizes by K, rounding up",
+            new ReplayParameter("size_divide", "--size-divide", "K",
+                    "Divide job sizes by K, rounding up (a 1-node job stays 1 node). Default: 1.",
                     (b, v) -> b.workload.sizeDivide(integer(v))),
-            new ReplayParameter("runtime_coefficient", "--runtime-coefficient",
-                    "multiply run times and requested times by C",
+            new ReplayParameter("runtime_coefficient", "--runtime-coefficient", "C",
+                    "Multiply run times (and requested times) by C, rounded to the second. Default: 1.",
                     (b, v) -> b.workload.runtimeCoefficient(number(v))),
-            new ReplayParameter("arrival_scale", "--arrival-scale",
-                    "multiply inter-arrival times by F (F < 1: more load)",
+            new ReplayParameter("arrival_scale", "--arrival-scale", "F",
+                    "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.",
                     (b, v) -> b.workload.arrivalScale(number(v))),
-            new ReplayParameter("offered_load", "--offered-load",
-                    "target offered load ρ; sets arrival_scale = ρ_trace / ρ",
+            new ReplayParameter("offered_load", "--offered-load", "RHO",
+                    "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale): arrival_scale"
+                            + " = ρ_trace / RHO.",
                     (b, v) -> b.offeredLoad = number(v)),
-            new ReplayParameter("estimate_source", "--estimate", "requested (SWF field 9, default) or exact",
+            new ReplayParameter("estimate_source", "--estimate", "SOURCE",
+                    "Run-time estimates: requested (SWF field 9) or exact. Default: requested.",
                     (b, v) -> b.workload.estimateSource(estimate(v))),
-            new ReplayParameter("enforce_walltime", "--enforce-walltime",
-                    "true: kill a job that runs past its requested time",
+            new ReplayParameter("enforce_walltime", "--enforce-walltime", null,
+                    "Kill a job that runs past its requested time at that time.",
                     (b, v) -> b.workload.enforceWalltime(flag(v))),
-            new ReplayParameter("ci_fraction", "--ci-fraction",
-                    "fraction of jobs drawn communication-intensive (0 to 1)",
+            new ReplayParameter("ci_fraction", "--ci-fraction", "F",
+                    "Fraction of jobs drawn communication-intensive, 0 to 1. Default: 0 (none).",
                     (b, v) -> b.ciFraction = number(v)),
-            new ReplayParameter("ci_gain", "--ci-gain",
-                    "how much shorter a communication-intensive job runs on a contiguous block (0 to 1)",
+            new ReplayParameter("ci_gain", "--ci-gain", "X",
+                    "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
+                            + " (0.25: 25% shorter). Default: 0.",
                     (b, v) -> b.ciGain = number(v)),
-            new ReplayParameter("ci_gain_spread", "--ci-gain-spread",
-                    "fixed (every such job gains ci_gain) or random (a gain drawn from [0, 2 ci_gain])",
-                    (b, v) -> b.ciGainSpread = spread(v)),
-            new ReplayParameter("boot_delay", "--boot-delay",
-                    "seconds between a job's schedule and its start (Krevat et al. use 1)",
-                    (b, v) -> b.bootDelay = whole(v)),
-            new ReplayParameter("backfill_increase", "--backfill-increase",
-                    "krevat backfilling: raise a backfilled job's size by at most I supernodes",
-                    (b, v) -> b.backfillIncrease = integer(v)),
-            new ReplayParameter("migration_fn_tor", "--migration-fn-tor",
-                    "krevat migration: migrate only when free units / all units >= F",
-                    (b, v) -> b.migrationFnTor = number(v)),
-            new ReplayParameter("migration_fn_max", "--migration-fn-max",
-                    "krevat migration: migrate only when the largest free partition / free units <= F",
-                    (b, v) -> b.migrationFnMax = number(v)),
-            new ReplayParameter("migration_cost", "--migration-cost",
-                    "seconds a migration adds to the run of each job it moves",
-                    (b, v) -> b.migrationCost = whole(v)),
-            new ReplayParameter("pfcfs_threshold", "--pfcfs-threshold",
-                    "pfcfs: x, a job of at least X percent of the nodes (on bgl and supernode: of the units) is wide"
-                            + " and may preempt (default 40)",
-                    (b, v) -> b.pfcfsThreshold = number(v)),
-            new ReplayParameter("pfcfs_delay", "--pfcfs-delay",
-                    "pfcfs: δ, seconds a wide job waits at the head before it preempts (default 60);"
-                            + " gang: δ = Δ, as the paper's theory suggests",
-                    (b, v) -> b.pfcfsDelay = v.trim().equals("gang") ? null : whole(v)),
-            new ReplayParameter("pfcfs_gang", "--pfcfs-gang",
-                    "pfcfs: Δ, seconds between two context switches (default 600)",
-                    (b, v) -> b.pfcfsGang = whole(v)),
-            new ReplayParameter("pfcfs_switches", "--pfcfs-switches",
-                    "pfcfs: n, the most context switches per wide job, the preemption included (default 1)",
-                    (b, v) -> b.pfcfsSwitches = integer(v)),
-            new ReplayParameter("switch_penalty", "--switch-penalty",
-                    "pfcfs: seconds a job loses each time it is switched in (default 0)",
-                    (b, v) -> b.switchPenalty = whole(v)),
-            new ReplayParameter("sizes_in", "--sizes-in",
-                    "what the trace's sizes count after scaling: nodes (default) or units (midplanes on bgl)",
+            new ReplayParameter("ci_gain_spread", "--ci-gain-spread", "HOW",
+                    "fixed: every communication-intensive job gains X; random: each gains a value drawn from"
+                            + " [0, 2X]. Default: fixed.",
+                    (b, v) -> b.ciGainSpread = spread(v)));
+
+    /** The parameters after the schedulers' settings. */
+    private static final List<ReplayParameter> TAIL = List.of(
+            new ReplayParameter("sizes_in", "--sizes-in", "UNIT",
+                    "What the trace's sizes count after scaling: nodes, or units (midplanes on bgl: the trace is"
+                            + " already scaled to the machine, e.g. CTC with --size-divide 4). Default: nodes.",
                     (b, v) -> b.sizeUnit = SizeUnit.parse(v.trim())),
-            new ReplayParameter("shapes", "--shapes",
-                    "job boxes on a machine of midplanes: free (default, any box of the job's size) or slim",
+            new ReplayParameter("shapes", "--shapes", "RULE",
+                    "Job boxes on a machine of midplanes: free (any box of the job's size) or slim (the BG/L"
+                            + " study's slim shapes). Default: free.",
                     (b, v) -> b.shapes = ShapeRule.parse(v.trim())),
-            new ReplayParameter("fat_probability", "--fat-probability",
-                    "each job asks for its fat shape with probability P",
+            new ReplayParameter("fat_probability", "--fat-probability", "P",
+                    "Each job asks for its fat shape (2 or more midplanes per dimension) with probability P."
+                            + " Default: 0.",
                     (b, v) -> b.fatProbability = number(v)),
-            new ReplayParameter("fat_sizes", "--fat-sizes",
-                    "true: round every size up to its fat shape's volume first",
+            new ReplayParameter("fat_sizes", "--fat-sizes", null,
+                    "Round every size up to its fat shape's volume first (slim and fat workloads of equal sizes).",
                     (b, v) -> b.fatSizes = flag(v)),
-            new ReplayParameter("pin_shapes", "--pin-shapes", "true: jobs' boxes may not be rotated",
+            new ReplayParameter("pin_shapes", "--pin-shapes", null, "Jobs' boxes may not be rotated.",
                     (b, v) -> b.pinShapes = flag(v)),
-            new ReplayParameter("torus_probability", "--torus-probability",
-                    "each job asks for a torus with probability P, else a mesh",
+            new ReplayParameter("torus_probability", "--torus-probability", "P",
+                    "Each job asks for a torus with probability P, else a mesh. Default: 0.",
                     (b, v) -> b.torusProbability = number(v)),
-            new ReplayParameter("seed", "--seed",
-                    "seed of the run's random draws: job shapes and topologies, and which jobs are"
-                            + " communication-intensive (default 1)",
+            new ReplayParameter("seed", "--seed", "N",
+                    "Seed of the run's random draws: the shape and topology draws, which jobs are"
+                            + " communication-intensive and the random faults (recorded in summary.json). Default: "
+                            + GeometryOptions.DEFAULT_SEED + ".",
                     (b, v) -> b.seed = whole(v)),
-            new ReplayParameter("on_kill", "--on-kill",
-                    "what becomes of a job a failed component kills: requeue (default; it keeps its place and"
-                            + " runs again from the beginning) or fail",
+            new ReplayParameter("on_kill", "--on-kill", "WHAT",
+                    "What becomes of a job killed by a failed component: requeue (it keeps its submit time and"
+                            + " place in the queue and runs again from the beginning) or fail. Default: requeue.",
                     (b, v) -> b.onKill = KillPolicy.parse(v)),
-            new ReplayParameter("faults", "--faults",
-                    "fault file: one line per change, TIME COMPONENT down|up (docs/faults.md)",
+            new ReplayParameter("faults", "--faults", "FILE",
+                    "Fault file: one change a line, TIME COMPONENT down|up (seconds of the run; components as the"
+                            + " machine names them: mp-R010, sw-x-R010, cable-x-R010-p2 on bgl, node-17 on flat:N;"
+                            + " docs/faults.md).",
                     (b, v) -> b.faultFile = Path.of(v.trim())),
-            new ReplayParameter("fault_model", "--fault-model",
-                    "random fault model file (HOCON): per kind of component, ttf and ttr distributions",
+            new ReplayParameter("fault_model", "--fault-model", "FILE.conf",
+                    "Random fault model (HOCON): per kind (midplane, switch, cable, node) a block"
+                            + " { ttf = \"exponential(MEAN)\", ttr = \"weibull(SHAPE, SCALE)\" }, in seconds; drawn"
+                            + " with --seed.",
                     (b, v) -> b.faultModelFile = Path.of(v.trim())),
             law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE));
+
+    /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
+    private static ReplayParameter setting(PolicySetting s, Object defaultValue) {
+        List<String> readers = PolicyRegistry.readersOf(s.key());
+        String text = readers.equals(PolicyRegistry.names())
+                ? Character.toUpperCase(s.description().charAt(0)) + s.description().substring(1)
+                : String.join(", ", readers) + ": " + s.description();
+        String shown = defaultValue instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue())
+                : String.valueOf(defaultValue);
+        return new ReplayParameter(s.key(), s.option(), s.label(), text + ". Default: " + shown
+                + ".", (b, v) -> b.settings = b.settings.with(s.key(), v));
+    }
 
     /** The parameter that makes components of {@code kind} fail at random, e.g. {@code fault_midplane}. */
     private static ReplayParameter law(ComponentKind kind) {
         return new ReplayParameter("fault_" + kind.label(), "--fault-" + kind.label(),
-                kind.label() + "s fail at random: TTF/TTR, each exponential(MEAN) or weibull(SHAPE, SCALE) in"
-                        + " seconds, e.g. exponential(864000)/exponential(3600)",
+                "TTF/TTR", "Each " + kind.label() + " fails at random: TTF/TTR, each exponential(MEAN) or"
+                        + " weibull(SHAPE, SCALE) in seconds, e.g. exponential(864000)/exponential(3600) (overrides"
+                        + " the model file).",
                 (b, v) -> b.faultLaws.put(kind, FailureLaw.parse(v)));
     }
 
@@ -172,9 +185,16 @@ public final class ReplayParameters {
         this.values = Collections.unmodifiableSortedMap(values);
     }
 
-    /** Every replay parameter, in their fixed order. */
+    /**
+     * Every run parameter, in their fixed order: the trace, machine, scheduler and workload ones, then every
+     * registered scheduler setting ({@link PolicyRegistry#settings()}), then geometry and faults.
+     */
     public static List<ReplayParameter> known() {
-        return KNOWN;
+        List<ReplayParameter> known = new ArrayList<>(HEAD);
+        SettingValues defaults = PolicyRegistry.defaultValues();
+        for (PolicySetting s : PolicyRegistry.settings()) known.add(setting(s, defaults.get(s.key())));
+        known.addAll(TAIL);
+        return known;
     }
 
     /**
@@ -184,9 +204,10 @@ public final class ReplayParameters {
      * @throws IllegalArgumentException naming the unknown parameter and the known ones
      */
     public static ReplayParameter parameter(String name) {
-        for (ReplayParameter p : KNOWN) if (p.isNamed(name)) return p;
+        List<ReplayParameter> known = known();
+        for (ReplayParameter p : known) if (p.isNamed(name)) return p;
         throw new IllegalArgumentException("unknown replay parameter '" + name + "'; known: "
-                + KNOWN.stream().map(ReplayParameter::key).collect(Collectors.joining(", ")));
+                + known.stream().map(ReplayParameter::key).collect(Collectors.joining(", ")));
     }
 
     /** No parameters: a replay with every default (and no trace). */
@@ -238,12 +259,27 @@ public final class ReplayParameters {
      * @throws IOException when the trace cannot be read for its header or its offered load
      */
     public ReplaySpec toSpec(Path out, LoadMeter meter) throws IOException {
+        return builder().build(out, meter);
+    }
+
+    private ReplaySpecBuilder builder() {
         if (values.containsKey("offered_load") && values.containsKey("arrival_scale"))
             throw new IllegalArgumentException("offered_load and arrival_scale both set; give one of them"
                     + " (offered_load sets the arrival scale)");
         ReplaySpecBuilder builder = new ReplaySpecBuilder();
         values.forEach((key, value) -> parameter(key).apply(builder, value));
-        return builder.build(out, meter);
+        return builder;
+    }
+
+    /**
+     * The validated settings of a run on {@code meter}'s measure, with or without a trace: what
+     * {@code bgctl serve} runs. Without a trace the machine must be set, and month and offered_load cannot be.
+     *
+     * @throws IllegalArgumentException naming the parameter and the problem
+     * @throws IOException when the trace cannot be read for its header or its offered load
+     */
+    public RunSettings toRunSettings(LoadMeter meter) throws IOException {
+        return builder().runSettings(meter);
     }
 
     @Override
@@ -263,7 +299,8 @@ public final class ReplayParameters {
     }
 
     private static int position(String key) {
-        for (int i = 0; i < KNOWN.size(); i++) if (KNOWN.get(i).key().equals(key)) return i;
+        List<ReplayParameter> known = known();
+        for (int i = 0; i < known.size(); i++) if (known.get(i).key().equals(key)) return i;
         throw new IllegalArgumentException("unknown replay parameter '" + key + "'");
     }
 

@@ -11,7 +11,6 @@ import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -34,7 +33,7 @@ final class ReplaySpecBuilder {
 
     TraceSource trace;
     String machine;
-    String scheduler = "easy";
+    String scheduler = ReplayParameters.DEFAULT_SCHEDULER;
     JournalKind journal = JournalKind.H2;
     ExecutorKind executor = ExecutorKind.ACTORS;
     boolean lenient;
@@ -46,19 +45,8 @@ final class ReplaySpecBuilder {
     double ciGain;
     JobClasses.Spread ciGainSpread = JobClasses.Spread.FIXED;
     final WorkloadOptions.Builder workload = WorkloadOptions.builder();
-    private final SchedulerSettings defaults = SchedulerSettings.defaults();
-    long bootDelay = defaults.bootDelay();
-    int backfillIncrease = defaults.backfillIncrease();
-    double migrationFnTor = defaults.migrationFnTor();
-    double migrationFnMax = defaults.migrationFnMax();
-    long migrationCost = defaults.migrationCost();
-    private final GangSettings gangDefaults = GangSettings.defaults();
-    double pfcfsThreshold = gangDefaults.widePercent();
-    /** δ, or null for δ = Δ. */
-    Long pfcfsDelay = gangDefaults.startDelay();
-    long pfcfsGang = gangDefaults.gangLength();
-    int pfcfsSwitches = gangDefaults.maxSwitches();
-    long switchPenalty = gangDefaults.penalty();
+    /** Every registered scheduler setting, at its default until given. */
+    SchedulerSettings settings = SchedulerSettings.defaults();
     SizeUnit sizeUnit = GeometryOptions.NONE.sizeUnit();
     ShapeRule shapes = GeometryOptions.NONE.shapes();
     double fatProbability = GeometryOptions.NONE.fatProbability();
@@ -83,11 +71,22 @@ final class ReplaySpecBuilder {
      */
     ReplaySpec build(Path out, LoadMeter meter) throws IOException {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
+        RunSettings run = runSettings(meter);
+        return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
+                run.settings(), run.faults());
+    }
+
+    /**
+     * The settings of a run whose trace, if any, is the one set: the machine known, the scheduler known and
+     * able to schedule it, the workload options consistent. Without a trace a machine must be named, and a
+     * month or a target offered load cannot be placed.
+     *
+     * @throws IllegalArgumentException naming the missing or invalid setting
+     * @throws IOException when the trace cannot be read for its header or its load
+     */
+    RunSettings runSettings(LoadMeter meter) throws IOException {
         String machineName = machine != null ? machine : defaultMachine();
         MachineModel model = MachineCatalog.create(machineName);
-        SchedulerSettings settings = new SchedulerSettings(bootDelay, backfillIncrease, migrationFnTor, migrationFnMax,
-                migrationCost).withGang(new GangSettings(pfcfsThreshold,
-                pfcfsDelay == null ? pfcfsGang : pfcfsDelay, pfcfsGang, pfcfsSwitches, switchPenalty));
         Policies.createFor(scheduler, settings, model);
         if (month != null) monthWindow();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
@@ -97,6 +96,7 @@ final class ReplaySpecBuilder {
         workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
         WorkloadOptions options = workload.build();
         if (offeredLoad != null) {
+            if (trace == null) throw new IllegalArgumentException("offered_load: needs a trace to measure its load");
             double traceLoad = meter.measure(trace, options, lenient, machineName);
             try {
                 options = options.toBuilder().arrivalScale(OfferedLoad.arrivalScaleFor(traceLoad, offeredLoad)).build();
@@ -107,13 +107,14 @@ final class ReplaySpecBuilder {
         }
         FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
                 .checkedFor(scheduler);
-        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings, faults);
+        return new RunSettings(machineName, scheduler, options, lenient, settings, faults);
     }
 
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */
     private void monthWindow() throws IOException {
         if (submitFrom != null || submitTo != null)
             throw new IllegalArgumentException("month and submit_from/submit_to both set; give one of them");
+        if (trace == null) throw new IllegalArgumentException("month: needs a trace to place the month in");
         if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("month: the demo trace has no calendar");
         try (SwfReader reader = trace.open(true)) {
             if (reader.header().unixStartTime().isEmpty())
@@ -126,6 +127,7 @@ final class ReplaySpecBuilder {
     }
 
     private String defaultMachine() throws IOException {
+        if (trace == null) throw new IllegalArgumentException("machine: not set; name the machine (e.g. flat:128)");
         if (trace.equals(TraceSource.DEMO)) return TraceSource.DEMO_MACHINE;
         try (SwfReader reader = trace.open(true)) {
             int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));

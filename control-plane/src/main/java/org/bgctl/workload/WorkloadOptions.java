@@ -1,5 +1,7 @@
 package org.bgctl.workload;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Objects;
 
 /**
@@ -158,5 +160,38 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
             return new WorkloadOptions(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient,
                     arrivalScale, estimateSource, enforceWalltime, geometry, jobClasses);
         }
+    }
+
+    /** These options as summary.json's {@code workload} records them, with whether the trace was read leniently. */
+    public Map<String, Object> fields(boolean lenient) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("first_jobs", firstJobs());
+        m.put("submit_from", fromSubmit() == Long.MIN_VALUE ? null : fromSubmit());
+        m.put("submit_to", toSubmit() == Long.MAX_VALUE ? null : toSubmit());
+        m.put("size_multiply", sizeMultiply());
+        m.put("size_divide", sizeDivide());
+        m.put("runtime_coefficient", runtimeCoefficient());
+        m.put("arrival_scale", arrivalScale());
+        m.put("estimate_source", estimateSource().name().toLowerCase());
+        m.put("enforce_walltime", enforceWalltime());
+        m.put("lenient", lenient);
+        GeometryOptions g = geometry();
+        m.put("sizes_in", g.sizeUnit().name().toLowerCase());
+        m.put("shapes", g.shapes().name().toLowerCase());
+        m.put("fat_probability", g.fatProbability());
+        m.put("fat_sizes", g.fatSizes());
+        m.put("rotations", g.rotations());
+        m.put("torus_probability", g.torusProbability());
+        m.put("seed", g.seed());
+        JobClasses classes = jobClasses();
+        if (classes.any()) {
+            Map<String, Object> c = new LinkedHashMap<>();
+            c.put("ci_fraction", classes.ciFraction());
+            c.put("ci_gain", classes.gain());
+            c.put("ci_gain_spread", classes.spread().name().toLowerCase());
+            c.put("seed", classes.seed());
+            m.put("job_classes", c);
+        }
+        return m;
     }
 }

@@ -80,7 +80,7 @@ class ActorReplayTest {
     @Test
     void actorRunEqualsDirectRunForEveryPolicy(@TempDir Path dir) {
         List<Job> jobs = randomJobs(7, 400, 64);
-        List<String> policies = Policies.NAMES.stream()
+        List<String> policies = Policies.names().stream()
                 .filter(n -> testMachines(64).stream().anyMatch(m -> Policies.create(n).runsOn(m))).toList();
         for (String policy : policies) {
             assertEquals(direct(policy, 64, jobs), actors(policy, 64, jobs, JournalKind.MEMORY, dir), policy);

@@ -50,7 +50,7 @@ class SweepPlanTest {
         Path out = dir.resolve("out");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
                 base.withAxis(Axis.parse("scheduler=easy,sjf")).withAxis(Axis.parse("size_divide=1,0")), out));
-        String known = String.join(", ", Policies.NAMES);
+        String known = String.join(", ", Policies.names());
         assertEquals("""
                 3 of 4 runs cannot start (nothing was started):
                   run 2 (scheduler=easy size_divide=0): --size-divide must be at least 1, was 0

@@ -11,16 +11,16 @@ import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.Wiring;
-import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.flat.FlatMachine;
-import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
 
 /**
- * Turns a {@code --machine} name into a fresh machine model.
+ * Turns a {@code --machine} name into a fresh machine model, through the {@link MachineRegistry}, which knows the
+ * forms of names; the factories of the forms are here.
  *
- * <p>Names: {@code flat:N}; a machine of midplanes shipped with bgctl ({@code bgl}, {@code torus-bgl},
+ * <p>Names: {@code flat:N}, {@code buddy:N}, {@code paragon-sdsc}, {@code paragon:FILE},
+ * {@code supernode[:XxYxZ[/N]]}; a machine of midplanes shipped with bgctl ({@code bgl}, {@code torus-bgl},
  * from {@code machines/<name>.conf} on the class path); or a machine file of the user's, named by its
  * path, which must end in {@code .conf}. Machines of midplanes take options after a comma, as in
  * {@code bgl,deny-passthrough=xy}:
@@ -34,13 +34,8 @@ import org.bgctl.machine.torus.TorusShape;
  */
 public final class MachineCatalog {
 
-    /** The names and forms a user may give, for help and error messages. */
-    public static final String KNOWN = "flat:N (N interchangeable nodes), "
-            + "buddy:N (N nodes in a line with a buddy tree), "
-            + "paragon-sdsc (the SDSC Paragon batch partition), paragon:FILE (a Paragon site file), "
-            + "supernode[:XxYxZ[/N]] (a torus of supernodes, 4x4x8 of 512 nodes by default), bgl, torus-bgl,"
-            + " or a machine file FILE.conf; machines of midplanes take options after a comma:"
-            + " deny-passthrough=DIMS, e.g. bgl,deny-passthrough=x";
+    /** The names and forms a user may give, for help and error messages: those of the {@link MachineRegistry}. */
+    public static final String KNOWN = MachineRegistry.known();
 
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
 
@@ -61,23 +56,31 @@ public final class MachineCatalog {
         if (spec == null || spec.isBlank())
             throw new IllegalArgumentException("no machine named" + (spec == null ? "" : " in '" + spec + "'")
                     + "; known: " + KNOWN);
+        return MachineRegistry.typeOf(spec).factory().apply(spec);
+    }
+
+    /** {@code flat:N}. */
+    static MachineModel flat(String spec) {
+        if (spec.contains(",")) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
+        return flat(spec, spec.substring("flat:".length()));
+    }
+
+    /** A machine of midplanes: a wiring shipped with bgctl or a machine file, and options after a comma. */
+    static MachineModel midplanes(String spec) {
         String[] parts = spec.split(",", -1);
         String base = parts[0];
-        if (base.startsWith("flat:")) {
-            if (parts.length > 1) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
-            return flat(spec, base.substring("flat:".length()));
-        }
-        if (spec.startsWith(BuddyMachine.PREFIX)) return BuddyMachine.named(spec);
-        if (ParagonMachine.SDSC.equals(spec) || spec.startsWith(ParagonMachine.FILE_PREFIX))
-            return ParagonMachine.named(spec);
-        if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
-        if (spec.startsWith(SUPERNODE + ":")) return supernode(spec);
         Wiring wiring = wiring(spec, base);
         Set<Dimension> deny = EnumSet.noneOf(Dimension.class);
         for (int i = 1; i < parts.length; i++) option(spec, parts[i], deny);
         BglMachine machine = LOADED.computeIfAbsent(wiring,
                 w -> BglMachine.of(w, LinkSetCache.fromConfig(ConfigFactory.load())));
         return new BglMachineModel(canonicalName(base, deny), machine, deny);
+    }
+
+    /** Whether {@code base} names a wiring: a machine file, or one shipped on the class path. */
+    static boolean isWiring(String base) {
+        return base.endsWith(".conf") || (!base.isEmpty()
+                && MachineCatalog.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null);
     }
 
     private static MachineModel flat(String spec, String n) {
@@ -91,17 +94,14 @@ public final class MachineCatalog {
                 + "' must be a positive whole number, as in flat:128; known: " + KNOWN);
     }
 
+    /** The wiring of a machine of midplanes: a file of the user's, or one shipped on the class path. */
     private static Wiring wiring(String spec, String base) {
-        if (base.endsWith(".conf")) {
-            Path file = Path.of(base);
-            if (!Files.isRegularFile(file))
-                throw new IllegalArgumentException("machine '" + spec + "': the machine file " + file
-                        + " does not exist or is not a file");
-            return Wiring.load(file);
-        }
-        if (!base.isEmpty() && MachineCatalog.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null)
-            return Wiring.loadResource(base);
-        throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + KNOWN);
+        if (!base.endsWith(".conf")) return Wiring.loadResource(base);
+        Path file = Path.of(base);
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("machine '" + spec + "': the machine file " + file
+                    + " does not exist or is not a file");
+        return Wiring.load(file);
     }
 
     private static void option(String spec, String option, Set<Dimension> deny) {
@@ -132,8 +132,9 @@ public final class MachineCatalog {
         return name.toString();
     }
 
-    /** {@code supernode:XxYxZ} or {@code supernode:XxYxZ/N}: the torus's dimensions and the nodes of a supernode. */
-    private static SupernodeMachine supernode(String spec) {
+    /** {@code supernode}, {@code supernode:XxYxZ} or {@code supernode:XxYxZ/N}: the torus's dimensions and the nodes of a supernode. */
+    static SupernodeMachine supernode(String spec) {
+        if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
         String rest = spec.substring(SUPERNODE.length() + 1);
         int slash = rest.indexOf('/');
         String dims = slash < 0 ? rest : rest.substring(0, slash);

@@ -10,7 +10,7 @@ public final class FlatPolicies {
     private FlatPolicies() {
     }
 
-    /** The names of {@link Policies#NAMES} whose policy schedules {@code flat:N}, in that order. */
+    /** The names of {@link Policies#names()} whose policy schedules {@code flat:N}, in that order. */
     public static List<String> names() {
         return Policies.namesFor(new FlatMachine(1));
     }

@@ -1,25 +1,19 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
-import org.bgctl.scheduler.TraceCalendar;
-import org.bgctl.scheduler.policy.buddy.AllocationScheme;
-import org.bgctl.scheduler.policy.buddy.BuddyBackfill;
-import org.bgctl.scheduler.policy.nqs.NqsScheduler;
-import org.bgctl.scheduler.policy.pfcfs.PreemptiveFcfs;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.SchedulerSettings;
-import org.bgctl.scheduler.policy.krevat.KrevatScheduler;
-import org.bgctl.scheduler.policy.krevat.KrevatScheduler.Variant;
+import org.bgctl.scheduler.TraceCalendar;
 
-/** The policies a user can name with {@code --scheduler}. */
+/** The policies a user can name with {@code --scheduler}: a view of the {@link PolicyRegistry}. */
 public final class Policies {
 
-    /** Names accepted by {@link #create(String)}. */
-    public static final List<String> NAMES = List.of("fcfs", "easy", "conservative",
-            "free-list", "buddy", "selective-buddy", "nqs",
-            "krevat-fcfs", "krevat-backfill", "krevat-migration", "krevat-bm", "pfcfs");
-
     private Policies() {
+    }
+
+    /** The names {@link #create(String)} accepts, in registration order. */
+    public static List<String> names() {
+        return PolicyRegistry.names();
     }
 
     /**
@@ -58,37 +52,22 @@ public final class Policies {
      * @throws IllegalArgumentException naming the unknown scheduler and the known ones
      */
     public static Policy create(String name, SchedulerSettings settings, TraceCalendar calendar) {
-        return switch (name) {
-            case "fcfs" -> new Fcfs();
-            case "easy" -> new EasyBackfill();
-            case "conservative" -> new ConservativeBackfill();
-            case "free-list" -> new BuddyBackfill(AllocationScheme.FREE_LIST);
-            case "buddy" -> new BuddyBackfill(AllocationScheme.BUDDY);
-            case "selective-buddy" -> new BuddyBackfill(AllocationScheme.SELECTIVE);
-            case "nqs" -> new NqsScheduler(calendar);
-            case "krevat-fcfs" -> new KrevatScheduler(Variant.FCFS, settings);
-            case "krevat-backfill" -> new KrevatScheduler(Variant.BACKFILL, settings);
-            case "krevat-migration" -> new KrevatScheduler(Variant.MIGRATION, settings);
-            case "krevat-bm" -> new KrevatScheduler(Variant.BACKFILL_AND_MIGRATION, settings);
-            case "pfcfs" -> new PreemptiveFcfs(settings.gang());
-            default -> throw new IllegalArgumentException("unknown scheduler '" + name + "'; known: "
-                    + String.join(", ", NAMES));
-        };
+        return PolicyRegistry.named(name).create(settings, calendar);
     }
 
     /** Whether the scheduler {@code name} migrates running jobs. */
     public static boolean migrates(String name) {
-        return create(name) instanceof KrevatScheduler k && k.variant().migrates();
+        return PolicyRegistry.named(name).migrates();
     }
 
     /** Whether the scheduler {@code name} suspends running jobs for others (gang scheduling). */
     public static boolean preempts(String name) {
-        return create(name) instanceof PreemptiveFcfs;
+        return PolicyRegistry.named(name).preempts();
     }
 
-    /** The names of the schedulers that can schedule {@code machine}, in the order of {@link #NAMES}. */
+    /** The names of the schedulers that can schedule {@code machine}, in registration order. */
     public static List<String> namesFor(MachineModel machine) {
-        return NAMES.stream().filter(n -> create(n).runsOn(machine)).toList();
+        return PolicyRegistry.namesFor(machine);
     }
 
     /**

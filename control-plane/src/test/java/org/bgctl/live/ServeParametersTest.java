@@ -1,0 +1,106 @@
+package org.bgctl.live;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import org.bgctl.journal.JournalReader;
+import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobTable;
+import org.bgctl.run.ReplayParameters;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A server takes replay's workload, geometry and scheduler parameters, records them and keeps them across restarts. */
+class ServeParametersTest {
+
+    @TempDir
+    Path dir;
+
+    private static ServeSpec serve(ReplayParameters parameters, Path run) {
+        return serve(parameters, run, 20000);
+    }
+
+    private static ServeSpec serve(ReplayParameters parameters, Path run, double speed) {
+        return new ServeSpec(parameters, speed, run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE,
+                Optional.empty());
+    }
+
+    private static ReplayParameters pfcfsQuarterSizes() throws Exception {
+        Path trace = Path.of(ServeParametersTest.class.getResource("/traces/nasa-ipsc-excerpt.swf").toURI());
+        return ReplayParameters.none().with("machine", "flat:128").with("scheduler", "pfcfs").with("trace", trace)
+                .with("first_jobs", 5).with("size_divide", 4).with("pfcfs_threshold", 50).with("pfcfs_delay", 7);
+    }
+
+    @Test
+    void theTraceFedLiveIsTransformedAndTheParametersAreRecorded() throws Exception {
+        Path run = dir.resolve("run");
+        try (LiveServer server = LiveServer.start(serve(pfcfsQuarterSizes(), run))) {
+            ApiCalls api = new ApiCalls(server);
+            long end = System.currentTimeMillis() + 30_000;
+            JsonNode jobs = api.get("/api/jobs").body();
+            while (jobs.size() < 5 && System.currentTimeMillis() < end) {
+                Thread.sleep(100);
+                jobs = api.get("/api/jobs").body();
+            }
+            assertEquals(5, jobs.size(), jobs.toString());
+            // the excerpt's jobs ask for 128 nodes each; divided by 4
+            for (JsonNode j : jobs) assertEquals(32, j.get("size").asInt(), j.toString());
+        }
+        JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals("{\"first_jobs\":\"5\",\"size_divide\":\"4\",\"pfcfs_threshold\":\"50\",\"pfcfs_delay\":\"7\"}",
+                summary.get("parameters").toString());
+        assertEquals(4, summary.get("workload").get("size_divide").asInt());
+        assertEquals(5, summary.get("workload").get("first_jobs").asInt());
+        JsonNode pfcfs = summary.get("scheduler_settings").get("pfcfs");
+        assertEquals(50, pfcfs.get("wide_percent").asInt(), summary.toString());
+        assertEquals(7, pfcfs.get("start_delay_s").asInt(), summary.toString());
+        assertTrue(!summary.get("scheduler_settings").has("backfill_increase"), "only the settings pfcfs reads");
+    }
+
+    @Test
+    void aResumedRunKeepsItsParametersAndRefusesOthers() throws Exception {
+        Path run = dir.resolve("run");
+        LiveServer.start(serve(pfcfsQuarterSizes(), run)).close();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LiveServer.start(serve(ReplayParameters.none().with("size_divide", 2), run)));
+        assertEquals(run + " is a run of size_divide 4, not 2 (nothing was changed)", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class,
+                () -> LiveServer.start(serve(ReplayParameters.none().with("torus_probability", 1), run)));
+        assertEquals(run + " is a run of torus_probability at its default, not 1 (nothing was changed)", e.getMessage());
+        try (LiveServer resumed = LiveServer.start(serve(ReplayParameters.none().with("size_divide", 4), run))) {
+            assertTrue(resumed.resumed());
+            assertEquals("pfcfs", resumed.scheduler());
+        }
+        JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals("4", summary.get("parameters").get("size_divide").asText());
+        assertEquals(50, summary.get("scheduler_settings").get("pfcfs").get("wide_percent").asInt());
+    }
+
+    @Test
+    void aServeRunIsReDrivenWithTheSchedulerSettingsItRanWith() throws Exception {
+        Path run = dir.resolve("run");
+        try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16")
+                .with("boot_delay", 40), run, 200))) {
+            ApiCalls api = new ApiCalls(server);
+            for (int i = 0; i < 2; i++)
+                assertEquals(201, api.post("/api/jobs", "{\"size\": 16, \"runtime\": 20}", null).status());
+            long end = System.currentTimeMillis() + 30_000;
+            while (api.get("/api/metrics").body().get("jobs_ended").asLong() < 2 && System.currentTimeMillis() < end)
+                Thread.sleep(50);
+        }
+        JobTable served = new JobTable();
+        JournalReader.read(run, served);
+        List<JobRecord> replayed = JournalReplay.run(run, null, dir.resolve("replay")).jobs();
+        assertEquals(2, served.records().size());
+        for (int i = 0; i < 2; i++) {
+            JobRecord s = served.records().get(i);
+            assertEquals(s.end(), replayed.get(i).end(), "job " + s.job().id());
+            assertEquals(60, s.end() - s.scheduled(), "20 s of run after a 40 s boot: " + s);
+        }
+    }
+}
