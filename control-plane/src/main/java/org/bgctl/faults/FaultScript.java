@@ -10,6 +10,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.HealthChange;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * A fault file: one health change a line, {@code TIME COMPONENT down|up}, TIME in whole seconds of
@@ -58,6 +59,9 @@ public final class FaultScript {
                     + "' is not a whole number of seconds");
         }
         if (time < 0) throw new IllegalArgumentException(where + ": field 1 (time): " + time + " is negative");
+        if (time > TimeBounds.MAX_TIME)
+            throw new IllegalArgumentException(where + ": field 1 (time): " + time + " is above the limit of "
+                    + TimeBounds.describe(TimeBounds.MAX_TIME));
         try {
             machine.componentClaims(fields[1]);
         } catch (IllegalArgumentException e) {

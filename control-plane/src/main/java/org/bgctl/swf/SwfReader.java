@@ -15,6 +15,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Streams the job lines of an SWF trace as {@link SwfRecord}s, one line at a time, so a trace of any
@@ -25,7 +26,8 @@ import java.util.zip.GZIPInputStream;
  * and blank lines are ignored. A job line has exactly 18 whitespace-separated numbers. Fields 6, 7 and
  * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
  * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
- * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere.
+ * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
+ * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
  * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
@@ -207,11 +209,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         if (found != SwfField.COUNT)
             throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
         return new SwfRecord(
-                integer(line, lineNo, SwfField.JOB_ID), integer(line, lineNo, SwfField.SUBMIT),
-                integer(line, lineNo, SwfField.WAIT), integer(line, lineNo, SwfField.RUN),
+                integer(line, lineNo, SwfField.JOB_ID), bounded(line, lineNo, SwfField.SUBMIT, TimeBounds.MAX_TIME),
+                integer(line, lineNo, SwfField.WAIT), bounded(line, lineNo, SwfField.RUN, TimeBounds.MAX_DURATION),
                 smallInteger(line, lineNo, SwfField.ALLOC_PROCS), decimal(line, lineNo, SwfField.AVG_CPU),
                 decimal(line, lineNo, SwfField.USED_MEM), smallInteger(line, lineNo, SwfField.REQ_PROCS),
-                integer(line, lineNo, SwfField.REQ_TIME), decimal(line, lineNo, SwfField.REQ_MEM),
+                bounded(line, lineNo, SwfField.REQ_TIME, TimeBounds.MAX_DURATION), decimal(line, lineNo, SwfField.REQ_MEM),
                 smallInteger(line, lineNo, SwfField.STATUS), smallInteger(line, lineNo, SwfField.USER),
                 smallInteger(line, lineNo, SwfField.GROUP), smallInteger(line, lineNo, SwfField.EXECUTABLE),
                 smallInteger(line, lineNo, SwfField.QUEUE), smallInteger(line, lineNo, SwfField.PARTITION),
@@ -234,6 +236,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
             count++;
         }
+    }
+
+    /** An integer field of seconds at most {@code max} ({@link TimeBounds}): a submit time, a run or requested time. */
+    private long bounded(String line, long lineNo, SwfField field, long max) {
+        long value = integer(line, lineNo, field);
+        if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
+        return value;
     }
 
     private int smallInteger(String line, long lineNo, SwfField field) {

@@ -8,6 +8,7 @@ import org.bgctl.machine.Topology;
 import org.bgctl.machine.bgl.Shapes;
 import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.TimeBounds;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
 import org.bgctl.swf.SwfHeader;
@@ -209,6 +210,12 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
         if (jobsKept == 0) firstKeptSubmit = r.submit();
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
+        if (submit > TimeBounds.MAX_TIME || estimate > TimeBounds.MAX_DURATION)
+            throw new IllegalArgumentException(reader.fileName() + " line " + reader.lineNumber() + ": job " + r.jobId()
+                    + (submit > TimeBounds.MAX_TIME ? " is submitted at " + submit + " s after the arrival scaling, above"
+                    + " the limit of " + TimeBounds.describe(TimeBounds.MAX_TIME)
+                    : " runs or is estimated " + estimate + " s after --runtime-coefficient, above the limit of "
+                    + TimeBounds.describe(TimeBounds.MAX_DURATION)));
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) nodes, requested,
                 r.user(), r.group(), r.executable(), r.queue(), killed, geometry,

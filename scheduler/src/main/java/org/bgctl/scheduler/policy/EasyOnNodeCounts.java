@@ -1,5 +1,6 @@
 package org.bgctl.scheduler.policy;
 
+import org.bgctl.scheduler.TimeBounds;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -44,7 +45,7 @@ final class EasyOnNodeCounts {
                 reservation = reserve(head.demand().nodes(), view, starts, free);
                 extra = reservation.extraNodes();
             }
-            if (view.now() + view.bootDelay() + job.estimate() > reservation.time()) {
+            if (TimeBounds.plus(view.now(), view.bootDelay(), job.estimate()) > reservation.time()) {
                 if (nodes > extra) continue;
                 extra -= nodes;
             }

@@ -1,5 +1,6 @@
 package org.bgctl.scheduler.policy.krevat;
 
+import org.bgctl.scheduler.TimeBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -53,7 +54,7 @@ final class TorusPass {
 
     /** When a job started in this pass ends by its estimate. */
     long estimatedEndIfStarted(Job job) {
-        return now + bootDelay + job.estimate();
+        return TimeBounds.plus(now, bootDelay, job.estimate());
     }
 
     List<Placed> started() {
