@@ -67,8 +67,13 @@ public final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--token", paramLabel = "T",
-            description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise).")
+            description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise)."
+                    + " Without it, the token comes from --token-file or the environment variable BGCTL_TOKEN.")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "The token is the first line of FILE (not visible in the process list, unlike --token).")
+    Path tokenFile;
 
     @Option(names = "--faults", paramLabel = "FILE",
             description = "Fault file, as for replay: one change a line, TIME COMPONENT down|up, TIME in virtual seconds"
@@ -112,7 +117,7 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSpec serve;
         try {
             serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
-                    Optional.ofNullable(token), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
+                    TokenSource.resolve(token, tokenFile, System.getenv()), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
                     onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart),
                     cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
         } catch (IllegalArgumentException e) {

@@ -161,7 +161,8 @@ public final class LiveServer implements AutoCloseable {
         try {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
-                    () -> serverFields(machineName, schedulerName, spec, scale));
+                    () -> serverFields(machineName, schedulerName, spec, scale),
+                    InetAddress.getByName(spec.host()).isLoopbackAddress());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults);
