@@ -288,6 +288,7 @@ public final class ReplayCommand implements Callable<Integer> {
         Path dir = out != null ? out : freeRunDirectory(trace, scheduler);
         ReplaySpec replay;
         try {
+            OutputDirectory.checkFree(dir, "--out");
             replay = parameters().toSpec(dir);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -296,8 +297,8 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, host(), progress != null ? progress : Progress.none(),
-                progress != null ? progress.interval() : Duration.ofHours(1));
+        ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, host(),
+                progress != null ? progress : Progress.none(), progress != null ? progress.interval() : Duration.ofHours(1)));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
@@ -336,8 +337,13 @@ public final class ReplayCommand implements Callable<Integer> {
     private int fromRun(Path recorded) throws Exception {
         boolean named = spec.commandLine().getParseResult().hasMatchedOption("--scheduler");
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
-        JournalReplay.Result result = JournalReplay.run(recorded, named ? scheduler : null, dir,
-                speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed));
+        try {
+            OutputDirectory.checkFree(dir, "--out");
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
+                named ? scheduler : null, dir, speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed)));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));

@@ -129,7 +129,7 @@ public final class ServeCommand implements Callable<Integer> {
                     member.hostname, member.clusterPort, members);
             out.flush();
         }
-        LiveServer server = LiveServer.start(serve);
+        LiveServer server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
                 server.scheduler(), speed, run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());

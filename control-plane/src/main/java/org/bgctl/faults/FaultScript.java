@@ -2,6 +2,7 @@ package org.bgctl.faults;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -29,13 +30,16 @@ public final class FaultScript {
      */
     public static List<HealthChange> read(Path file, MachineModel machine) {
         List<HealthChange> changes = new ArrayList<>();
+        int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int number = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 number++;
                 HealthChange change = parse(line, machine, file + ":" + number);
                 if (change != null) changes.add(change);
             }
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + ":" + (number + 1) + ": not UTF-8 text; a fault file is lines of"
+                    + " TIME COMPONENT down|up (is it a binary file?)", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("fault file " + file + ": cannot be read: " + e.getMessage(), e);
         }

@@ -228,7 +228,7 @@ public final class LiveServer implements AutoCloseable {
     private static TraceJobs traceJobs(ServeSpec spec, MachineModel machine, LiveView view) throws IOException {
         if (spec.trace().isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
         Path file = spec.trace().get();
-        if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " does not exist or is not a file");
+        SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
         long maxId = 0;
         try (SwfReader reader = SwfReader.open(file, false)) {

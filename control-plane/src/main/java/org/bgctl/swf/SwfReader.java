@@ -3,10 +3,12 @@ package org.bgctl.swf;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 import org.bgctl.scheduler.TimeBounds;
 
 /**
@@ -71,6 +74,18 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         this.header = readHeader();
     }
 
+    /**
+     * Checks that {@code file} is a trace that can be opened.
+     *
+     * @throws IOException saying why not: missing, a directory, or not readable
+     */
+    public static void checkReadable(Path file) throws IOException {
+        if (Files.isDirectory(file)) throw new IOException("trace " + file + " is a directory, not a file");
+        if (!Files.exists(file)) throw new IOException("trace " + file + ": no such file");
+        if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " is not a regular file");
+        if (!Files.isReadable(file)) throw new IOException("trace " + file + ": permission denied");
+    }
+
     /** Opens a trace file, plain or gzip-compressed. */
     public static SwfReader open(Path file, boolean lenient) throws IOException {
         return open(Files.newInputStream(file), file.getFileName().toString(), lenient);
@@ -105,17 +120,27 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private SwfHeader readHeader() throws IOException {
         List<String> comments = new ArrayList<>();
         String line;
-        while ((line = in.readLine()) != null) {
+        while ((line = headerLine()) != null) {
             linesRead++;
             int first = firstVisible(line);
+            if (line.indexOf('\0') >= 0) throw notText(linesRead);
             if (first == line.length()) continue;
             if (line.charAt(first) != ';') {
+                if (!lenient && notText(line)) throw notText(linesRead);
                 firstJobLine = line;
                 break;
             }
             comments.add(line.substring(first));
         }
         return SwfHeader.parse(comments);
+    }
+
+    private String headerLine() throws IOException {
+        try {
+            return in.readLine();
+        } catch (IOException e) {
+            throw new IOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
+        }
     }
 
     private static int firstVisible(String line) {
@@ -177,7 +202,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
                 nextLine = linesRead;
                 return;
             } catch (SwfFormatException e) {
-                if (!lenient) throw e;
+                if (!lenient) throw notText(line) ? notText(linesRead) : e;
                 skipped++;
                 if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
             }
@@ -200,8 +225,30 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
             return null;
         } catch (IOException e) {
-            throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
+    }
+
+    /**
+     * Whether a job line is not text: a NUL byte, or bytes that are not UTF-8 (read as U+FFFD). No SWF job line
+     * has either, so the file is binary (or compressed other than with gzip); header comments may hold other
+     * encodings' letters, and only a NUL there is taken for binary.
+     */
+    private static boolean notText(String jobLine) {
+        return jobLine.indexOf('\0') >= 0 || jobLine.indexOf('\uFFFD') >= 0;
+    }
+
+    private SwfFormatException notText(long lineNo) {
+        return new SwfFormatException(fileName, lineNo, "not a text file: is it a binary file, or compressed other"
+                + " than with gzip?");
+    }
+
+    /** Why the trace cannot be read on: a truncated or corrupt gzip stream, bytes that are not text, or the I/O error. */
+    private static String unreadable(IOException e) {
+        if (e instanceof EOFException || e instanceof ZipException)
+            return "the gzip data is truncated or corrupt (" + e.getMessage() + ")";
+        if (e instanceof CharacterCodingException) return "not UTF-8 text (a binary file?)";
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     private SwfRecord parse(String line, long lineNo) {
