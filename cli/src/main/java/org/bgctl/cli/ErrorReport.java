@@ -32,7 +32,10 @@ final class ErrorReport {
 
     /** Reports a bad option or argument, found while parsing or by the command itself; answers the exit code. */
     static int parameter(CommandLine.ParameterException e, String[] args) {
-        return print(e.getCommandLine(), e.getMessage(), e, true, List.of(args).contains(DEBUG));
+        String message = e.getMessage();
+        if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty())
+            message += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
+        return print(e.getCommandLine(), message, e, true, List.of(args).contains(DEBUG));
     }
 
     /** Reports what a command threw; answers the exit code. */

@@ -54,6 +54,8 @@ class ErrorReportTest {
         badInput(run, "replay", "--arrival-scale must be positive and finite, was 0.0");
         assertFalse(run.err().contains("Usage"), run.toString());
         badInput(CliRun.of("replay", "--demo", "--bogus"), "replay", "Unknown option: '--bogus'");
+        String typo = badInput(CliRun.of("replay", "--demo", "--arival-scale", "2"), "replay", "Unknown option");
+        assertTrue(typo.contains("did you mean --arrival-scale"), typo);
     }
 
     @Test

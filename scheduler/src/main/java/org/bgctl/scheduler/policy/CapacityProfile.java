@@ -1,7 +1,7 @@
 package org.bgctl.scheduler.policy;
 
-import org.bgctl.scheduler.TimeBounds;
 import java.util.Arrays;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Free nodes over future time as a step function: {@code free[i]} nodes are free from

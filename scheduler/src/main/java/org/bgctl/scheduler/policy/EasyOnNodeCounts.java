@@ -1,6 +1,5 @@
 package org.bgctl.scheduler.policy;
 
-import org.bgctl.scheduler.TimeBounds;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -11,6 +10,7 @@ import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * EASY backfilling where every node is alike ({@link MachineModel#interchangeable()}): the textbook

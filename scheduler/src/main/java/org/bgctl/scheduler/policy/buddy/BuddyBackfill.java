@@ -1,6 +1,5 @@
 package org.bgctl.scheduler.policy.buddy;
 
-import org.bgctl.scheduler.TimeBounds;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
@@ -10,6 +9,7 @@ import org.bgctl.machine.buddy.BuddyTree;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 import org.bgctl.scheduler.policy.Policy;
 
 /**

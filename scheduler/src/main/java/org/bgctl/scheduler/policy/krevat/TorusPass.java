@@ -1,6 +1,5 @@
 package org.bgctl.scheduler.policy.krevat;
 
-import org.bgctl.scheduler.TimeBounds;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -14,6 +13,7 @@ import org.bgctl.machine.torus.ProjectionOfPartitions;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * One scheduling pass on the torus while it is planned: the occupancy as the decisions so far
