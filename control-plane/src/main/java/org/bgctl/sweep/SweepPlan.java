@@ -1,6 +1,7 @@
 package org.bgctl.sweep;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -12,7 +13,6 @@ import org.bgctl.run.LoadMeter;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.TraceSource;
-import org.bgctl.swf.SwfReader;
 
 /**
  * A sweep resolved against its output directory: every run's replay spec built and validated,
@@ -127,7 +127,8 @@ public final class SweepPlan {
     }
 
     private static void checkTrace(TraceSource trace) throws IOException {
-        if (trace.file() != null) SwfReader.checkReadable(trace.file());
+        if (trace.file() != null && !Files.isRegularFile(trace.file()))
+            throw new IOException("trace " + trace.file() + " does not exist or is not a file");
     }
 
     private static String report(List<String> problems, int runs) {
