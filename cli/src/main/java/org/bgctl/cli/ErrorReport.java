@@ -77,9 +77,18 @@ final class ErrorReport {
         return m == null || m.isBlank() ? e.toString() : m;
     }
 
-    /** The first line of a message: the error is one line; a wrapped HOCON or nested message keeps its head. */
-    private static String oneLine(String message) {
-        int newline = message.indexOf('\n');
-        return newline < 0 ? message : message.substring(0, newline);
+    /**
+     * A message of several lines as one: each further line joined to the one before by a space after a colon,
+     * else by {@code ; } — {@code 2 runs cannot start: run 1 (...): ...; run 2 (...): ...}.
+     */
+    static String oneLine(String message) {
+        StringBuilder line = new StringBuilder();
+        for (String part : message.split("\\R")) {
+            String text = part.strip();
+            if (text.isEmpty()) continue;
+            if (!line.isEmpty()) line.append(line.charAt(line.length() - 1) == ':' ? " " : "; ");
+            line.append(text);
+        }
+        return line.toString();
     }
 }

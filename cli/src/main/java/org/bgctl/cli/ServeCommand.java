@@ -117,7 +117,8 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSpec serve;
         try {
             serve = new ServeSpec(machine, scheduler, speed, Optional.ofNullable(trace), first, run, host, port,
-                    TokenSource.resolve(token, tokenFile, System.getenv()), Optional.ofNullable(faults), Optional.ofNullable(faultModel), seed,
+                    TokenSource.resolve(token, tokenFile, System.getenv()), Optional.ofNullable(faults),
+                    Optional.ofNullable(faultModel), seed,
                     onKill == null ? null : KillPolicy.parse(onKill).label(), RestartPolicy.parse(onRestart),
                     cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
         } catch (IllegalArgumentException e) {

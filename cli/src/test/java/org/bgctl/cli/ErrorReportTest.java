@@ -116,6 +116,13 @@ class ErrorReportTest {
     }
 
     @Test
+    void aMessageOfSeveralLinesIsPrintedAsOne() {
+        assertEquals("2 of 3 runs cannot start: run 1 (a): bad; run 3 (c): worse",
+                ErrorReport.oneLine("2 of 3 runs cannot start:\n  run 1 (a): bad\n\n  run 3 (c): worse\n"));
+        assertEquals("plain", ErrorReport.oneLine("plain"));
+    }
+
+    @Test
     void aClientWithoutAServerSaysSoInOneLine() {
         CliRun run = CliRun.of("jobs", "--server", "http://127.0.0.1:1");
         badInput(run, "jobs", "no bgctl server at http://127.0.0.1:1/: connection refused");
