@@ -365,18 +365,20 @@ class RejectionTest(unittest.TestCase):
     LINES = [
         # size = field 5 if > 0 else field 8; checks: size, then run time, then machine
         swf_line(1, 0, 10, -1, requested_procs=-1),   # size -1 -> size_not_positive
-        swf_line(2, 0, -1, -1, requested_procs=4),    # size 4 (field 8), run -1 -> runtime_negative
+        swf_line(2, 0, -1, -1, requested_procs=4),    # size 4 (field 8), run -1 -> runtime_unknown
         swf_line(3, 0, -1, 0, requested_procs=-1),    # size 0 and run -1 -> size_not_positive (size first)
         swf_line(4, 0, 10, 20),                       # 20 > 10 nodes -> larger_than_machine
-        swf_line(5, 0, -1, -1, requested_procs=20),   # run -1 checked before machine size -> runtime_negative
+        swf_line(5, 0, -1, -1, requested_procs=20),   # run -1 checked before machine size -> runtime_unknown
         swf_line(6, 0, 10, -1, requested_procs=5),    # accepted, size 5 from field 8
         swf_line(7, 0, 0, 10),                        # accepted: run 0 is fine, size == nodes is fine
+        swf_line(8, -1, 10, 4),                       # submit -1 -> submit_unknown, whatever follows
+        swf_line(9, 0, -3, 4),                        # run -3 -> runtime_negative
     ]
 
     def test_counts(self):
         got_starts, _, rejected = run(self.LINES, 10, "fcfs")
-        self.assertEqual(rejected, {"size_not_positive": 2, "runtime_negative": 2,
-                                    "larger_than_machine": 1})
+        self.assertEqual(rejected, {"submit_unknown": 1, "size_not_positive": 2, "runtime_unknown": 2,
+                                    "runtime_negative": 1, "larger_than_machine": 1})
         # job 6 (5 nodes) starts at 0; job 7 (10 nodes, 0 s) waits for it: 10.
         self.assertEqual(got_starts, {6: 0, 7: 10})
 
@@ -385,8 +387,8 @@ class RejectionTest(unittest.TestCase):
         with TraceFile(self.LINES) as path:
             jobs, rejected, job_lines = tf.read_trace(path, 10, first=3)
         self.assertEqual((jobs, job_lines), ([], 3))
-        self.assertEqual(rejected, {"size_not_positive": 2, "runtime_negative": 1,
-                                    "larger_than_machine": 0})
+        self.assertEqual(rejected, {"submit_unknown": 0, "size_not_positive": 2, "runtime_unknown": 1,
+                                    "runtime_negative": 0, "larger_than_machine": 0})
 
     def test_counts_printed(self):
         err = io.StringIO()
@@ -396,7 +398,9 @@ class RejectionTest(unittest.TestCase):
                          "--out", os.path.join(tmp, "out.csv")])
         text = err.getvalue()
         self.assertIn("rejected size_not_positive=2", text)
-        self.assertIn("rejected runtime_negative=2", text)
+        self.assertIn("rejected runtime_unknown=2", text)
+        self.assertIn("rejected runtime_negative=1", text)
+        self.assertIn("rejected submit_unknown=1", text)
         self.assertIn("rejected larger_than_machine=1", text)
 
 

@@ -19,7 +19,8 @@ import heapq
 import sys
 from dataclasses import dataclass
 
-REJECT_REASONS = ("size_not_positive", "runtime_negative", "larger_than_machine")
+REJECT_REASONS = ("submit_unknown", "size_not_positive", "runtime_unknown", "runtime_negative",
+                  "larger_than_machine")
 SCHEDULERS = ("fcfs", "easy", "conservative")
 
 # Event kinds; at equal times finishes sort before arrivals.
@@ -101,8 +102,14 @@ def read_trace(path, nodes, first=None, exact_estimates=False, enforce_walltime=
                 raise TraceError(f"{path}:{line_number}: duplicate job id {job_id}")
             seen_ids.add(job_id)
 
+            if submit == -1:                # -1: unknown (SWF)
+                rejected["submit_unknown"] += 1
+                continue
             if size <= 0:
                 rejected["size_not_positive"] += 1
+                continue
+            if runtime == -1:
+                rejected["runtime_unknown"] += 1
                 continue
             if runtime < 0:
                 rejected["runtime_negative"] += 1

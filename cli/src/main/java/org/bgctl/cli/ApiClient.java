@@ -3,7 +3,9 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.ConnectException;
 import java.net.URI;
+import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
@@ -56,6 +58,10 @@ final class ApiClient {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IOException("interrupted", e);
+        } catch (ConnectException e) {
+            throw new IOException("no bgctl server at " + server + ": connection refused", e);
+        } catch (HttpConnectTimeoutException e) {
+            throw new IOException("no bgctl server at " + server + ": no answer to a connection within 10 s", e);
         } catch (IOException e) {
             throw new IOException("cannot reach " + server + ": " + (e.getMessage() == null ? e : e.getMessage()), e);
         }

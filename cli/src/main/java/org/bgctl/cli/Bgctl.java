@@ -1,11 +1,10 @@
 package org.bgctl.cli;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import org.bgctl.swf.SwfFormatException;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.ScopeType;
 
 /** The {@code bgctl} command line. */
 @Command(name = "bgctl", mixinStandardHelpOptions = true, version = "bgctl 0.1.0",
@@ -25,24 +24,15 @@ public final class Bgctl {
         System.exit(commandLine().execute(args));
     }
 
-    /** The configured command line, for main and for tests. */
+    @Option(names = ErrorReport.DEBUG, scope = ScopeType.INHERIT,
+            description = "On an error, print its stack trace too.")
+    boolean debug;
+
+    /** The configured command line, for main and for tests: every error is reported by {@link ErrorReport}. */
     public static CommandLine commandLine() {
         CommandLine cli = new CommandLine(new Bgctl());
-        cli.setExecutionExceptionHandler((e, cmd, parsed) -> {
-            cmd.getErr().println("bgctl: " + message(e));
-            cmd.getErr().flush();
-            return badInput(e) ? BAD_INPUT : 1;
-        });
+        cli.setParameterExceptionHandler(ErrorReport::parameter);
+        cli.setExecutionExceptionHandler(ErrorReport::execution);
         return cli;
-    }
-
-    private static boolean badInput(Exception e) {
-        return e instanceof IllegalArgumentException || e instanceof SwfFormatException
-                || e instanceof IOException || e instanceof UncheckedIOException;
-    }
-
-    private static String message(Exception e) {
-        String m = e.getMessage();
-        return m == null || m.isBlank() ? e.toString() : m;
     }
 }

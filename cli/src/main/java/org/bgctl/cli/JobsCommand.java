@@ -24,10 +24,11 @@ public final class JobsCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        JsonNode jobs = server.client().get("api/jobs");
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%8s %-16s %8s %6s %-9s %8s %8s %8s %s%n", "id", "status", "submit", "size", "shape", "runtime", "start",
                 "end", "partition");
-        for (JsonNode j : server.client().get("api/jobs")) {
+        for (JsonNode j : jobs) {
             if (status != null && !status.equals(j.get("status").asText())) continue;
             out.printf("%8d %-16s %8d %6d %-9s %8d %8s %8s %s%n", j.get("id").asLong(), j.get("status").asText(),
                     j.get("submit").asLong(), j.get("size").asInt(), j.get("shape").isNull() ? "-" : j.get("shape").asText(),

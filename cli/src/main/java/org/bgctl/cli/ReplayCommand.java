@@ -118,6 +118,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 parameters.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER));
         ReplaySpec replay;
         try {
+            OutputDirectory.checkFree(dir, "--out");
             replay = parameters.toSpec(dir);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -126,8 +127,9 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, host(), speed(), progress != null ? progress : Progress.none(),
-                progress != null ? progress.interval() : Duration.ofHours(1));
+        OptionalDouble speed = speed();
+        ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, host(), speed,
+                progress != null ? progress : Progress.none(), progress != null ? progress.interval() : Duration.ofHours(1)));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
         return 0;
@@ -166,7 +168,14 @@ public final class ReplayCommand implements Callable<Integer> {
     private int fromRun(Path recorded) throws Exception {
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
-        JournalReplay.Result result = JournalReplay.run(recorded, scheduler, dir, speed());
+        try {
+            OutputDirectory.checkFree(dir, "--out");
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        OptionalDouble speed = speed();
+        JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
+                scheduler, dir, speed));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));

@@ -66,8 +66,13 @@ public final class ServeCommand implements Callable<Integer> {
     int port;
 
     @Option(names = "--token", paramLabel = "T",
-            description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise).")
+            description = "Every call that changes something must carry \"Authorization: Bearer T\" (401 otherwise)."
+                    + " Without it, the token comes from --token-file or the environment variable BGCTL_TOKEN.")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE",
+            description = "The token is the first line of FILE (not visible in the process list, unlike --token).")
+    Path tokenFile;
 
     @Option(names = "--on-restart", paramLabel = "WHAT", defaultValue = "continue",
             description = "Started again on a run directory, what becomes of the jobs that were running when the server"
@@ -93,7 +98,7 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSpec serve;
         try {
             serve = new ServeSpec(runOptions.given().with("trace", trace), speed, run, host, port,
-                    Optional.ofNullable(token), RestartPolicy.parse(onRestart),
+                    TokenSource.resolve(token, tokenFile, System.getenv()), RestartPolicy.parse(onRestart),
                     cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
@@ -104,7 +109,7 @@ public final class ServeCommand implements Callable<Integer> {
                     member.hostname, member.clusterPort, members);
             out.flush();
         }
-        LiveServer server = LiveServer.start(serve);
+        LiveServer server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
                 server.scheduler(), speed, run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());

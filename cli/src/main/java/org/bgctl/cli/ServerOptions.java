@@ -1,5 +1,6 @@
 package org.bgctl.cli;
 
+import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
 /** The options that name a running server. */
@@ -9,10 +10,14 @@ final class ServerOptions {
             description = "The server (default ${DEFAULT-VALUE}).")
     String server;
 
-    @Option(names = "--token", paramLabel = "T", description = "The server's token, for calls that change something.")
+    @Option(names = "--token", paramLabel = "T", description = "The server's token, for calls that change something"
+            + " (else from --token-file or the environment variable BGCTL_TOKEN).")
     String token;
 
+    @Option(names = "--token-file", paramLabel = "FILE", description = "The server's token is the first line of FILE.")
+    Path tokenFile;
+
     ApiClient client() {
-        return new ApiClient(server, token);
+        return new ApiClient(server, TokenSource.resolve(token, tokenFile, System.getenv()).orElse(null));
     }
 }

@@ -82,6 +82,36 @@ class ReplayCommandTest {
         assertEquals(0, retry.exit(), retry.toString());
     }
 
+    @Test
+    void anArchiveTraceWithIndentedLabelsAndUnknownTimesReplaysWithDefaultOptions() throws Exception {
+        Path trace = trace(dir, "archive.swf",
+                "; Version: 2",
+                ";        Computer: Intel Paragon",
+                ";        MaxNodes: 70  (dual)",
+                ";        MaxJobs: 7",
+                ";",
+                job(1, 0, 100, 4, 200),
+                job(2, -1, 100, 4, 200),
+                job(3, 10, 50, 70, 100),
+                job(4, -1, -1, 4, -1),
+                job(5, 20, -1, 2, 100),
+                job(6, 25, 30, 2, 60),
+                job(7, 30, 30, 2, 60));
+        Path out = dir.resolve("archive");
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", out.toString());
+        assertEquals(0, run.exit(), run.toString());
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        assertEquals("flat:70", summary.get("machine").asText(), "MaxNodes read from its indented label");
+        assertEquals(Map.of("submit_unknown", 2, "runtime_unknown", 1),
+                new ObjectMapper().convertValue(summary.get("jobs_skipped"), Map.class));
+        assertEquals(4, summary.get("jobs").asLong(), "jobs 1, 3, 6 and 7 ran");
+        long skipped = 0;
+        for (JsonNode n : summary.get("jobs_skipped")) skipped += n.asLong();
+        assertEquals(7, summary.get("jobs_read").asLong());
+        assertEquals(summary.get("jobs_read").asLong(), summary.get("jobs").asLong() + skipped,
+                "every job line is scheduled or counted in jobs_skipped");
+    }
+
     static Stream<Arguments> badInput() {
         return Stream.of(
                 Arguments.of(List.of("--bogus"), "--bogus"),

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
@@ -45,13 +46,21 @@ final class ServeProcess {
 
     /** A server whose JVM gets {@code jvmOptions} too, e.g. {@code -Dkey=value} settings. */
     static ServeProcess start(List<String> jvmOptions, Path run, String... options) throws Exception {
+        return start(jvmOptions, Map.of(), run, options);
+    }
+
+    /** A server whose environment has {@code environment} too, e.g. {@code BGCTL_TOKEN}. */
+    static ServeProcess start(List<String> jvmOptions, Map<String, String> environment, Path run, String... options)
+            throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx512m"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(),
                 "serve", "--run", run.toString(), "--port", "0"));
         command.addAll(List.of(options));
-        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+        builder.environment().putAll(environment);
+        Process p = builder.start();
         BufferedReader out = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
         List<String> seen = new ArrayList<>();
         CompletableFuture<String> url = CompletableFuture.supplyAsync(() -> {
@@ -90,10 +99,17 @@ final class ServeProcess {
 
     /** POSTs a job; answers its id, or -1 when the server did not acknowledge it. */
     long submit(String body) {
+        return submit(body, null);
+    }
+
+    /** POSTs a job with {@code Authorization: Bearer token} (none when null); its id, or -1 when not acknowledged. */
+    long submit(String body, String token) {
         try {
-            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(url + "/api/jobs"))
+            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(url + "/api/jobs"))
                     .timeout(Duration.ofSeconds(20)).header("Content-Type", "application/json")
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofString());
+                    .POST(HttpRequest.BodyPublishers.ofString(body));
+            if (token != null) request.header("Authorization", "Bearer " + token);
+            HttpResponse<String> r = http.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return r.statusCode() == 201 ? JSON.readTree(r.body()).get("id").asLong() : -1;
         } catch (IOException e) {
             return -1;

@@ -2,6 +2,7 @@ package org.bgctl.faults;
 
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -10,6 +11,7 @@ import java.util.Comparator;
 import java.util.List;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.HealthChange;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * A fault file: one health change a line, {@code TIME COMPONENT down|up}, TIME in whole seconds of
@@ -28,13 +30,16 @@ public final class FaultScript {
      */
     public static List<HealthChange> read(Path file, MachineModel machine) {
         List<HealthChange> changes = new ArrayList<>();
+        int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
-            int number = 0;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 number++;
                 HealthChange change = parse(line, machine, file + ":" + number);
                 if (change != null) changes.add(change);
             }
+        } catch (CharacterCodingException e) {
+            throw new IllegalArgumentException(file + ":" + (number + 1) + ": not UTF-8 text; a fault file is lines of"
+                    + " TIME COMPONENT down|up (is it a binary file?)", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("fault file " + file + ": cannot be read: " + e.getMessage(), e);
         }
@@ -58,6 +63,9 @@ public final class FaultScript {
                     + "' is not a whole number of seconds");
         }
         if (time < 0) throw new IllegalArgumentException(where + ": field 1 (time): " + time + " is negative");
+        if (time > TimeBounds.MAX_TIME)
+            throw new IllegalArgumentException(where + ": field 1 (time): " + time + " is above the limit of "
+                    + TimeBounds.describe(TimeBounds.MAX_TIME));
         try {
             machine.componentClaims(fields[1]);
         } catch (IllegalArgumentException e) {

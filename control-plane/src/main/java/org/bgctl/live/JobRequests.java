@@ -11,10 +11,13 @@ import org.bgctl.machine.Geometry;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Reads a job submission — {@code {"size": 1024, "runtime": 600, "estimate": 900}} or
- * {@code {"shape": "2x2x4", "topology": "torus", ...}} — checking every field against the machine.
+ * {@code {"shape": "2x2x4", "topology": "torus", ...}} — checking every field against the machine and the
+ * bounds of {@link TimeBounds}: a run time or estimate above {@link TimeBounds#MAX_DURATION}, or a shape longer
+ * than the machine's grid in some dimension, is refused naming the field.
  */
 public final class JobRequests {
 
@@ -35,8 +38,8 @@ public final class JobRequests {
             if (!FIELDS.contains(name))
                 throw new BadRequest(name, "unknown field; known: size, shape, topology, estimate, runtime");
         }
-        long runtime = longField(body, "runtime", true, 0);
-        long estimate = body.has("estimate") ? longField(body, "estimate", true, 0) : runtime;
+        long runtime = duration(body, "runtime");
+        long estimate = body.has("estimate") ? duration(body, "estimate") : runtime;
         if (estimate < runtime) throw new BadRequest("estimate", "must be at least the runtime " + runtime + ", was " + estimate);
         Topology topology = topology(body);
         boolean hasShape = body.has("shape");
@@ -49,6 +52,11 @@ public final class JobRequests {
             field = "shape";
             if (machine.grid().isEmpty()) throw new BadRequest("shape", machine.name() + " has no grid of midplanes");
             Shape shape = shape(body.get("shape"));
+            Shape grid = machine.grid().get();
+            int longest = Math.max(grid.x(), Math.max(grid.y(), grid.z()));
+            if (shape.x() > longest || shape.y() > longest || shape.z() > longest)
+                throw new BadRequest("shape", "can never be placed: " + shape.x() + "x" + shape.y() + "x" + shape.z()
+                        + " is larger than the grid " + grid.x() + "x" + grid.y() + "x" + grid.z() + " in any rotation");
             geometry = Geometry.box(shape, true, topology);
             size = shape.volume() * machine.granularity();
         } else {
@@ -61,6 +69,14 @@ public final class JobRequests {
         Optional<String> never = machine.unplaceable(new Demand(size, geometry));
         if (never.isPresent()) throw new BadRequest(field, "can never be placed: " + never.get());
         return new JobSpec(size, geometry, estimate, runtime);
+    }
+
+    /** A run time or estimate: a whole number of seconds from 0 to {@link TimeBounds#MAX_DURATION}. */
+    private static long duration(JsonNode body, String name) {
+        long seconds = longField(body, name, true, 0);
+        if (seconds > TimeBounds.MAX_DURATION)
+            throw new BadRequest(name, "must be at most " + TimeBounds.describe(TimeBounds.MAX_DURATION) + ", was " + seconds);
+        return seconds;
     }
 
     private static long longField(JsonNode body, String name, boolean required, long min) {

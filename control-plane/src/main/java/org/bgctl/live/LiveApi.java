@@ -8,6 +8,7 @@ import akka.actor.typed.javadsl.AskPattern;
 import akka.http.javadsl.marshalling.sse.EventStreamMarshalling;
 import akka.http.javadsl.model.ContentTypes;
 import akka.http.javadsl.model.HttpResponse;
+import akka.http.javadsl.model.MediaTypes;
 import akka.http.javadsl.model.StatusCode;
 import akka.http.javadsl.model.StatusCodes;
 import akka.http.javadsl.model.sse.ServerSentEvent;
@@ -39,7 +40,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * The live server's HTTP JSON API (docs/api.md): jobs, the machine, faults, metrics and the event
- * stream. With a token every mutating call must carry {@code Authorization: Bearer TOKEN}. A bad
+ * stream, behind the checks of {@link HttpFront}. With a token every mutating call must carry
+ * {@code Authorization: Bearer TOKEN}. A bad
  * request is refused whole with 400 and {@code {"error": ..., "field": ...}}; nothing is half applied,
  * since a request reaches the clock only once it has been read and checked completely.
  */
@@ -57,16 +59,19 @@ public final class LiveApi extends AllDirectives {
     private final Source<SchedulerEvent, NotUsed> events;
     private final Optional<String> token;
     private final Supplier<Map<String, Object>> serverFields;
+    private final HttpFront front;
 
     /**
      * @param machine      a model of the server's machine, only read (to check requests)
      * @param events       the scheduler's events as they happen, for any number of subscribers
      * @param token        the token mutating calls must carry, if any
      * @param serverFields the server's own figures for /api/metrics (speed, time, …)
+     * @param loopback     whether the server listens on a loopback address only: then requests must name a loopback
+     *                     host and come from the server's own origin ({@link HttpFront})
      */
     public LiveApi(ActorSystem<?> system, ActorRef<RunClock.Command> clock, LiveView view, MachineModel machine,
                    Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
-                   Supplier<Map<String, Object>> serverFields) {
+                   Supplier<Map<String, Object>> serverFields, boolean loopback) {
         this.system = system;
         this.clock = clock;
         this.view = view;
@@ -75,12 +80,13 @@ public final class LiveApi extends AllDirectives {
         this.events = events;
         this.token = token;
         this.serverFields = serverFields;
+        this.front = new HttpFront(loopback);
     }
 
     public Route route() {
-        return concat(
+        return front.guard(() -> concat(
                 pathSingleSlash(() -> get(() -> getFromResource("live/dashboard.html", ContentTypes.TEXT_HTML_UTF8))),
-                api());
+                api()));
     }
 
     private Route api() {
@@ -112,9 +118,19 @@ public final class LiveApi extends AllDirectives {
         });
     }
 
-    /** The request body as JSON, or 400 naming {@code body}. */
+    /**
+     * The request body as JSON, checked in this order: its length (413, by the front), its nesting depth (400
+     * naming {@code body}, before any parser sees it), its content type (415 naming {@code Content-Type} unless
+     * {@code application/json}), then its syntax (400 naming {@code body}).
+     */
     private Route body(Function<JsonNode, Route> inner) {
-        return entity(Unmarshaller.entityToString(), text -> {
+        return extractRequestEntity(entity -> entity(Unmarshaller.entityToString(), text -> {
+            if (JsonDepth.exceeds(text, JsonDepth.MAX))
+                return complete(error(StatusCodes.BAD_REQUEST, "body", "nested deeper than " + JsonDepth.MAX
+                        + " levels of arrays and objects"));
+            if (!entity.getContentType().mediaType().equals(MediaTypes.APPLICATION_JSON))
+                return complete(error(StatusCodes.UNSUPPORTED_MEDIA_TYPE, "Content-Type", "expected application/json,"
+                        + " got " + entity.getContentType().mediaType()));
             JsonNode node;
             try {
                 node = JSON.readTree(text);
@@ -126,7 +142,7 @@ public final class LiveApi extends AllDirectives {
             } catch (BadRequest bad) {
                 return complete(error(StatusCodes.BAD_REQUEST, bad.field(), bad.getMessage()));
             }
-        });
+        }));
     }
 
     /*

@@ -172,7 +172,8 @@ public final class LiveServer implements AutoCloseable {
         try {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
-                    () -> serverFields(machineName, schedulerName, spec, scale));
+                    () -> serverFields(machineName, schedulerName, spec, scale),
+                    InetAddress.getByName(spec.host()).isLoopbackAddress());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
@@ -234,7 +235,7 @@ public final class LiveServer implements AutoCloseable {
             throws IOException {
         if (spec.trace().isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
         Path file = spec.trace().get();
-        if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " does not exist or is not a file");
+        SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
         long maxId = 0;
         try (SwfReader reader = SwfReader.open(file, run.lenient())) {

@@ -96,12 +96,14 @@ final class ReplaySpecBuilder {
         workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
         WorkloadOptions options = workload.build();
         if (offeredLoad != null) {
-            if (trace == null) throw new IllegalArgumentException("offered_load: needs a trace to measure its load");
+            if (!(offeredLoad > 0 && Double.isFinite(offeredLoad)))
+                throw new IllegalArgumentException("--offered-load must be positive and finite, was " + offeredLoad);
+            if (trace == null) throw new IllegalArgumentException("--offered-load needs a trace to measure its load");
             double traceLoad = meter.measure(trace, options, lenient, machineName);
             try {
                 options = options.toBuilder().arrivalScale(OfferedLoad.arrivalScaleFor(traceLoad, offeredLoad)).build();
             } catch (IllegalArgumentException e) {
-                throw new IllegalArgumentException("offered_load = " + offeredLoad + " on " + trace.name() + ": "
+                throw new IllegalArgumentException("--offered-load " + offeredLoad + " on " + trace.name() + ": "
                         + e.getMessage(), e);
             }
         }

@@ -45,7 +45,7 @@ public record TraceSource(Path file, String resource) {
     /** Opens the trace. */
     public SwfReader open(boolean lenient) throws IOException {
         if (file != null) {
-            if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " does not exist or is not a file");
+            SwfReader.checkReadable(file);
             return SwfReader.open(file, lenient);
         }
         InputStream in = TraceSource.class.getResourceAsStream(resource);

@@ -13,9 +13,10 @@ import java.util.TreeMap;
  * The comment lines at the top of an SWF trace, kept verbatim and in order, plus their
  * {@code ; Key: value} entries.
  *
- * <p>A line {@code ; Key: value} (the key right after {@code ;} and at most one space) starts an entry.
- * A following line that is indented further, or that does not start with a key, continues that entry's
- * value on a new line (the archive wraps long notes this way); a bare {@code ;} ends it. Keys may repeat
+ * <p>A line {@code ; Key: value} starts an entry, the key after {@code ;} and any whitespace (some archive
+ * traces indent labels: {@code ;        MaxNodes: 70  (dual)}); an indented key's colon is followed by
+ * whitespace or ends the line. A following line that does not start with a key continues that entry's
+ * value on a new line (the archive wraps long notes this way, indented); a bare {@code ;} ends it. Keys may repeat
  * ({@code Note}, {@code Queue}) and every value is kept. Keys are matched ignoring case.
  */
 public final class SwfHeader {
@@ -36,8 +37,9 @@ public final class SwfHeader {
         for (String line : commentLines) {
             if (!line.startsWith(";"))
                 throw new IllegalArgumentException("a header line starts with ';': " + line);
-            int start = line.length() > 1 && line.charAt(1) == ' ' ? 2 : 1;
-            int colon = keyEnd(line, start);
+            int start = 1;
+            while (start < line.length() && Character.isWhitespace(line.charAt(start))) start++;
+            int colon = keyEnd(line, start, start > 2);
             String text = line.substring(start).strip();
             if (colon > 0) {
                 close(open, value);
@@ -55,11 +57,17 @@ public final class SwfHeader {
         return new SwfHeader(List.copyOf(commentLines), Collections.unmodifiableMap(entries));
     }
 
-    /** The index of the colon ending a key that starts at {@code start}, or -1 if there is no key there. */
-    private static int keyEnd(String line, int start) {
+    /**
+     * The index of the colon ending a key that starts at {@code start}, or -1 if there is no key there. An
+     * {@code indented} key's colon must be followed by whitespace or end the line, so that an indented
+     * continuation such as {@code ;              http://www...} stays a continuation.
+     */
+    private static int keyEnd(String line, int start, boolean indented) {
         int i = start;
         while (i < line.length() && Character.isLetterOrDigit(line.charAt(i))) i++;
-        return i > start && i < line.length() && line.charAt(i) == ':' && Character.isLetter(line.charAt(start)) ? i : -1;
+        boolean key = i > start && i < line.length() && line.charAt(i) == ':' && Character.isLetter(line.charAt(start));
+        if (key && indented && i + 1 < line.length() && !Character.isWhitespace(line.charAt(i + 1))) return -1;
+        return key ? i : -1;
     }
 
     private static void close(List<String> entry, StringBuilder value) {

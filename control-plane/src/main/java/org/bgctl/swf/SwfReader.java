@@ -3,10 +3,12 @@ package org.bgctl.swf;
 import java.io.BufferedInputStream;
 import java.io.BufferedReader;
 import java.io.Closeable;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -15,6 +17,8 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Streams the job lines of an SWF trace as {@link SwfRecord}s, one line at a time, so a trace of any
@@ -25,7 +29,8 @@ import java.util.zip.GZIPInputStream;
  * and blank lines are ignored. A job line has exactly 18 whitespace-separated numbers. Fields 6, 7 and
  * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
  * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
- * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere.
+ * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
+ * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
  * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
@@ -69,6 +74,18 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         this.header = readHeader();
     }
 
+    /**
+     * Checks that {@code file} is a trace that can be opened.
+     *
+     * @throws IOException saying why not: missing, a directory, or not readable
+     */
+    public static void checkReadable(Path file) throws IOException {
+        if (Files.isDirectory(file)) throw new IOException("trace " + file + " is a directory, not a file");
+        if (!Files.exists(file)) throw new IOException("trace " + file + ": no such file");
+        if (!Files.isRegularFile(file)) throw new IOException("trace " + file + " is not a regular file");
+        if (!Files.isReadable(file)) throw new IOException("trace " + file + ": permission denied");
+    }
+
     /** Opens a trace file, plain or gzip-compressed. */
     public static SwfReader open(Path file, boolean lenient) throws IOException {
         return open(Files.newInputStream(file), file.getFileName().toString(), lenient);
@@ -103,17 +120,27 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private SwfHeader readHeader() throws IOException {
         List<String> comments = new ArrayList<>();
         String line;
-        while ((line = in.readLine()) != null) {
+        while ((line = headerLine()) != null) {
             linesRead++;
             int first = firstVisible(line);
+            if (line.indexOf('\0') >= 0) throw notText(linesRead);
             if (first == line.length()) continue;
             if (line.charAt(first) != ';') {
+                if (!lenient && notText(line)) throw notText(linesRead);
                 firstJobLine = line;
                 break;
             }
             comments.add(line.substring(first));
         }
         return SwfHeader.parse(comments);
+    }
+
+    private String headerLine() throws IOException {
+        try {
+            return in.readLine();
+        } catch (IOException e) {
+            throw new IOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
+        }
     }
 
     private static int firstVisible(String line) {
@@ -175,7 +202,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
                 nextLine = linesRead;
                 return;
             } catch (SwfFormatException e) {
-                if (!lenient) throw e;
+                if (!lenient) throw notText(line) ? notText(linesRead) : e;
                 skipped++;
                 if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
             }
@@ -198,8 +225,30 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
             return null;
         } catch (IOException e) {
-            throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + e.getMessage(), e);
+            throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
+    }
+
+    /**
+     * Whether a job line is not text: a NUL byte, or bytes that are not UTF-8 (read as U+FFFD). No SWF job line
+     * has either, so the file is binary (or compressed other than with gzip); header comments may hold other
+     * encodings' letters, and only a NUL there is taken for binary.
+     */
+    private static boolean notText(String jobLine) {
+        return jobLine.indexOf('\0') >= 0 || jobLine.indexOf('\uFFFD') >= 0;
+    }
+
+    private SwfFormatException notText(long lineNo) {
+        return new SwfFormatException(fileName, lineNo, "not a text file: is it a binary file, or compressed other"
+                + " than with gzip?");
+    }
+
+    /** Why the trace cannot be read on: a truncated or corrupt gzip stream, bytes that are not text, or the I/O error. */
+    private static String unreadable(IOException e) {
+        if (e instanceof EOFException || e instanceof ZipException)
+            return "the gzip data is truncated or corrupt (" + e.getMessage() + ")";
+        if (e instanceof CharacterCodingException) return "not UTF-8 text (a binary file?)";
+        return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
     private SwfRecord parse(String line, long lineNo) {
@@ -207,11 +256,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         if (found != SwfField.COUNT)
             throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
         return new SwfRecord(
-                integer(line, lineNo, SwfField.JOB_ID), integer(line, lineNo, SwfField.SUBMIT),
-                integer(line, lineNo, SwfField.WAIT), integer(line, lineNo, SwfField.RUN),
+                integer(line, lineNo, SwfField.JOB_ID), bounded(line, lineNo, SwfField.SUBMIT, TimeBounds.MAX_TIME),
+                integer(line, lineNo, SwfField.WAIT), bounded(line, lineNo, SwfField.RUN, TimeBounds.MAX_DURATION),
                 smallInteger(line, lineNo, SwfField.ALLOC_PROCS), decimal(line, lineNo, SwfField.AVG_CPU),
                 decimal(line, lineNo, SwfField.USED_MEM), smallInteger(line, lineNo, SwfField.REQ_PROCS),
-                integer(line, lineNo, SwfField.REQ_TIME), decimal(line, lineNo, SwfField.REQ_MEM),
+                bounded(line, lineNo, SwfField.REQ_TIME, TimeBounds.MAX_DURATION), decimal(line, lineNo, SwfField.REQ_MEM),
                 smallInteger(line, lineNo, SwfField.STATUS), smallInteger(line, lineNo, SwfField.USER),
                 smallInteger(line, lineNo, SwfField.GROUP), smallInteger(line, lineNo, SwfField.EXECUTABLE),
                 smallInteger(line, lineNo, SwfField.QUEUE), smallInteger(line, lineNo, SwfField.PARTITION),
@@ -234,6 +283,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
             count++;
         }
+    }
+
+    /** An integer field of seconds at most {@code max} ({@link TimeBounds}): a submit time, a run or requested time. */
+    private long bounded(String line, long lineNo, SwfField field, long max) {
+        long value = integer(line, lineNo, field);
+        if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
+        return value;
     }
 
     private int smallInteger(String line, long lineNo, SwfField field) {

@@ -9,6 +9,9 @@ public record SwfRecord(long jobId, long submit, long waitTime, long runTime, in
                         int status, int user, int group, int executable, int queue, int partition,
                         long precedingJob, long thinkTime) {
 
+    /** What the SWF definition writes in a field whose value is unknown. */
+    public static final long UNKNOWN = -1;
+
     public SwfRecord {
         avgCpu = finite(SwfField.AVG_CPU, avgCpu);
         usedMem = finite(SwfField.USED_MEM, usedMem);

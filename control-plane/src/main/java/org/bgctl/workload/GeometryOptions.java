@@ -29,9 +29,9 @@ public record GeometryOptions(SizeUnit sizeUnit, ShapeRule shapes, double fatPro
         if (sizeUnit == null) throw new IllegalArgumentException("a size unit is required");
         if (shapes == null) throw new IllegalArgumentException("a shape rule is required");
         if (!(fatProbability >= 0 && fatProbability <= 1))
-            throw new IllegalArgumentException("fatProbability must be between 0 and 1, was " + fatProbability);
+            throw new IllegalArgumentException("--fat-probability must be between 0 and 1, was " + fatProbability);
         if (!(torusProbability >= 0 && torusProbability <= 1))
-            throw new IllegalArgumentException("torusProbability must be between 0 and 1, was " + torusProbability);
+            throw new IllegalArgumentException("--torus-probability must be between 0 and 1, was " + torusProbability);
     }
 
     /** Mixed into {@link #seed} so the geometry draws are a stream of their own. */

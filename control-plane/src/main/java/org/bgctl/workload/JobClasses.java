@@ -34,12 +34,12 @@ public record JobClasses(double ciFraction, double gain, Spread spread, long see
     public JobClasses {
         Objects.requireNonNull(spread, "spread");
         if (!(ciFraction >= 0 && ciFraction <= 1))
-            throw new IllegalArgumentException("the fraction of communication-intensive jobs must be in [0, 1], was "
+            throw new IllegalArgumentException("--ci-fraction (the fraction of communication-intensive jobs) must be in [0, 1], was "
                     + ciFraction);
         if (!(gain >= 0 && gain < 1))
-            throw new IllegalArgumentException("the contiguous gain must be in [0, 1), was " + gain);
+            throw new IllegalArgumentException("--ci-gain (the contiguous gain) must be in [0, 1), was " + gain);
         if (spread == Spread.RANDOM && !(2 * gain < 1))
-            throw new IllegalArgumentException("with random gains in [0, 2X] the gain X must be below 0.5, was "
+            throw new IllegalArgumentException("with --ci-gain-spread random (gains in [0, 2X]) --ci-gain X must be below 0.5, was "
                     + gain);
     }
 

@@ -40,7 +40,7 @@ public final class JobRejections {
         return byLabel;
     }
 
-    /** {@code larger_than_machine=2, runtime_negative=5}, or {@code none}. */
+    /** {@code larger_than_machine=2, runtime_unknown=5}, or {@code none}. */
     @Override
     public String toString() {
         if (byLabel.isEmpty()) return "none";

@@ -4,7 +4,11 @@ package org.bgctl.workload;
 public enum RejectionReason {
     /** The size is not positive after falling back from field 5 to field 8. */
     SIZE_NOT_POSITIVE("size_not_positive"),
-    /** The run time (field 4) is negative, e.g. a job cancelled before it started. */
+    /** The submit time (field 2) is -1, unknown in the SWF definition. */
+    SUBMIT_UNKNOWN("submit_unknown"),
+    /** The run time (field 4) is -1, unknown in the SWF definition: e.g. a job cancelled before it started. */
+    RUNTIME_UNKNOWN("runtime_unknown"),
+    /** The run time (field 4) is negative other than -1. */
     RUNTIME_NEGATIVE("runtime_negative"),
     /** The scaled size exceeds the machine. */
     LARGER_THAN_MACHINE("larger_than_machine"),

@@ -8,6 +8,7 @@ import org.bgctl.machine.Topology;
 import org.bgctl.machine.bgl.Shapes;
 import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.TimeBounds;
 import org.bgctl.swf.SwfField;
 import org.bgctl.swf.SwfFormatException;
 import org.bgctl.swf.SwfHeader;
@@ -31,6 +32,8 @@ import java.util.Random;
  *   <li><b>first N</b>: reading stops after {@code firstJobs} records, whether they end up kept, rejected
  *       or outside the window, so "first 500 jobs" means the trace's first 500 job lines. Lines a lenient
  *       reader skips as malformed are not records and do not count.</li>
+ *   <li><b>unknown submit time</b>: a record whose submit time is -1 (unknown, in the SWF definition) is
+ *       rejected as {@code submit_unknown}; it takes no part in the order check below.</li>
  *   <li><b>order</b>: a submit time below an earlier record's is an error naming the line in strict mode
  *       and is rejected as {@code submit_out_of_order} in lenient mode, so the stream's submit times never
  *       decrease.</li>
@@ -42,7 +45,8 @@ import java.util.Random;
  * <ul>
  *   <li>size = field 5 (allocated processors) if positive, else field 8 (requested processors); if not
  *       positive the job is rejected as {@code size_not_positive};</li>
- *   <li>field 4 (run time) negative: rejected as {@code runtime_negative};</li>
+ *   <li>field 4 (run time) -1, unknown: rejected as {@code runtime_unknown}; any other negative value: rejected
+ *       as {@code runtime_negative};</li>
  *   <li>size scaling: {@code ceil(size × sizeMultiply / sizeDivide)}, rounding up so that no job shrinks to
  *       0 nodes (a 1-node job stays 1 node);</li>
  *   <li>units: with sizes in nodes, the job needs {@code u = ceil(size / g)} allocation units of the machine's
@@ -157,6 +161,10 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         }
         SwfRecord record = reader.next();
         jobsRead++;
+        if (record.submit() == SwfRecord.UNKNOWN) {
+            reject(RejectionReason.SUBMIT_UNKNOWN);
+            return;
+        }
         if (record.submit() < latestSubmit) {
             if (!reader.isLenient())
                 throw new SwfFormatException(reader.fileName(), reader.lineNumber(), SwfField.SUBMIT,
@@ -175,6 +183,7 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private WorkloadJob transform(SwfRecord r) {
         long procs = r.allocProcs() > 0 ? r.allocProcs() : r.reqProcs();
         if (procs <= 0) return reject(RejectionReason.SIZE_NOT_POSITIVE);
+        if (r.runTime() == SwfRecord.UNKNOWN) return reject(RejectionReason.RUNTIME_UNKNOWN);
         if (r.runTime() < 0) return reject(RejectionReason.RUNTIME_NEGATIVE);
         long scaled = procs * options.sizeMultiply();
         long size = (scaled + options.sizeDivide() - 1) / options.sizeDivide();
@@ -209,6 +218,12 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
         if (jobsKept == 0) firstKeptSubmit = r.submit();
         long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
+        if (submit > TimeBounds.MAX_TIME || estimate > TimeBounds.MAX_DURATION)
+            throw new IllegalArgumentException(reader.fileName() + " line " + reader.lineNumber() + ": job " + r.jobId()
+                    + (submit > TimeBounds.MAX_TIME ? " is submitted at " + submit + " s after the arrival scaling, above"
+                    + " the limit of " + TimeBounds.describe(TimeBounds.MAX_TIME)
+                    : " runs or is estimated " + estimate + " s after --runtime-coefficient, above the limit of "
+                    + TimeBounds.describe(TimeBounds.MAX_DURATION)));
 
         Job job = new Job(r.jobId(), submit, runtime, estimate, (int) nodes, requested,
                 r.user(), r.group(), r.executable(), r.queue(), killed, geometry,

@@ -113,7 +113,7 @@ class ReplayParametersTest {
         Path flat = TestTraces.write(dir, "one.swf", job(1, 0, 100, 4, 4, 200));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> ReplayParameters.none()
                 .with("trace", flat).with("machine", "flat:16").with("offered_load", 0.5).toSpec(dir));
-        assertTrue(e.getMessage().startsWith("offered_load = 0.5 on one.swf: the workload has no measurable offered load"),
+        assertTrue(e.getMessage().startsWith("--offered-load 0.5 on one.swf: the workload has no measurable offered load"),
                 e.getMessage());
     }
 

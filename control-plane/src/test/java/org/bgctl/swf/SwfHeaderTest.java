@@ -61,6 +61,27 @@ class SwfHeaderTest {
     }
 
     @Test
+    void labelsMayFollowAnyWhitespaceButAnIndentedUrlStaysAContinuation() {
+        SwfHeader indented = SwfHeader.parse(List.of(
+                "; Computer: Intel Paragon",
+                ";        MaxNodes: 70  (dual)",
+                ";\tMaxProcs:\t140",
+                ";   UnixStartTime: 1000",
+                "; Information: http://www.example.org/",
+                ";              http://www.cs.huji.ac.il/labs/parallel/workload/",
+                ";        Note: first",
+                ";              second line"));
+        assertEquals(OptionalInt.of(70), indented.maxNodes());
+        assertEquals(Optional.of("70  (dual)"), indented.value("MaxNodes"));
+        assertEquals(OptionalInt.of(140), indented.maxProcs());
+        assertEquals(OptionalLong.of(1000), indented.unixStartTime());
+        assertEquals(Optional.of("http://www.example.org/\nhttp://www.cs.huji.ac.il/labs/parallel/workload/"),
+                indented.value("Information"));
+        assertEquals(List.of("first\nsecond line"), indented.notes());
+        assertEquals(List.of("Computer", "Information", "MaxNodes", "MaxProcs", "Note", "UnixStartTime"), indented.keys());
+    }
+
+    @Test
     void missingKeysAreEmpty() {
         SwfHeader none = SwfHeader.parse(List.of("; free text", "; MaxNodes: many"));
         assertEquals(OptionalInt.empty(), none.maxNodes());

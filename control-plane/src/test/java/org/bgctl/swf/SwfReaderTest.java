@@ -136,6 +136,20 @@ class SwfReaderTest {
     }
 
     @Test
+    void timesAboveTheirDocumentedBoundsAreErrors() throws IOException {
+        assertEquals("bad.swf line 1, field 4 (run time): '9223372036854775807' is above the limit of 315360000 s"
+                        + " (10 years)",
+                strictError("1 0 -1 9223372036854775807 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1, field 9 (requested time): '315360001' is above the limit of 315360000 s"
+                        + " (10 years)",
+                strictError("1 0 -1 100 4 -1 -1 4 315360001 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1, field 2 (submit time): '3153600001' is above the limit of 3153600000 s"
+                        + " (100 years)",
+                strictError("1 3153600001 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals(315360000, readOne("1 3153600000 -1 315360000 4 -1 -1 4 315360000 -1 1 7 3 2 1 -1 -1 -1").runTime());
+    }
+
+    @Test
     void lenientSkipsAndCountsMalformedLinesKeepingTenMessages() throws IOException {
         List<String> lines = new ArrayList<>();
         lines.add(GOOD_LINE);

@@ -15,6 +15,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import org.bgctl.scheduler.TimeBounds;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -38,13 +39,19 @@ class SwfRoundTripPropertyTest {
     @Provide
     Arbitrary<SwfRecord> records() {
         Arbitrary<Long> longs = Arbitraries.oneOf(Arbitraries.just(-1L), Arbitraries.longs().between(-1, Long.MAX_VALUE));
+        // submit times, run and requested times within the bounds the reader enforces (TimeBounds)
+        Arbitrary<Long> times = Arbitraries.oneOf(Arbitraries.just(-1L), Arbitraries.just(TimeBounds.MAX_TIME),
+                Arbitraries.longs().between(-1, TimeBounds.MAX_TIME));
+        Arbitrary<Long> durations = Arbitraries.oneOf(Arbitraries.just(-1L), Arbitraries.just(TimeBounds.MAX_DURATION),
+                Arbitraries.longs().between(-1, TimeBounds.MAX_DURATION));
         Arbitrary<Integer> ints = Arbitraries.oneOf(Arbitraries.just(-1), Arbitraries.integers().between(-1, Integer.MAX_VALUE));
         // SWF keeps two decimals at most: draw hundredths.
         Arbitrary<Double> decimals = Arbitraries.oneOf(Arbitraries.just(-1.0),
                 Arbitraries.longs().between(-100, 100_000_000_000L).map(cents -> cents / 100.0));
-        return Combinators.combine(longs.list().ofSize(7), ints.list().ofSize(8), decimals.list().ofSize(3))
-                .as((l, i, d) -> new SwfRecord(l.get(0), l.get(1), l.get(2), l.get(3), i.get(0), d.get(0), d.get(1),
-                        i.get(1), l.get(4), d.get(2), i.get(2), i.get(3), i.get(4), i.get(5), i.get(6), i.get(7),
-                        l.get(5), l.get(6)));
+        return Combinators.combine(longs.list().ofSize(4), times, durations.list().ofSize(2), ints.list().ofSize(8),
+                        decimals.list().ofSize(3))
+                .as((l, submit, t, i, d) -> new SwfRecord(l.get(0), submit, l.get(1), t.get(0), i.get(0), d.get(0),
+                        d.get(1), i.get(1), t.get(1), d.get(2), i.get(2), i.get(3), i.get(4), i.get(5), i.get(6),
+                        i.get(7), l.get(2), l.get(3)));
     }
 }

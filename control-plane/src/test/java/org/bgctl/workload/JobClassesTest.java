@@ -59,10 +59,10 @@ class JobClassesTest {
 
     @Test
     void badOptionsAreNamed() {
-        assertEquals("the fraction of communication-intensive jobs must be in [0, 1], was 1.5",
+        assertEquals("--ci-fraction (the fraction of communication-intensive jobs) must be in [0, 1], was 1.5",
                 assertThrows(IllegalArgumentException.class, () -> new JobClasses(1.5, 0, JobClasses.Spread.FIXED, 1))
                         .getMessage());
-        assertEquals("with random gains in [0, 2X] the gain X must be below 0.5, was 0.6",
+        assertEquals("with --ci-gain-spread random (gains in [0, 2X]) --ci-gain X must be below 0.5, was 0.6",
                 assertThrows(IllegalArgumentException.class,
                         () -> new JobClasses(0.5, 0.6, JobClasses.Spread.RANDOM, 1))
                         .getMessage());

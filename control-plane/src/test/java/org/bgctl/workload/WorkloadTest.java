@@ -132,7 +132,7 @@ class WorkloadTest {
             assertEquals(List.of(2L, 3L), ids);
             assertEquals(3, workload.jobsRead());
             assertEquals(2, workload.jobsKept());
-            assertEquals(1, workload.rejections().count(RejectionReason.RUNTIME_NEGATIVE));
+            assertEquals(1, workload.rejections().count(RejectionReason.RUNTIME_UNKNOWN));
         }
     }
 
@@ -155,8 +155,9 @@ class WorkloadTest {
     }
 
     @Test
-    void negativeRuntimeIsRejected() throws IOException {
-        assertRejected(RejectionReason.RUNTIME_NEGATIVE, job(1, 0, -1, -1, 8, 3600));
+    void anUnknownRuntimeIsRejectedAsUnknownAndAnyOtherNegativeOneAsNegative() throws IOException {
+        assertRejected(RejectionReason.RUNTIME_UNKNOWN, job(1, 0, -1, -1, 8, 3600));
+        assertRejected(RejectionReason.RUNTIME_NEGATIVE, job(1, 0, -2, -1, 8, 3600));
     }
 
     @Test
@@ -204,16 +205,30 @@ class WorkloadTest {
     }
 
     @Test
+    void anUnknownSubmitTimeIsSkippedAndCountedEvenInStrictModeAndTakesNoPartInTheOrderCheck() throws IOException {
+        try (Workload workload = open(WorkloadOptions.defaults(), false, job(1, -1, 10, 1, -1, -1),
+                job(2, 100, 10, 1, -1, -1), job(3, -1, 10, 1, -1, -1), job(4, 100, 10, 1, -1, -1),
+                job(5, 150, -1, 1, -1, -1), job(6, 160, 10, 1, -1, -1))) {
+            List<Long> ids = new ArrayList<>();
+            workload.forEachRemaining(j -> ids.add(j.job().id()));
+            assertEquals(List.of(2L, 4L, 6L), ids);
+            assertEquals(2, workload.rejections().count(RejectionReason.SUBMIT_UNKNOWN));
+            assertEquals(1, workload.rejections().count(RejectionReason.RUNTIME_UNKNOWN));
+            assertEquals(6, workload.jobsRead());
+        }
+    }
+
+    @Test
     void rejectionsListReasonsInAlphabeticalOrder() throws IOException {
         try (Workload workload = open(WorkloadOptions.defaults(), true, job(1, 0, -1, 1, -1, -1),
                 job(2, 0, 10, 0, 0, -1), job(3, 0, 10, 999, -1, -1), "bad", job(4, 0, -5, 1, -1, -1))) {
             assertEquals(0, TestTraces.count(workload));
             JobRejections rejections = workload.rejections();
-            assertEquals(List.of("larger_than_machine", "malformed_line", "runtime_negative", "size_not_positive"),
-                    List.copyOf(rejections.asMap().keySet()));
+            assertEquals(List.of("larger_than_machine", "malformed_line", "runtime_negative", "runtime_unknown",
+                            "size_not_positive"), List.copyOf(rejections.asMap().keySet()));
             assertEquals(5, rejections.total());
-            assertEquals("larger_than_machine=1, malformed_line=1, runtime_negative=2, size_not_positive=1",
-                    rejections.toString());
+            assertEquals("larger_than_machine=1, malformed_line=1, runtime_negative=1, runtime_unknown=1,"
+                    + " size_not_positive=1", rejections.toString());
         }
     }
 
@@ -231,7 +246,7 @@ class WorkloadTest {
             long kept = TestTraces.count(workload);
             assertEquals(1000, workload.jobsRead());
             assertEquals(1000, kept + workload.rejections().total());
-            assertTrue(workload.rejections().count(RejectionReason.RUNTIME_NEGATIVE) > 0);
+            assertTrue(workload.rejections().count(RejectionReason.RUNTIME_UNKNOWN) > 0);
         }
     }
 }

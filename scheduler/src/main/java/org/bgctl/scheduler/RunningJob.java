@@ -23,14 +23,14 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay)
         this(job, start, allocation, 0);
     }
 
-    /** When the scheduler believes it will end: start + delay + estimate (on this allocation). */
+    /** When the scheduler believes it will end: start + delay + estimate (on this allocation), saturating. */
     public long estimatedEnd() {
-        return start + delay + job.estimateOn(allocation);
+        return TimeBounds.plus(start, delay, job.estimateOn(allocation));
     }
 
-    /** When it really ends: start + delay + run time (on this allocation). */
+    /** When it really ends: start + delay + run time (on this allocation), saturating. */
     public long end() {
-        return start + delay + job.runtimeOn(allocation);
+        return TimeBounds.plus(start, delay, job.runtimeOn(allocation));
     }
 
     public long id() {
@@ -39,11 +39,11 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay)
 
     /** This job after it stood still for {@code seconds} (suspended, then switched in): its end that much later. */
     public RunningJob paused(long seconds) {
-        return new RunningJob(job, start, allocation, delay + seconds);
+        return new RunningJob(job, start, allocation, TimeBounds.plus(delay, seconds));
     }
 
     /** This job moved to {@code to}, its end {@code cost} seconds later. */
     RunningJob migrated(Allocation to, long cost) {
-        return new RunningJob(job, start, to, delay + cost);
+        return new RunningJob(job, start, to, TimeBounds.plus(delay, cost));
     }
 }

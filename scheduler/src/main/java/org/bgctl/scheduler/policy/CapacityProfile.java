@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.Arrays;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Free nodes over future time as a step function: {@code free[i]} nodes are free from
@@ -38,7 +39,7 @@ final class CapacityProfile {
             while (i < size && free[i] < nodes) i++;
             if (i == size) return Long.MAX_VALUE;
             long start = times[i];
-            long end = start + duration;
+            long end = TimeBounds.plus(start, duration);
             int k = i + 1;
             while (k < size && times[k] < end && free[k] >= nodes) k++;
             if (k == size || times[k] >= end) return start;
@@ -50,7 +51,7 @@ final class CapacityProfile {
     void reserve(long start, long duration, int nodes) {
         if (duration <= 0) return;
         int i = split(start);
-        int j = split(start + duration);
+        int j = split(TimeBounds.plus(start, duration));
         for (int k = i; k < j; k++) free[k] -= nodes;
     }
 

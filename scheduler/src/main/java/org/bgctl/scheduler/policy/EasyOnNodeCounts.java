@@ -10,6 +10,7 @@ import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * EASY backfilling where every node is alike ({@link MachineModel#interchangeable()}): the textbook
@@ -44,7 +45,7 @@ final class EasyOnNodeCounts {
                 reservation = reserve(head.demand().nodes(), view, starts, free);
                 extra = reservation.extraNodes();
             }
-            if (view.now() + view.bootDelay() + job.estimate() > reservation.time()) {
+            if (TimeBounds.plus(view.now(), view.bootDelay(), job.estimate()) > reservation.time()) {
                 if (nodes > extra) continue;
                 extra -= nodes;
             }

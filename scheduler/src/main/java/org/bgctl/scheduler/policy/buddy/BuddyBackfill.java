@@ -9,6 +9,7 @@ import org.bgctl.machine.buddy.BuddyTree;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 import org.bgctl.scheduler.policy.Policy;
 
 /**
@@ -33,7 +34,7 @@ public final class BuddyBackfill implements Policy {
      */
     private record Option(long start, boolean now, long duration, int buddy, int[] nodes) {
         long completion() {
-            return start == Long.MAX_VALUE ? Long.MAX_VALUE : start + duration;
+            return TimeBounds.plus(start, duration);
         }
 
         boolean contiguous() {
@@ -83,7 +84,7 @@ public final class BuddyBackfill implements Policy {
     }
 
     private static Allocation take(Option option, NodePlan plan, BuddyMachine machine) {
-        long until = plan.now() + option.duration();
+        long until = TimeBounds.plus(plan.now(), option.duration());
         if (option.contiguous()) {
             plan.take(option.buddy(), until);
             return machine.buddy(option.buddy());

@@ -13,6 +13,7 @@ import org.bgctl.machine.torus.ProjectionOfPartitions;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Start;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * One scheduling pass on the torus while it is planned: the occupancy as the decisions so far
@@ -53,7 +54,7 @@ final class TorusPass {
 
     /** When a job started in this pass ends by its estimate. */
     long estimatedEndIfStarted(Job job) {
-        return now + bootDelay + job.estimate();
+        return TimeBounds.plus(now, bootDelay, job.estimate());
     }
 
     List<Placed> started() {

@@ -1,0 +1,83 @@
+package org.bgctl.cli;
+
+import java.io.IOException;
+import java.nio.file.FileVisitResult;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import org.bgctl.journal.JournalLocation;
+
+/**
+ * The run directory a command writes: never one that already holds a run's outputs, and nothing left behind
+ * when the command fails — the directories the command created (the run directory, and {@code runs/} when it
+ * was missing too) are removed again with everything in them, so a malformed, binary, truncated or missing
+ * input leaves no empty {@code runs/NAME} (nor a new number of it per try).
+ */
+final class OutputDirectory {
+
+    /** What a finished or started run leaves in its directory (the journal is asked of {@link JournalLocation}). */
+    private static final List<String> OUTPUTS = List.of("summary.json", "jobs.csv", "schedule.swf", "report.html");
+
+    private OutputDirectory() {
+    }
+
+    /**
+     * Checks that a new run may be written to {@code dir}.
+     *
+     * @param option the option that named it, for the message (e.g. {@code --out})
+     * @throws IllegalArgumentException when {@code dir} is a file, or a directory holding a run's outputs
+     */
+    static void checkFree(Path dir, String option) {
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+            throw new IllegalArgumentException(option + " " + dir + " is a file, not a directory");
+        List<String> held = new ArrayList<>();
+        for (String output : OUTPUTS) if (Files.exists(dir.resolve(output))) held.add(output);
+        if (JournalLocation.exists(dir)) held.add("a journal");
+        if (!held.isEmpty())
+            throw new IllegalArgumentException(option + " " + dir + " already holds a run (" + String.join(", ", held)
+                    + "); choose another " + option + " or remove it (nothing was changed)");
+    }
+
+    /**
+     * Runs {@code work}, which writes into {@code dir}; when it fails and {@code dir} did not exist before, removes
+     * {@code dir} and everything in it before passing the failure on.
+     */
+    static <T> T removedOnFailure(Path dir, Callable<T> work) throws Exception {
+        Path created = firstMissing(dir.toAbsolutePath().normalize());
+        try {
+            return work.call();
+        } catch (Exception | Error e) {
+            if (created != null) remove(created);
+            throw e;
+        }
+    }
+
+    /** The outermost of {@code dir} and its parents that does not exist (what creating {@code dir} creates), or null. */
+    private static Path firstMissing(Path dir) {
+        Path missing = null;
+        for (Path p = dir; p != null && !Files.exists(p); p = p.getParent()) missing = p;
+        return missing;
+    }
+
+    private static void remove(Path dir) throws IOException {
+        if (!Files.exists(dir)) return;
+        Files.walkFileTree(dir, new SimpleFileVisitor<>() {
+            @Override
+            public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) throws IOException {
+                Files.delete(file);
+                return FileVisitResult.CONTINUE;
+            }
+
+            @Override
+            public FileVisitResult postVisitDirectory(Path d, IOException e) throws IOException {
+                if (e != null) throw e;
+                Files.delete(d);
+                return FileVisitResult.CONTINUE;
+            }
+        });
+    }
+}

@@ -1,0 +1,147 @@
+package org.bgctl.cli;
+
+import static org.bgctl.cli.CliRun.job;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Random;
+import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Errors a person acts on: for every bad input, one line {@code bgctl COMMAND: what is wrong and where}, one hint
+ * line {@code see: bgctl COMMAND --help}, exit 2, no usage and no stack trace unless {@code --debug}.
+ */
+class ErrorReportTest {
+
+    @TempDir
+    Path dir;
+
+    private Path smallTrace() throws Exception {
+        return CliRun.trace(dir, "t.swf", "; MaxNodes: 8", job(1, 0, 100, 4, 200), job(2, 10, 50, 2, 100));
+    }
+
+    /** The run failed on bad input with exactly the two lines, the first starting with {@code head}; answers it. */
+    private static String badInput(CliRun run, String command, String head) {
+        assertEquals(Bgctl.BAD_INPUT, run.exit(), run.toString());
+        List<String> lines = run.err().lines().toList();
+        assertEquals(2, lines.size(), run.toString());
+        assertTrue(lines.get(0).startsWith("bgctl " + command + ": " + head), run.toString());
+        assertEquals("see: bgctl " + command + " --help", lines.get(1));
+        assertEquals("", run.out(), run.toString());
+        return lines.get(0);
+    }
+
+    private CliRun replay(String... options) throws Exception {
+        List<String> args = new ArrayList<>(List.of("replay", "--quiet", "--out", dir.resolve("run").toString()));
+        args.addAll(List.of(options));
+        if (!args.contains("--trace")) args.addAll(List.of("--trace", smallTrace().toString()));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void anOptionOutOfRangeIsTwoLinesNotTheUsage() throws Exception {
+        CliRun run = replay("--arrival-scale", "0");
+        assertTrue((run.out() + run.err()).lines().count() <= 6, run.toString());
+        badInput(run, "replay", "--arrival-scale must be positive and finite, was 0.0");
+        assertFalse(run.err().contains("Usage"), run.toString());
+        badInput(CliRun.of("replay", "--demo", "--bogus"), "replay", "Unknown option: '--bogus'");
+        String typo = badInput(CliRun.of("replay", "--demo", "--arival-scale", "2"), "replay", "Unknown option");
+        assertTrue(typo.contains("did you mean --arrival-scale"), typo);
+    }
+
+    @Test
+    void messagesNameOptionsAsAPersonTypesThem() throws Exception {
+        badInput(replay("--fat-probability", "2"), "replay", "--fat-probability must be between 0 and 1, was 2.0");
+        badInput(replay("--torus-probability", "-1"), "replay", "--torus-probability must be between 0 and 1");
+        badInput(replay("--offered-load", "0"), "replay", "--offered-load must be positive and finite, was 0.0");
+        badInput(replay("--ci-fraction", "1.5"), "replay", "--ci-fraction (the fraction of communication-intensive");
+    }
+
+    @Test
+    void aMachineFileWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
+        Path machine = Files.writeString(dir.resolve("m3.conf"), "bgl {\n  grid = [8, 4, 4]\n  wiring = [\n");
+        String line = badInput(replay("--machine", machine.toString()), "replay", "");
+        assertTrue(line.contains("m3.conf: 4:"), line);
+    }
+
+    @Test
+    void aFaultModelWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
+        Path model = Files.writeString(dir.resolve("model.conf"), "midplane {\n  ttf = \"exponential(10)\"\n  ttr = \n}\n{");
+        String line = badInput(replay("--machine", "flat:8", "--fault-model", model.toString()), "replay", "");
+        assertTrue(line.contains("model.conf: "), line);
+    }
+
+    @Test
+    void anUnreadableTraceSaysWhy() throws Exception {
+        String missing = badInput(replay("--trace", dir.resolve("nothing.swf").toString()), "replay", "trace ");
+        assertTrue(missing.endsWith("nothing.swf: no such file"), missing);
+        Files.createDirectory(dir.resolve("traces"));
+        String directory = badInput(replay("--trace", dir.resolve("traces").toString()), "replay", "trace ");
+        assertTrue(directory.endsWith("traces is a directory, not a file"), directory);
+        byte[] noise = new byte[4096];
+        new Random(7).nextBytes(noise);
+        Path binary = Files.write(dir.resolve("binary.swf"), noise);
+        String bin = badInput(replay("--machine", "flat:8", "--trace", binary.toString()), "replay", "binary.swf line ");
+        assertTrue(bin.endsWith("not a text file: is it a binary file, or compressed other than with gzip?"), bin);
+        ByteArrayOutputStream gz = new ByteArrayOutputStream();
+        try (GZIPOutputStream out = new GZIPOutputStream(gz)) {
+            out.write(Files.readAllBytes(Path.of("../control-plane/src/test/resources/traces/sdsc-sp2-excerpt.swf")));
+        }
+        byte[] whole = gz.toByteArray();
+        Path truncated = Files.write(dir.resolve("cut.swf.gz"), Arrays.copyOf(whole, whole.length / 2));
+        String cut = badInput(replay("--trace", truncated.toString()), "replay", "cut.swf.gz line ");
+        assertTrue(cut.contains("the gzip data is truncated or corrupt"), cut);
+    }
+
+    @Test
+    void anOutThatIsAFileSaysSo() throws Exception {
+        Path file = Files.writeString(dir.resolve("taken"), "x");
+        badInput(CliRun.of("replay", "--quiet", "--trace", smallTrace().toString(), "--out", file.toString()), "replay",
+                "--out " + file + " is a file, not a directory");
+    }
+
+    @Test
+    void aBinaryFaultFileNamesFileAndLine() throws Exception {
+        Path faults = Files.write(dir.resolve("bin.faults"), new byte[] {'1', '0', ' ', (byte) 0xff, (byte) 0xfe, '\n'});
+        badInput(replay("--faults", faults.toString()), "replay", faults + ":1: not UTF-8 text");
+    }
+
+    @Test
+    void aMessageOfSeveralLinesIsPrintedAsOne() {
+        assertEquals("2 of 3 runs cannot start: run 1 (a): bad; run 3 (c): worse",
+                ErrorReport.oneLine("2 of 3 runs cannot start:\n  run 1 (a): bad\n\n  run 3 (c): worse\n"));
+        assertEquals("plain", ErrorReport.oneLine("plain"));
+    }
+
+    @Test
+    void aClientWithoutAServerSaysSoInOneLine() {
+        CliRun run = CliRun.of("jobs", "--server", "http://127.0.0.1:1");
+        badInput(run, "jobs", "no bgctl server at http://127.0.0.1:1/: connection refused");
+    }
+
+    @Test
+    void theStackTraceOnlyWithDebug() throws Exception {
+        CliRun plain = replay("--trace", dir.resolve("nothing.swf").toString());
+        assertFalse(plain.err().contains("\tat "), plain.toString());
+        CliRun debug = replay("--trace", dir.resolve("nothing.swf").toString(), "--debug");
+        assertEquals(Bgctl.BAD_INPUT, debug.exit());
+        assertTrue(debug.err().startsWith("bgctl replay: trace "), debug.toString());
+        assertTrue(debug.err().contains("\tat org.bgctl."), debug.toString());
+    }
+
+    @Test
+    void serveWithoutAMachineIsBadInputToo() {
+        badInput(CliRun.of("serve", "--port", "0", "--run", dir.resolve("served").toString()), "serve",
+                "--machine is required for a new run directory");
+        assertFalse(Files.exists(dir.resolve("served")), "nothing left behind");
+    }
+}
