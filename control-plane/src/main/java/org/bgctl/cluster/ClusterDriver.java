@@ -19,7 +19,7 @@ import org.bgctl.scheduler.UnitDirectory;
  * member ({@link ClusterScheduler}). The clock starts once {@code members} members host agents
  * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the
  * agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a
- * shard's home.
+ * shard's home. A message any member could not serialize or deserialize fails the run ({@link LostMessages}).
  */
 public final class ClusterDriver {
 
@@ -42,6 +42,8 @@ public final class ClusterDriver {
                                           CompletableFuture<?> failed,
                                           BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock) {
         return Behaviors.setup(ctx -> {
+            ctx.spawn(LostMessages.stopper(failed), "lost-messages-stopper");
+            ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
             ActorRef<SchedulerActor.Command> singleton =
                     ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed);

@@ -8,7 +8,6 @@ import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import akka.serialization.Serializers;
-import akka.serialization.jackson.JacksonCborSerializer;
 import com.typesafe.config.ConfigFactory;
 import java.io.File;
 import java.io.IOException;
@@ -24,6 +23,7 @@ import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 import org.bgctl.agents.CborSerializable;
+import org.bgctl.agents.ReportingCborSerializer;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.scheduler.CoreSnapshot;
 import org.bgctl.scheduler.SchedulerActor;
@@ -36,7 +36,8 @@ import org.junit.jupiter.api.Test;
 /**
  * Every record that may cross a JVM or enter the journal — each class of bgctl that implements
  * {@link CborSerializable}, found on the class path, so that a new message is covered the day it is written —
- * survives Akka's real serializer under the cluster profile (Jackson CBOR, Java serialization off): several
+ * survives Akka's real serializer under the cluster profile ({@link ReportingCborSerializer}, Jackson CBOR; Java
+ * serialization off): several
  * generated values of each are serialized, deserialized and compared equal. A record the generator cannot build
  * fails the test instead of being skipped.
  */
@@ -105,7 +106,7 @@ class MessageRoundTripTest {
 
     private static Object roundTrip(Object message) throws Exception {
         var serializer = serialization.findSerializerFor(message);
-        assertEquals(JacksonCborSerializer.class, serializer.getClass(), message.getClass() + " is not bound to jackson-cbor");
+        assertEquals(ReportingCborSerializer.class, serializer.getClass(), message.getClass() + " is not bound to bgctl-cbor");
         byte[] bytes = serialization.serialize(message).get();
         String manifest = Serializers.manifestFor(serializer, message);
         return serialization.deserialize(bytes, serializer.identifier(), manifest).get();
