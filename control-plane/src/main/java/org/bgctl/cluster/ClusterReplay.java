@@ -7,10 +7,14 @@ import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.VirtualClock;
@@ -19,6 +23,7 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * A replay whose agents are spread over an Akka cluster. This process is the driver: it joins the
@@ -37,9 +42,11 @@ public final class ClusterReplay implements ActorHost {
     @Override
     public VirtualClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                     Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                    EventSink sink, int journalGroup) {
+                                    EventSink sink, int journalGroup,
+                                    Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+        MachineModel machine = cores.get().machine();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
             try {
@@ -48,12 +55,14 @@ public final class ClusterReplay implements ActorHost {
                 done.completeExceptionally(e);
                 return Behaviors.stopped();
             }
-            ctx.spawn(ClusterDriver.create(options.members(), cores.get().machine(),
+            ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
                     done, (driver, scheduler) -> driver.spawn(VirtualClock.create(scheduler, arrivals, health, done),
                             "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER))), "driver");
             return Behaviors.empty();
         });
-        return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done);
+        return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done,
+                system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system),
+                        ActorReplay.auditTimeout(system))));
     }
 }

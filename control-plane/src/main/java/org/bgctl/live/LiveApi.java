@@ -32,6 +32,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.UnitDirectory;
+import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -49,6 +51,7 @@ public final class LiveApi extends AllDirectives {
     private final ActorSystem<?> system;
     private final ActorRef<LiveClock.Command> clock;
     private final LiveView view;
+    private final UnitDirectory units;
     private final MachineModel machine;
     private final Lateness lateness;
     private final Source<SchedulerEvent, NotUsed> events;
@@ -60,10 +63,12 @@ public final class LiveApi extends AllDirectives {
      * @param events       the scheduler's events as they happen, for any number of subscribers
      * @param token        the token mutating calls must carry, if any
      * @param serverFields the server's own figures for /api/metrics (speed, time, …)
+     * @param units        the agents, for /api/audit
      */
     public LiveApi(ActorSystem<?> system, ActorRef<LiveClock.Command> clock, LiveView view, MachineModel machine,
                    Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
-                   Supplier<Map<String, Object>> serverFields) {
+                   Supplier<Map<String, Object>> serverFields, UnitDirectory units) {
+        this.units = units;
         this.system = system;
         this.clock = clock;
         this.view = view;
@@ -89,6 +94,7 @@ public final class LiveApi extends AllDirectives {
                         get(() -> complete(job(id))),
                         delete(() -> authorized(() -> cancel(id))))),
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
+                path("audit", () -> get(this::auditAgents)),
                 path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
                 path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
@@ -142,6 +148,13 @@ public final class LiveApi extends AllDirectives {
             m.put("submit", s.submit());
             return json(StatusCodes.CREATED, m);
         }, system.executionContext()));
+    }
+
+    /** Every agent's holdings compared with the scheduler's events so far: {@code {agents, mismatches, examples}}. */
+    private Route auditAgents() {
+        return completeWithFuture(AgentAudit.ask(system, machine.units(), units, ASK_TIMEOUT).handleAsync(
+                (agents, failure) -> failure != null ? error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage())
+                        : json(StatusCodes.OK, view.auditAgents(agents).fields()), system.executionContext()));
     }
 
     private HttpResponse job(long id) {

@@ -38,6 +38,7 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.cluster.ClusterDriver;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
+import org.bgctl.cluster.UnitSharding;
 import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
@@ -85,7 +86,8 @@ public final class LiveServer implements AutoCloseable {
     private final boolean resumed;
     private final FaultPlan faults;
 
-    private record Started(ActorRef<LiveClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
+    private record Started(ActorRef<LiveClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
+                           UnitDirectory units) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
@@ -161,7 +163,7 @@ public final class LiveServer implements AutoCloseable {
         try {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
-                    () -> serverFields(machineName, schedulerName, spec, scale));
+                    () -> serverFields(machineName, schedulerName, spec, scale), s.units());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults);
@@ -193,15 +195,16 @@ public final class LiveServer implements AutoCloseable {
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 units, view, 0);
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
+        UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
                 started.complete(new Started(where.spawn(LiveClock.create(schedulerRef, inputs, scale, System::nanoTime,
-                        firstId, lateness), "clock"), hub.second()));
+                        firstId, lateness), "clock"), hub.second(), units));
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock),
                     "driver");
             return;
         }
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
         AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
         for (String unit : machine.units()) {
             agents.put(unit, ctx.spawn(UnitAgents.supervised(UnitAgents.forUnit(machine, unit), unit,

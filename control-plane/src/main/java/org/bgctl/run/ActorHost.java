@@ -3,9 +3,12 @@ package org.bgctl.run;
 import akka.Done;
 import akka.actor.typed.ActorSystem;
 import com.typesafe.config.Config;
+import java.util.Map;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
@@ -24,9 +27,10 @@ public interface ActorHost {
 
     /**
      * Runs the arrivals to the end, the components' health changing as {@code health} says; the
-     * parameters are those of {@link ActorReplay#run}.
+     * parameters are those of {@link ActorReplay#run}. Once the run is over, before the actor system
+     * stops, {@code agents} is given every agent's occupancy (for the audit of the agents).
      */
     VirtualClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                              Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health, EventSink sink,
-                             int journalGroup);
+                             int journalGroup, Consumer<Map<String, UnitProtocol.Occupancy>> agents);
 }

@@ -10,11 +10,14 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.Config;
+import java.time.Duration;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.agents.UnitAgents;
@@ -25,6 +28,7 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * A replay through the actor system in virtual time: one agent per allocation unit, the
@@ -60,8 +64,20 @@ public final class ActorReplay {
                                            Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                            EventSink sink, int journalGroup) {
+        return run(config, prepare, cores, arrivals, health, sink, journalGroup, agents -> { });
+    }
+
+    /**
+     * Runs the arrivals to the end, with the components' health changing as {@code health} says; once the run is
+     * over, {@code agents} is given every agent's occupancy.
+     */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                           EventSink sink, int journalGroup,
+                                           Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         return run(config, prepare, cores, sink, journalGroup,
-                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, health, done));
+                (scheduler, done) -> VirtualClock.create(scheduler, arrivals, health, done), agents);
     }
 
     /** What drives the scheduler in virtual time and completes the outcome when the run is over. */
@@ -75,16 +91,43 @@ public final class ActorReplay {
                                            Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                            Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                            ClockFactory clock) {
+        return run(config, prepare, cores, sink, journalGroup, clock, agents -> { });
+    }
+
+    /** Runs to the end with {@code clock}; once the run is over, {@code agents} is given every agent's occupancy. */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                           ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+        Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
-        return outcome(ActorSystem.create(guardian, "bgctl", config), done);
+                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done, spawned));
+        return outcome(ActorSystem.create(guardian, "bgctl", config), done,
+                system -> agents.accept(AgentAudit.collect(system, new TreeSet<>(spawned.keySet()), spawned::get,
+                        auditTimeout(system))));
+    }
+
+    /** How long the audit at the end of a run waits for each agent's occupancy. */
+    public static Duration auditTimeout(ActorSystem<?> system) {
+        return system.settings().config().getDuration("bgctl.agent-audit-timeout");
     }
 
     /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
     public static VirtualClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<VirtualClock.Outcome> done) {
+        return outcome(system, done, s -> { });
+    }
+
+    /**
+     * Waits for {@code done}; if the run succeeded, does {@code atEnd} in the system still running; then terminates
+     * {@code system}. A failure of the run is rethrown.
+     */
+    public static VirtualClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<VirtualClock.Outcome> done,
+                                               Consumer<ActorSystem<?>> atEnd) {
         try {
-            return done.get();
+            VirtualClock.Outcome outcome = done.get();
+            atEnd.accept(system);
+            return outcome;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -105,7 +148,8 @@ public final class ActorReplay {
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
+                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done,
+                                        Map<String, ActorRef<UnitProtocol.Command>> agents) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {
@@ -113,7 +157,6 @@ public final class ActorReplay {
             return Behaviors.stopped();
         }
         MachineModel machine = cores.get().machine();
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         for (String unit : machine.units())
             agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));

@@ -18,7 +18,10 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.faults.FaultLedger;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSchema;
@@ -43,6 +46,7 @@ import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.GangSettings;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
@@ -115,13 +119,17 @@ public final class Replay {
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
         RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
-        EventSink sink = audit == null ? e -> {
+        // the scheduler's account of an actor run, which the agents' holdings are compared with at its end
+        RecordedRun view = spec.executor() != ExecutorKind.ACTORS ? audit
+                : audit != null ? audit : new RecordedRun(MachineCatalog.create(spec.machine()));
+        AtomicReference<Map<String, UnitProtocol.Occupancy>> agents = new AtomicReference<>();
+        EventSink sink = view == null ? e -> {
             table.accept(e);
             ledger.accept(e);
         } : e -> {
             table.accept(e);
             ledger.accept(e);
-            audit.accept(e);
+            view.accept(e);
         };
         HealthChanges health = spec.faults().changes(machine);
         long started = System.nanoTime();
@@ -137,7 +145,7 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink);
+                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink, agents::set);
             } finally {
                 ticker.shutdownNow();
             }
@@ -155,8 +163,11 @@ public final class Replay {
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
+        AgentAudit.Result agentAudit = agents.get() == null ? null : AgentAudit.compare(view, agents.get());
+        if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
         awaitWritten(tables);
+        if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
         return new ReplayResult(summary, metrics, table);
     }
 
@@ -218,7 +229,8 @@ public final class Replay {
 
     private static VirtualClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
                                                 Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                                JobTable table, EventSink sink) {
+                                                JobTable table, EventSink sink,
+                                                Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
@@ -227,7 +239,7 @@ public final class Replay {
         Config config = journal.config().withFallback(ConfigFactory.load());
         int group = config.getInt("bgctl.virtual-journal-group");
         return host.run(config, system -> JournalSchema.prepare(spec.journal(), system),
-                cores, arrivals, health, sink, group);
+                cores, arrivals, health, sink, group, agents);
     }
 
     /**
