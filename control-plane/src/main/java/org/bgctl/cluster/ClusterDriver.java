@@ -36,17 +36,20 @@ public final class ClusterDriver {
      * @param scheduler the scheduler over the directory of the sharded agents
      * @param failed    completed exceptionally if the agents do not all start or the scheduler stops
      * @param clock     starts the clock (in the driver's context) over the scheduler, once the agents are up
+     * @param virtualTime whether the clock is virtual time (a replay), which a lost member stops
+     *                    ({@link ClusterScheduler})
      */
     public static Behavior<Object> create(int members, MachineModel machine,
                                           Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler,
                                           CompletableFuture<?> failed,
-                                          BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock) {
+                                          BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock,
+                                          boolean virtualTime) {
         return Behaviors.setup(ctx -> {
             ctx.spawn(LostMessages.stopper(failed), "lost-messages-stopper");
             ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
             ActorRef<SchedulerActor.Command> singleton =
-                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed);
+                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed, virtualTime);
             ctx.spawn(MembersHosting.create(members, ctx.getSelf().narrow()), "members");
             Duration agentsTimeout = ctx.getSystem().settings().config()
                     .getDuration("bgctl.cluster.agents-start-timeout");

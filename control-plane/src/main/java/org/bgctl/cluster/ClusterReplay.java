@@ -6,6 +6,8 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -29,9 +31,13 @@ import org.bgctl.scheduler.audit.AgentAudit;
  * A replay whose agents are spread over an Akka cluster. This process is the driver: it joins the
  * cluster with the {@value ClusterScheduler#DRIVER_ROLE} role, hosts agents like every member, runs
  * the scheduler as a Cluster Singleton and the virtual clock ({@link ClusterDriver}), reads the trace
- * and writes the outputs. Same virtual time, same schedule as in one JVM.
+ * and writes the outputs. Same virtual time, same schedule as in one JVM — or, when a member is lost or a
+ * message cannot cross, a failed run ({@link ClusterScheduler}, {@link LostMessages}).
  */
 public final class ClusterReplay implements ActorHost {
+
+    /** How much longer than the cluster's detection of a lost member a phase waits in a cluster replay. */
+    private static final Duration LOSS_MARGIN = Duration.ofSeconds(5);
 
     private final ClusterOptions options;
 
@@ -44,7 +50,7 @@ public final class ClusterReplay implements ActorHost {
                                     Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                     EventSink sink, int journalGroup,
                                     Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
-        Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
+        Config member = patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config));
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         MachineModel machine = cores.get().machine();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
@@ -58,11 +64,26 @@ public final class ClusterReplay implements ActorHost {
             ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
                     done, (driver, scheduler) -> driver.spawn(VirtualClock.create(scheduler, arrivals, health, done),
-                            "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER))), "driver");
+                            "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER)), true), "driver");
             return Behaviors.empty();
         });
         return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done,
                 system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system),
                         ActorReplay.auditTimeout(system))));
+    }
+
+    /**
+     * {@code config} with a phase timeout longer than the cluster takes to notice a lost member (the failure
+     * detector's acceptable heartbeat pause, then the Split Brain Resolver's stable-after, plus a margin): a
+     * transaction stuck on a lost agent is then still waiting when the loss stops the run ({@link ClusterScheduler}),
+     * so a lost message can never turn into another schedule.
+     */
+    static Config patientPhases(Config config) {
+        Duration noticed = config.getDuration("akka.cluster.failure-detector.acceptable-heartbeat-pause")
+                .plus(config.getDuration("akka.cluster.split-brain-resolver.stable-after"))
+                .plus(LOSS_MARGIN);
+        if (config.getDuration("bgctl.scheduler.phase-timeout").compareTo(noticed) >= 0) return config;
+        return ConfigFactory.parseMap(Map.of("bgctl.scheduler.phase-timeout", noticed.toMillis() + "ms"))
+                .withFallback(config);
     }
 }

@@ -201,7 +201,7 @@ public final class LiveServer implements AutoCloseable {
                 started.complete(new Started(where.spawn(LiveClock.create(schedulerRef, inputs, scale, System::nanoTime,
                         firstId, lateness), "clock"), hub.second(), units));
         if (spec.cluster().isPresent()) {
-            ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock),
+            ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");
             return;
         }
