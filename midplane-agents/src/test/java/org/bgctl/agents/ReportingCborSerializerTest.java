@@ -44,6 +44,16 @@ class ReportingCborSerializerTest {
     }
 
     @Test
+    void whatAkkasJacksonCborWroteIsStillRead() throws Exception {
+        // journals written before bgctl-cbor name jackson-cbor's identifier, 33
+        Serialization serialization = SerializationExtension.get(KIT.system());
+        Serializer jacksonCbor = serialization.serializerByIdentity().apply(33);
+        UnitProtocol.Abort abort = new UnitProtocol.Abort(12);
+        byte[] bytes = jacksonCbor.toBinary(abort);
+        assertEquals(abort, serialization.deserialize(bytes, 33, Serializers.manifestFor(jacksonCbor, abort)).get());
+    }
+
+    @Test
     void aMessageThatCannotBeReadBackIsReported() {
         TestProbe<SerializationFailed> failures = KIT.createTestProbe();
         KIT.system().eventStream().tell(new EventStream.Subscribe<>(SerializationFailed.class, failures.ref()));
