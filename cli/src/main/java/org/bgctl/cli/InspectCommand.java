@@ -5,7 +5,9 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.EventFormat;
@@ -13,6 +15,8 @@ import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.scheduler.audit.RecordedRun;
+import org.bgctl.scheduler.audit.WiringAudit;
+import org.bgctl.scheduler.audit.WiringFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -45,7 +49,8 @@ public final class InspectCommand implements Callable<Integer> {
     @Option(names = "--audit",
             description = "Replay the journal into a fresh machine and check the allocation invariants: no midplane,"
                     + " switch or cable held twice, nothing started on a down component, every start free, every"
-                    + " release what its start took. Exit 1 with the list of violations.")
+                    + " release what its start took; on a machine of midplanes, also check every partition's cables and"
+                    + " switch ports against the machine file alone. Exit 1 with the list of violations.")
     boolean audit;
 
     @Option(names = "--gangs",
@@ -90,7 +95,17 @@ public final class InspectCommand implements Callable<Integer> {
         out.printf("audit of %s on %s: %d events, %d jobs started, %d ended, %d still running, %d components down at the end%n",
                 recorded.run, run.machine().name(), run.events(), run.started(), run.ended(), run.running().size(),
                 run.machine().downComponents().size());
-        List<String> violations = run.violations();
+        List<String> violations = new ArrayList<>(run.violations());
+        Optional<WiringFile> wiring = WiringFile.forMachine(recorded.machineName());
+        if (wiring.isPresent()) {
+            // a second conflict model, from the wiring file alone: what the first shares with the scheduler cannot hide
+            WiringAudit cables = new WiringAudit(wiring.get());
+            JournalReader.read(recorded.run, cables);
+            out.printf("wiring: %d partitions checked against the machine file's cables and switch ports%s%n",
+                    cables.partitions(), cables.violations().isEmpty() ? ", each claiming what it uses, none held twice"
+                            : ": " + cables.violations().size() + " violations");
+            violations.addAll(cables.violations());
+        }
         if (violations.isEmpty()) {
             out.println("clean: no midplane, switch or cable held twice; nothing started on a down component;"
                     + " every start was free; every release gave back what its start took"

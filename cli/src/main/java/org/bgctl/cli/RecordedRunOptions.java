@@ -25,10 +25,15 @@ final class RecordedRunOptions {
         return run;
     }
 
+    /** The machine the run was made on: {@code --machine}, else the one its summary.json names. */
+    String machineName() throws IOException {
+        return machine != null ? machine : Summary.machineOf(requireRun());
+    }
+
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
     RecordedRun read(long until) throws IOException {
         requireRun();
-        RecordedRun recorded = new RecordedRun(MachineCatalog.create(machine != null ? machine : Summary.machineOf(run)));
+        RecordedRun recorded = new RecordedRun(MachineCatalog.create(machineName()));
         JournalReader.read(run, (SchedulerEvent e) -> {
             if (e.time() <= until) recorded.accept(e);
         });

@@ -63,6 +63,8 @@ class BglCommandsTest {
         assertEquals(0, audit.exit(), audit.err());
         assertTrue(audit.out().contains("on bgl: 36 events, 12 jobs started, 12 ended"), audit.out());
         assertTrue(audit.out().contains("clean:"), audit.out());
+        assertTrue(audit.out().contains("wiring: 12 partitions checked against the machine file's cables and switch ports,"
+                + " each claiming what it uses, none held twice"), audit.out());
     }
 
     @Test

@@ -2,9 +2,12 @@ package org.bgctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -13,126 +16,158 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
-import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.bgctl.journal.PostgresSettings;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Three JVMs on loopback — two {@code bgctl node} members and the {@code bgctl replay --cluster} driver —
- * replay a trace excerpt in virtual time with the PostgreSQL journal. Undisturbed, they schedule exactly
- * as one JVM does. With one member killed (SIGKILL) mid-run, its agents restart on the survivors and are
- * re-synchronised, and every job still runs once: none lost, none duplicated, and the journal passes the audit.
+ * Three JVMs on loopback — two {@code bgctl node} members and the {@code bgctl replay --cluster} driver — replay
+ * a trace excerpt in virtual time with the PostgreSQL journal, for every protocol family: allocation (EASY),
+ * migration (krevat-bm), gang scheduling (pfcfs, Suspend and Resume) on 128 supernode agents, and a node-set
+ * machine (selective buddy). Each gives exactly the jobs.csv of one JVM, its journal passes the audit and its agents
+ * the agent audit. The members of a machine serve every case on it, one driver after the other. A member killed
+ * (SIGKILL) mid-run stops the run loudly: exit 1 and one line naming the member, never another schedule.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class ClusterProcessesTest {
 
     private static final Path TRACE = Path.of("..", "control-plane", "src", "test", "resources", "traces",
             "sdsc-sp2-excerpt.swf");
     /** 128 supernodes of one node each: the SDSC excerpt's sizes count supernodes, one agent each. */
-    private static final String MACHINE = "supernode:4x4x8/1";
+    private static final String SUPERNODES = "supernode:4x4x8/1";
     private static final String JOBS = "300";
     private static final long RUN_LIMIT_S = 150;
 
-    private final List<Process> processes = new ArrayList<>();
-    private Path dir;
+    @TempDir
+    Path dir;
+    private final List<Process> members = new ArrayList<>();
+    private final List<Integer> memberPorts = new ArrayList<>();
+    private String membersMachine;
     private int seedPort;
+    private boolean postgres;
 
-    @BeforeEach
-    void needsPostgres(@TempDir Path dir) throws IOException {
+    @BeforeAll
+    void needsPostgres() {
         String unreachable = PostgresSettings.from(ConfigFactory.load()).unreachableReason();
-        assumeTrue(unreachable == null, () -> "skipped: the cluster test journals in PostgreSQL and none is reachable ("
+        postgres = unreachable == null;
+        assumeTrue(postgres, () -> "skipped: the cluster test journals in PostgreSQL and none is reachable ("
                 + unreachable + ")");
         assertTrue(Files.isRegularFile(TRACE), TRACE.toAbsolutePath() + " missing");
         assertEquals(0, CliRun.of("db", "init").exit());
-        this.dir = dir;
     }
 
-    @AfterEach
+    @AfterAll
     void stopMembers() throws InterruptedException {
-        for (Process p : processes) p.destroyForcibly();
-        for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        stop(members);
     }
 
     @Test
-    void threeJvmsScheduleAsOneJvm() throws Exception {
-        Path single = dir.resolve("single");
-        CliRun one = CliRun.of(replayArgs(single, "memory").toArray(String[]::new));
-        assertEquals(0, one.exit(), one.toString());
-
-        startMembers();
-        Path run = dir.resolve("cluster");
-        Process driver = driver(run, List.of());
-        assertTrue(driver.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
-        assertEquals(0, driver.exitValue(), log("driver"));
-        assertTrue(log("driver").contains("3 members host agents"), log("driver"));
-
-        assertArrayEquals(Files.readAllBytes(single.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")));
-        assertAuditPasses(run);
+    @Order(1)
+    void allocationOverThreeJvmsSchedulesAsOneJvm() throws Exception {
+        Path run = assertSameScheduleOverThreeJvms("easy-supernodes", SUPERNODES, "easy");
+        assertTrue(log("easy-supernodes").contains("3 members host agents"), log("easy-supernodes"));
+        assertEquals(128, summary(run).path("run").path("agent_audit").path("agents").asInt());
     }
 
     @Test
-    void aMemberKilledMidRunLosesNoJobAndDuplicatesNone() throws Exception {
-        Path single = dir.resolve("single");
-        CliRun one = CliRun.of(replayArgs(single, "memory").toArray(String[]::new));
-        assertEquals(0, one.exit(), one.toString());
+    @Order(2)
+    void migrationsOverThreeJvmsScheduleAsOneJvm() throws Exception {
+        Path run = assertSameScheduleOverThreeJvms("krevat-supernodes", SUPERNODES, "krevat-bm");
+        assertTrue(summary(run).path("migrations_successful").asInt() > 0, "no migration: " + summary(run));
+    }
 
-        Process victim = startMembers();
-        Path run = dir.resolve("cluster");
-        Process driver = driver(run, List.of("-Dbgctl.scheduler.phase-timeout=1s"));
-        awaitLine("driver", "the clock starts", driver);
+    @Test
+    @Order(3)
+    void gangSwitchesOverThreeJvmsScheduleAsOneJvm() throws Exception {
+        Path run = assertSameScheduleOverThreeJvms("pfcfs-supernodes", SUPERNODES, "pfcfs");
+        assertTrue(summary(run).path("preemptions_context_switches").asInt() > 0, "no context switch: " + summary(run));
+    }
+
+    @Test
+    @Order(5)
+    void aNodeSetMachineOverThreeJvmsSchedulesAsOneJvm() throws Exception {
+        assertSameScheduleOverThreeJvms("buddy", "buddy:128", "selective-buddy");
+    }
+
+    @Test
+    @Order(4)
+    void aMemberKilledMidRunStopsTheRunLoudly() throws Exception {
+        ensureMembers(SUPERNODES);
+        Process victim = members.get(1);
+        int victimPort = memberPorts.get(1);
+        Path run = dir.resolve("killed");
+        Process driver = driver("killed", run, SUPERNODES, "easy");
+        awaitLine("killed", "the clock starts", driver);
         Thread.sleep(500);
-        assertTrue(driver.isAlive(), "the run ended before a member could be killed: " + log("driver"));
+        assertTrue(driver.isAlive(), "the run ended before a member could be killed: " + log("killed"));
         victim.destroyForcibly();
 
-        assertTrue(driver.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
-        assertEquals(0, driver.exitValue(), log("driver"));
-        String driverLog = log("driver");
-        assertTrue(driverLog.contains("removed; its agents restart") && driverLog.contains("re-synchronising"),
-                driverLog);
-
-        Map<Long, String[]> expected = jobs(single);
-        Map<Long, String[]> got = jobs(run);
-        assertEquals(expected.keySet(), got.keySet(), "the same jobs, each once");
-        List<String> header = List.of(Files.readAllLines(run.resolve("jobs.csv")).get(0).split(","));
-        int start = header.indexOf("start_s");
-        int end = header.indexOf("end_s");
-        for (String[] job : got.values()) {
-            assertTrue(Long.parseLong(job[start]) >= 0 && Long.parseLong(job[end]) >= Long.parseLong(job[start]),
-                    "job " + job[0] + " ran: " + String.join(",", job));
-        }
-        assertAuditPasses(run);
+        assertTrue(driver.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS), "the driver did not finish: " + log("killed"));
+        String out = log("killed");
+        assertEquals(1, driver.exitValue(), out);
+        assertTrue(out.contains("bgctl: member akka://bgctl@127.0.0.1:" + victimPort + " was lost mid-run"), out);
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
+        stop(members);
     }
 
-    /** Starts two members; returns the one that is not the seed. */
-    private Process startMembers() throws IOException {
+    /** Replays {@code scheduler} on {@code machine} in one JVM and over three; returns the cluster run's directory. */
+    private Path assertSameScheduleOverThreeJvms(String name, String machine, String scheduler) throws Exception {
+        Path single = dir.resolve(name + "-single");
+        List<String> args = replayArgs(single, machine, scheduler, "memory");
+        args.addAll(List.of("--executor", "direct"));
+        CliRun one = CliRun.of(args.toArray(String[]::new));
+        assertEquals(0, one.exit(), one.toString());
+
+        ensureMembers(machine);
+        Path run = dir.resolve(name);
+        Process driver = driver(name, run, machine, scheduler);
+        assertTrue(driver.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS), "the driver did not finish: " + log(name));
+        assertEquals(0, driver.exitValue(), log(name));
+        assertArrayEquals(Files.readAllBytes(single.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")),
+                name + ": another schedule over three JVMs");
+        assertEquals(0, summary(run).path("run").path("agent_audit").path("mismatches").asInt(), summary(run).toString());
+        CliRun audit = CliRun.of("inspect", "--run", run.toString(), "--audit");
+        assertEquals(0, audit.exit(), audit.toString());
+        assertTrue(audit.out().contains("clean"), audit.toString());
+        return run;
+    }
+
+    /** Two members hosting agents of {@code machine}: those already up, unless they host another machine's. */
+    private void ensureMembers(String machine) throws Exception {
+        if (machine.equals(membersMachine) && members.stream().allMatch(Process::isAlive)) return;
+        stop(members);
+        membersMachine = machine;
         seedPort = freePort();
-        processes.add(member("node-a", seedPort));
-        Process b = member("node-b", freePort());
-        processes.add(b);
-        return b;
+        memberPorts.clear();
+        memberPorts.add(seedPort);
+        memberPorts.add(freePort());
+        members.add(member("node-a", machine, memberPorts.get(0)));
+        members.add(member("node-b", machine, memberPorts.get(1)));
     }
 
-    private Process member(String name, int port) throws IOException {
-        return start(name, List.of(), List.of("node", "--machine", MACHINE, "--port", Integer.toString(port),
+    private Process member(String name, String machine, int port) throws IOException {
+        return start(name + "-" + port, List.of(), List.of("node", "--machine", machine, "--port", Integer.toString(port),
                 "--seed-nodes", "127.0.0.1:" + seedPort));
     }
 
-    private Process driver(Path run, List<String> jvm) throws IOException {
-        List<String> args = replayArgs(run, "postgres");
+    private Process driver(String name, Path run, String machine, String scheduler) throws IOException {
+        List<String> args = replayArgs(run, machine, scheduler, "postgres");
         args.addAll(List.of("--cluster", "--members", "3", "--port", Integer.toString(freePort()),
                 "--seed-nodes", "127.0.0.1:" + seedPort));
-        Process p = start("driver", jvm, args);
-        processes.add(p);
-        return p;
+        return start(name, List.of(), args);
     }
 
-    private static List<String> replayArgs(Path out, String journal) {
-        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", MACHINE,
-                "--scheduler", "easy", "--first", JOBS, "--journal", journal, "--out", out.toString(), "--quiet"));
+    private static List<String> replayArgs(Path out, String machine, String scheduler, String journal) {
+        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", machine,
+                "--scheduler", scheduler, "--first", JOBS, "--journal", journal, "--out", out.toString(), "--quiet"));
     }
 
     private Process start(String name, List<String> jvm, List<String> args) throws IOException {
@@ -164,21 +199,14 @@ class ClusterProcessesTest {
         }
     }
 
-    private static void assertAuditPasses(Path run) {
-        CliRun audit = CliRun.of("inspect", "--run", run.toString(), "--audit");
-        assertEquals(0, audit.exit(), audit.toString());
-        assertTrue(audit.out().contains("clean"), audit.toString());
+    private static JsonNode summary(Path run) throws IOException {
+        return new ObjectMapper().readTree(run.resolve("summary.json").toFile());
     }
 
-    /** jobs.csv by job id; a job listed twice fails. */
-    private static Map<Long, String[]> jobs(Path run) throws IOException {
-        List<String> lines = Files.readAllLines(run.resolve("jobs.csv"));
-        Map<Long, String[]> jobs = new TreeMap<>();
-        for (String line : lines.subList(1, lines.size())) {
-            String[] f = line.split(",", -1);
-            assertEquals(null, jobs.put(Long.parseLong(f[0]), f), "job " + f[0] + " listed twice");
-        }
-        return jobs;
+    private static void stop(List<Process> processes) throws InterruptedException {
+        for (Process p : processes) p.destroyForcibly();
+        for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        processes.clear();
     }
 
     private static int freePort() throws IOException {

@@ -19,7 +19,7 @@ import org.bgctl.scheduler.UnitDirectory;
  * member ({@link ClusterScheduler}). The clock starts once {@code members} members host agents
  * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the
  * agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a
- * shard's home.
+ * shard's home. A message any member could not serialize or deserialize fails the run ({@link LostMessages}).
  */
 public final class ClusterDriver {
 
@@ -36,15 +36,20 @@ public final class ClusterDriver {
      * @param scheduler the scheduler over the directory of the sharded agents
      * @param failed    completed exceptionally if the agents do not all start or the scheduler stops
      * @param clock     starts the clock (in the driver's context) over the scheduler, once the agents are up
+     * @param virtualTime whether the clock is virtual time (a replay), which a lost member stops
+     *                    ({@link ClusterScheduler})
      */
     public static Behavior<Object> create(int members, MachineModel machine,
                                           Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler,
                                           CompletableFuture<?> failed,
-                                          BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock) {
+                                          BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock,
+                                          boolean virtualTime) {
         return Behaviors.setup(ctx -> {
+            ctx.spawn(LostMessages.stopper(failed), "lost-messages-stopper");
+            ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
             ActorRef<SchedulerActor.Command> singleton =
-                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed);
+                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed, virtualTime);
             ctx.spawn(MembersHosting.create(members, ctx.getSelf().narrow()), "members");
             Duration agentsTimeout = ctx.getSystem().settings().config()
                     .getDuration("bgctl.cluster.agents-start-timeout");

@@ -23,6 +23,7 @@ public final class ClusterNode {
         MachineModel model = MachineCatalog.create(machine);
         Config config = options.config(List.of()).withFallback(ConfigFactory.load());
         return ActorSystem.create(Behaviors.setup(ctx -> {
+            ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitSharding.start(ctx.getSystem(), model);
             ctx.getLog().info("member {} hosts agents of {}", ctx.getSystem().address(), model.name());
             return Behaviors.empty();

@@ -6,25 +6,36 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.clock.RunClock;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * A replay whose agents are spread over an Akka cluster. This process is the driver: it joins the
  * cluster with the {@value ClusterScheduler#DRIVER_ROLE} role, hosts agents like every member, runs
  * the scheduler as a Cluster Singleton and the clock ({@link ClusterDriver}), reads the trace
- * and writes the outputs. Same clock, same schedule as in one JVM.
+ * and writes the outputs. Same clock, same schedule as in one JVM — or, when a member is lost or a
+ * message cannot cross, a failed run ({@link ClusterScheduler}, {@link LostMessages}).
  */
 public final class ClusterReplay implements ActorHost {
+
+    /** How much longer than the cluster's detection of a lost member a phase waits in a cluster replay. */
+    private static final Duration LOSS_MARGIN = Duration.ofSeconds(5);
 
     private final ClusterOptions options;
 
@@ -35,9 +46,10 @@ public final class ClusterReplay implements ActorHost {
     @Override
     public RunClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                 Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
-                                ActorReplay.ClockFactory clock) {
-        Config member = options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config);
+                                ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
+        Config member = patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config));
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
+        MachineModel machine = cores.get().machine();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
             try {
@@ -46,12 +58,29 @@ public final class ClusterReplay implements ActorHost {
                 done.completeExceptionally(e);
                 return Behaviors.stopped();
             }
-            ctx.spawn(ClusterDriver.create(options.members(), cores.get().machine(),
+            ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
                     done, (driver, scheduler) -> driver.spawn(clock.create(scheduler, done),
-                            "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER))), "driver");
+                            "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER)), true), "driver");
             return Behaviors.empty();
         });
-        return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done);
+        return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done,
+                system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system),
+                        ActorReplay.auditTimeout(system))));
+    }
+
+    /**
+     * {@code config} with a phase timeout longer than the cluster takes to notice a lost member (the failure
+     * detector's acceptable heartbeat pause, then the Split Brain Resolver's stable-after, plus a margin): a
+     * transaction stuck on a lost agent is then still waiting when the loss stops the run ({@link ClusterScheduler}),
+     * so a lost message can never turn into another schedule.
+     */
+    static Config patientPhases(Config config) {
+        Duration noticed = config.getDuration("akka.cluster.failure-detector.acceptable-heartbeat-pause")
+                .plus(config.getDuration("akka.cluster.split-brain-resolver.stable-after"))
+                .plus(LOSS_MARGIN);
+        if (config.getDuration("bgctl.scheduler.phase-timeout").compareTo(noticed) >= 0) return config;
+        return ConfigFactory.parseMap(Map.of("bgctl.scheduler.phase-timeout", noticed.toMillis() + "ms"))
+                .withFallback(config);
     }
 }

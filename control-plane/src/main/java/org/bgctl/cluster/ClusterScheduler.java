@@ -23,7 +23,10 @@ import org.bgctl.scheduler.SchedulerActor;
  * that feeds the trace and writes the outputs). Around the event-sourced scheduler it watches the
  * cluster: when a member is removed, its agents start afresh on the survivors, so after
  * {@code bgctl.cluster.resync-after} the scheduler re-adopts every running job on its agents
- * ({@link SchedulerActor.Resync}). If the scheduler stops, the run fails.
+ * ({@link SchedulerActor.Resync}) — on a live server. A replay in virtual time stops instead: the messages
+ * in flight to the lost agents are gone and the transactions that waited for them time out, so it could no
+ * longer give the schedule of one JVM, and it fails rather than report another one. If the scheduler stops,
+ * the run fails.
  */
 public final class ClusterScheduler {
 
@@ -46,19 +49,21 @@ public final class ClusterScheduler {
     /**
      * Starts the singleton (on the driver) and returns the proxy that reaches it from anywhere.
      *
-     * @param failed completed exceptionally if the scheduler stops
+     * @param failed      completed exceptionally if the scheduler stops, or a member is lost in virtual time
+     * @param virtualTime whether the run is a replay in virtual time, which a lost member stops
      */
     public static ActorRef<SchedulerActor.Command> start(ActorSystem<?> system, Behavior<SchedulerActor.Command> scheduler,
-                                                         CompletableFuture<?> failed) {
+                                                         CompletableFuture<?> failed, boolean virtualTime) {
         Duration resyncAfter = system.settings().config().getDuration("bgctl.cluster.resync-after");
         SingletonActor<SchedulerActor.Command> singleton = SingletonActor.of(
-                        watching(scheduler, resyncAfter, failed), "scheduler")
+                        watching(scheduler, resyncAfter, failed, virtualTime), "scheduler")
                 .withSettings(ClusterSingletonSettings.create(system).withRole(DRIVER_ROLE));
         return ClusterSingleton.get(system).init(singleton);
     }
 
     private static Behavior<SchedulerActor.Command> watching(Behavior<SchedulerActor.Command> scheduler,
-                                                             Duration resyncAfter, CompletableFuture<?> failed) {
+                                                             Duration resyncAfter, CompletableFuture<?> failed,
+                                                             boolean virtualTime) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
             ActorRef<SchedulerActor.Command> core = ctx.spawn(scheduler, "core",
                     DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
@@ -68,6 +73,14 @@ public final class ClusterScheduler {
             Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removals, ClusterEvent.MemberRemoved.class));
             return Behaviors.receive(SchedulerActor.Command.class)
                     .onMessage(MemberLost.class, lost -> {
+                        if (virtualTime) {
+                            String line = "member " + lost.address() + " was lost mid-run: its agents restart empty on"
+                                    + " the other members and the messages in flight to them are lost, so this replay"
+                                    + " could no longer give the schedule of one JVM; stopped";
+                            ctx.getLog().error(line);
+                            failed.completeExceptionally(new IllegalStateException(line));
+                            return Behaviors.same();
+                        }
                         ctx.getLog().warn("member {} removed; its agents restart on the other members and are"
                                 + " re-synchronised in {}", lost.address(), resyncAfter);
                         timers.startSingleTimer(RESYNC, new SchedulerActor.Resync(), resyncAfter);

@@ -38,6 +38,12 @@ public final class UnitSharding {
     public static UnitDirectory start(ActorSystem<?> system, MachineModel machine) {
         ClusterSharding sharding = ClusterSharding.get(system);
         sharding.init(Entity.of(UNIT, entity -> UnitAgents.forUnit(machine, entity.getEntityId())));
+        return directory(system);
+    }
+
+    /** The directory of the agents of a member where {@link #start} ran. */
+    public static UnitDirectory directory(ActorSystem<?> system) {
+        ClusterSharding sharding = ClusterSharding.get(system);
         Map<String, EntityRef<UnitProtocol.Command>> refs = new ConcurrentHashMap<>();
         return unit -> refs.computeIfAbsent(unit, u -> sharding.entityRefFor(UNIT, u));
     }

@@ -36,6 +36,8 @@ import org.bgctl.clock.JobSpec;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.RunClock;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.UnitDirectory;
+import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -54,6 +56,7 @@ public final class LiveApi extends AllDirectives {
     private final ActorSystem<?> system;
     private final ActorRef<RunClock.Command> clock;
     private final LiveView view;
+    private final UnitDirectory units;
     private final MachineModel machine;
     private final Lateness lateness;
     private final Source<SchedulerEvent, NotUsed> events;
@@ -68,10 +71,12 @@ public final class LiveApi extends AllDirectives {
      * @param serverFields the server's own figures for /api/metrics (speed, time, …)
      * @param loopback     whether the server listens on a loopback address only: then requests must name a loopback
      *                     host and come from the server's own origin ({@link HttpFront})
+     * @param units        the agents, for /api/audit
      */
     public LiveApi(ActorSystem<?> system, ActorRef<RunClock.Command> clock, LiveView view, MachineModel machine,
                    Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
-                   Supplier<Map<String, Object>> serverFields, boolean loopback) {
+                   Supplier<Map<String, Object>> serverFields, boolean loopback, UnitDirectory units) {
+        this.units = units;
         this.system = system;
         this.clock = clock;
         this.view = view;
@@ -98,6 +103,7 @@ public final class LiveApi extends AllDirectives {
                         get(() -> complete(job(id))),
                         delete(() -> authorized(() -> cancel(id))))),
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
+                path("audit", () -> get(this::auditAgents)),
                 path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
                 path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
@@ -161,6 +167,13 @@ public final class LiveApi extends AllDirectives {
             m.put("submit", s.submit());
             return json(StatusCodes.CREATED, m);
         }, system.executionContext()));
+    }
+
+    /** Every agent's holdings compared with the scheduler's events so far: {@code {agents, mismatches, examples}}. */
+    private Route auditAgents() {
+        return completeWithFuture(AgentAudit.ask(system, machine.units(), units, ASK_TIMEOUT).handleAsync(
+                (agents, failure) -> failure != null ? error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage())
+                        : json(StatusCodes.OK, view.auditAgents(agents).fields()), system.executionContext()));
     }
 
     private HttpResponse job(long id) {

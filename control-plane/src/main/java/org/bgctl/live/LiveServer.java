@@ -34,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
@@ -41,6 +42,7 @@ import org.bgctl.clock.TimeScale;
 import org.bgctl.cluster.ClusterDriver;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
+import org.bgctl.cluster.UnitSharding;
 import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
@@ -91,7 +93,8 @@ public final class LiveServer implements AutoCloseable {
     private final FaultPlan faults;
     private final Map<String, Object> runFields;
 
-    private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events) {
+    private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
+                           UnitDirectory units) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
@@ -173,7 +176,7 @@ public final class LiveServer implements AutoCloseable {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
                     () -> serverFields(machineName, schedulerName, spec, scale),
-                    InetAddress.getByName(spec.host()).isLoopbackAddress());
+                    InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
@@ -207,15 +210,17 @@ public final class LiveServer implements AutoCloseable {
                 units, view, 0);
         CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>(); // a server's clock never ends by itself
         failed.whenComplete((outcome, e) -> ctx.getSystem().log().error("the clock stopped: {}", e.toString()));
+        Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
+        UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
                 started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
-                        hub.second()));
+                        hub.second(), units));
         if (spec.cluster().isPresent()) {
-            ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock),
+            ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");
             return;
         }
-        clock.accept(ctx, ActorReplay.spawn(ctx, machine, scheduler, Props.empty(), true));
+        clock.accept(ctx, ActorReplay.spawn(ctx, machine, scheduler, Props.empty(), true, agents));
     }
 
     /**

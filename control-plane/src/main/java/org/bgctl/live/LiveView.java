@@ -8,6 +8,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.function.Consumer;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
@@ -18,6 +19,7 @@ import org.bgctl.report.JobTable;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -69,6 +71,11 @@ public final class LiveView implements EventSink {
     /** The time of the last event, or 0 before any. */
     public synchronized long lastTime() {
         return run.events() == 0 ? 0 : run.lastTime();
+    }
+
+    /** Compares the agents' answers with what the events so far say each unit holds ({@code GET /api/audit}). */
+    public synchronized AgentAudit.Result auditAgents(Map<String, UnitProtocol.Occupancy> agents) {
+        return AgentAudit.compare(run, agents);
     }
 
     public synchronized List<String> violations() {

@@ -11,12 +11,15 @@ import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.Config;
+import java.time.Duration;
 import java.util.Map;
-import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.agents.UnitAgents;
@@ -30,6 +33,7 @@ import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.UnitDirectory;
+import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * A run through the actor system: one agent per allocation unit, the event-sourced scheduler, and the clock, in one
@@ -72,16 +76,46 @@ public final class ActorReplay {
                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                        Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                        ClockFactory clock) {
+        return run(config, prepare, cores, sink, journalGroup, clock, agents -> { });
+    }
+
+    /**
+     * Runs until {@code clock} completes the outcome; once the run is over, {@code agents} is given every agent's
+     * occupancy (the audit of the agents).
+     */
+    public static RunClock.Outcome run(Config config,
+                                       Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                       Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                       ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
+        Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
-        return outcome(ActorSystem.create(guardian, "bgctl", config), done);
+                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done, spawned));
+        return outcome(ActorSystem.create(guardian, "bgctl", config), done,
+                system -> agents.accept(AgentAudit.collect(system, new TreeSet<>(spawned.keySet()), spawned::get,
+                        auditTimeout(system))));
+    }
+
+    /** How long the audit at the end of a run waits for each agent's occupancy. */
+    public static Duration auditTimeout(ActorSystem<?> system) {
+        return system.settings().config().getDuration("bgctl.agent-audit-timeout");
     }
 
     /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
     public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done) {
+        return outcome(system, done, s -> { });
+    }
+
+    /**
+     * Waits for {@code done}; if the run succeeded, does {@code atEnd} in the system still running; then terminates
+     * {@code system}. A failure of the run is rethrown.
+     */
+    public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done,
+                                           Consumer<ActorSystem<?>> atEnd) {
         try {
-            return done.get();
+            RunClock.Outcome outcome = done.get();
+            atEnd.accept(system);
+            return outcome;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -107,11 +141,12 @@ public final class ActorReplay {
      * @param props      where they run (a replay: the one-thread dispatcher of virtual time)
      * @param supervised each agent is restarted when it throws and tells the scheduler, which re-synchronises it
      *                   ({@link UnitAgents#supervised}); otherwise a failed agent stays stopped
+     * @param agents     receives each agent by its unit
      */
     public static ActorRef<SchedulerActor.Command> spawn(
             ActorContext<?> ctx, MachineModel machine,
-            Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler, Props props, boolean supervised) {
-        Map<String, ActorRef<UnitProtocol.Command>> agents = new TreeMap<>();
+            Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler, Props props, boolean supervised,
+            Map<String, ActorRef<UnitProtocol.Command>> agents) {
         AtomicReference<ActorRef<SchedulerActor.Command>> schedulerRef = new AtomicReference<>();
         for (String unit : machine.units()) {
             Behavior<UnitProtocol.Command> agent = UnitAgents.forUnit(machine, unit);
@@ -128,7 +163,8 @@ public final class ActorReplay {
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, CompletableFuture<RunClock.Outcome> done) {
+                                        int journalGroup, CompletableFuture<RunClock.Outcome> done,
+                                        Map<String, ActorRef<UnitProtocol.Command>> agents) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {
@@ -137,7 +173,8 @@ public final class ActorReplay {
         }
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         ActorRef<SchedulerActor.Command> scheduler = spawn(ctx, cores.get().machine(), units -> SchedulerActor.create(
-                schedulerId(ctx.getSystem().settings().config()), cores, units, sink, journalGroup), oneThread, false);
+                schedulerId(ctx.getSystem().settings().config()), cores, units, sink, journalGroup), oneThread, false,
+                agents);
         ctx.watch(scheduler);
         ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
         return Behaviors.receive(Void.class)

@@ -19,7 +19,10 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Consumer;
 import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
@@ -46,6 +49,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
@@ -135,13 +139,17 @@ public final class Replay {
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
         RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
-        EventSink sink = audit == null ? e -> {
+        // the scheduler's account of an actor run, which the agents' holdings are compared with at its end
+        RecordedRun view = spec.executor() != ExecutorKind.ACTORS ? audit
+                : audit != null ? audit : new RecordedRun(MachineCatalog.create(spec.machine()));
+        AtomicReference<Map<String, UnitProtocol.Occupancy>> agents = new AtomicReference<>();
+        EventSink sink = view == null ? e -> {
             table.accept(e);
             ledger.accept(e);
         } : e -> {
             table.accept(e);
             ledger.accept(e);
-            audit.accept(e);
+            view.accept(e);
         };
         HealthChanges health = spec.faults().changes(machine);
         long started = System.nanoTime();
@@ -157,7 +165,8 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink);
+                outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink,
+                        agents::set);
             } finally {
                 ticker.shutdownNow();
             }
@@ -180,8 +189,11 @@ public final class Replay {
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
+        AgentAudit.Result agentAudit = agents.get() == null ? null : AgentAudit.compare(view, agents.get());
+        if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
         awaitWritten(tables);
+        if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
         return new ReplayResult(summary, metrics, table);
     }
 
@@ -243,7 +255,8 @@ public final class Replay {
 
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
                                             Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                            JobTable table, EventSink sink) {
+                                            JobTable table, EventSink sink,
+                                            Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
@@ -255,7 +268,8 @@ public final class Replay {
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
         return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
-                (scheduler, done) -> RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done));
+                (scheduler, done) -> RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done),
+                agents);
     }
 
     /**

@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
+import org.bgctl.machine.MachineCatalog;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -61,6 +62,16 @@ class LiveApiTest {
         JsonNode machine = api.get("/api/machine").body();
         assertEquals("bgl", machine.get("machine").asText());
         assertTrue(machine.get("map").asText().contains("z=0"));
+    }
+
+    @Test
+    void theAuditFindsTheAgentsHoldingWhatTheSchedulerStarted() throws Exception {
+        long id = submit("{\"shape\": \"1x1x2\", \"topology\": \"mesh\", \"runtime\": 36000, \"estimate\": 40000}");
+        assertEquals("running", api.get("/api/jobs/" + id).body().get("status").asText());
+        JsonNode audit = api.get("/api/audit").body();
+        assertEquals(MachineCatalog.create("bgl").units().size(), audit.get("agents").asInt(), audit.toString());
+        assertEquals(0, audit.get("mismatches").asInt(), audit.toString());
+        assertEquals(0, audit.get("examples").size(), audit.toString());
     }
 
     @Test

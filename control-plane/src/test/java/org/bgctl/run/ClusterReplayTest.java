@@ -24,7 +24,8 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A replay in cluster mode, one member, with every message serialized as if it crossed JVMs
  * ({@code akka.actor.serialize-messages = on}): the sharded agents and the singleton scheduler
- * schedule exactly as the direct executor, so every message and record survives Jackson CBOR.
+ * schedule exactly as the direct executor, so every message and record survives Jackson CBOR: allocation in two
+ * phases (BG/L), migrations (krevat-bm), gang switches (pfcfs: Suspend, Resume) and a node-set machine.
  */
 class ClusterReplayTest {
 
@@ -61,6 +62,16 @@ class ClusterReplayTest {
     @Test
     void migrationsOnShardedAgentsScheduleAsTheDirectExecutor(@TempDir Path dir) throws Exception {
         assertSameSchedule(dir, "supernode:4x4x8/1", "krevat-bm", WorkloadOptions.builder().firstJobs(300).build());
+    }
+
+    @Test
+    void gangSwitchesOnShardedAgentsScheduleAsTheDirectExecutor(@TempDir Path dir) throws Exception {
+        assertSameSchedule(dir, "supernode:4x4x8/1", "pfcfs", WorkloadOptions.builder().firstJobs(300).build());
+    }
+
+    @Test
+    void aNodeSetMachineOnShardedAgentsSchedulesAsTheDirectExecutor(@TempDir Path dir) throws Exception {
+        assertSameSchedule(dir, "buddy:128", "selective-buddy", WorkloadOptions.builder().firstJobs(300).build());
     }
 
     private static void assertSameSchedule(Path dir, String machine, String scheduler, WorkloadOptions workload)

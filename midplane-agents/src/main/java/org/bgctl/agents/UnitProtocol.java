@@ -2,6 +2,8 @@ package org.bgctl.agents;
 
 import akka.actor.typed.ActorRef;
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonSubTypes;
+import com.fasterxml.jackson.annotation.JsonTypeInfo;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.SortedSet;
@@ -88,6 +90,10 @@ public final class UnitProtocol {
 
     /** Gang scheduling: {@code job} computes again on the nodes it kept here (or was never stopped, after a refused switch). */
     public record Resume(long job) implements Command {
+
+        @JsonCreator
+        public Resume {
+        }
     }
 
     /** The transaction is abandoned: free what it held. */
@@ -147,6 +153,11 @@ public final class UnitProtocol {
      * What a unit tells the holder of a reservation: its answer to {@link Reserve}, and later
      * news that a part it holds went down.
      */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = Reserved.class, name = "reserved"),
+            @JsonSubTypes.Type(value = Refused.class, name = "refused"),
+            @JsonSubTypes.Type(value = HoldLost.class, name = "hold-lost")})
     public sealed interface ReserveReply extends CborSerializable permits Reserved, Refused, HoldLost {
         String unit();
 
@@ -177,6 +188,10 @@ public final class UnitProtocol {
     }
 
     /** A unit's answer to {@link Checkpoint}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = Checkpointed.class, name = "checkpointed"),
+            @JsonSubTypes.Type(value = CheckpointRefused.class, name = "checkpoint-refused")})
     public sealed interface CheckpointReply extends CborSerializable permits Checkpointed, CheckpointRefused {
         String unit();
 
@@ -194,6 +209,10 @@ public final class UnitProtocol {
     }
 
     /** A unit's answer to {@link Suspend}. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = Suspended.class, name = "suspended"),
+            @JsonSubTypes.Type(value = SuspendRefused.class, name = "suspend-refused")})
     public sealed interface SuspendReply extends CborSerializable permits Suspended, SuspendRefused {
         String unit();
 

@@ -182,15 +182,31 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * the parts of the running jobs it holds ({@code Adopt}) and the failed components on it ({@code SetHealth}).
      */
     public record UnitRestarted(String unit) implements Command {
+
+        @JsonCreator
+        public UnitRestarted {
+        }
     }
 
     private record UnitReplied(ReserveReply reply) implements Command {
+
+        @JsonCreator
+        private UnitReplied {
+        }
     }
 
     private record CheckpointReplied(CheckpointReply reply) implements Command {
+
+        @JsonCreator
+        private CheckpointReplied {
+        }
     }
 
     private record SuspendReplied(SuspendReply reply) implements Command {
+
+        @JsonCreator
+        private SuspendReplied {
+        }
     }
 
     private record ContinueStamp() implements Command {
@@ -202,6 +218,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private static final Object PHASE_TIMER = "phase-timeout";
 
     private record StartPlanned(List<Start> starts) implements Command {
+
+        @JsonCreator
+        private StartPlanned {
+        }
     }
 
     /**

@@ -17,9 +17,11 @@ import org.bgctl.scheduler.Victims;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -36,6 +38,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  *   <li>a release gives back exactly what the start took, and a failed component held by a job
  *       was released (the job killed) before the failure;</li>
  *   <li>a job goes back to the queue only just after it was killed;</li>
+ *   <li>migration: a checkpointed job was running, and restarts on a free partition, its end moved by the
+ *       migration's cost;</li>
  *   <li>failures and repairs name components of the machine, a repair one that was down;</li>
  *   <li>gang scheduling (pfcfs): a context switch suspends running jobs and resumes suspended ones; the jobs
  *       running never double-book a node, a unit, a switch or a cable (the machine model holds them), nor do
@@ -56,6 +60,8 @@ public final class RecordedRun implements EventSink {
     private final TreeMap<Long, Suspension> suspended = new TreeMap<>();
     private final TreeMap<Long, Job> queued = new TreeMap<>();
     private final TreeMap<Long, RunningJob> running = new TreeMap<>();
+    /** Jobs checkpointed for a migration and not yet restarted. */
+    private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     /** Jobs killed and not (yet) requeued. */
     private final TreeMap<Long, Job> killed = new TreeMap<>();
     /** Per unit, per job: what the job holds there. */
@@ -104,6 +110,36 @@ public final class RecordedRun implements EventSink {
         else if (e instanceof ComponentFailed f) failed(f);
         else if (e instanceof ComponentRepaired r) repaired(r);
         else if (e instanceof ContextSwitched c) switched(c);
+        else if (e instanceof JobCheckpointed c) checkpointed(c);
+        else if (e instanceof JobMigrated m) migrated(m);
+    }
+
+    /** Migration, first step: the job leaves its partition (in the same entry it restarts on another). */
+    private void checkpointed(JobCheckpointed c) {
+        RunningJob r = running.remove(c.jobId());
+        if (r == null) {
+            violation(c, "job " + c.jobId() + " is checkpointed but does not run");
+            return;
+        }
+        giveBack(c, r);
+        checkpointed.put(c.jobId(), r);
+    }
+
+    /** Migration, last step: the checkpointed job restarts on a free partition, ending {@code cost} seconds later. */
+    private void migrated(JobMigrated m) {
+        RunningJob r = checkpointed.remove(m.jobId());
+        if (r == null) {
+            violation(m, "job " + m.jobId() + " migrates but was not checkpointed");
+            return;
+        }
+        Allocation a = m.allocation();
+        Optional<String> conflict = machine.conflict(a);
+        if (conflict.isPresent()) {
+            violation(m, "job " + m.jobId() + " migrates to " + label(a) + ", which is not free: " + conflict.get());
+            return;
+        }
+        take(m.jobId(), a);
+        running.put(m.jobId(), new RunningJob(r.job(), r.start(), a, r.delay() + m.cost()));
     }
 
     /** The jobs it stops leave the running model for the suspended one; the jobs it resumes go back. */
@@ -177,11 +213,16 @@ public final class RecordedRun implements EventSink {
         }
         checkHolders(s, a);
         checkSuspendedUnits(s, a);
-        machine.allocate(a);
-        for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(s.jobId(), c);
-        holdNodes(a, 1);
+        take(s.jobId(), a);
         running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot()));
         started++;
+    }
+
+    /** Job {@code jobId} holds {@code a}, which is free. */
+    private void take(long jobId, Allocation a) {
+        machine.allocate(a);
+        for (Claim c : a.claims()) holdings.computeIfAbsent(c.unit(), u -> new TreeMap<>()).put(jobId, c);
+        holdNodes(a, 1);
     }
 
     /**
@@ -239,6 +280,14 @@ public final class RecordedRun implements EventSink {
             violation(e, "job " + jobId + " ends but is not running");
             return null;
         }
+        giveBack(e, r);
+        ended++;
+        return r;
+    }
+
+    /** The running job {@code r} gives its allocation back. */
+    private void giveBack(SchedulerEvent e, RunningJob r) {
+        long jobId = r.id();
         try {
             machine.release(r.allocation());
         } catch (IllegalStateException | IllegalArgumentException bad) {
@@ -250,8 +299,6 @@ public final class RecordedRun implements EventSink {
             if (holders.isEmpty()) holdings.remove(c.unit());
         }
         holdNodes(r.allocation(), -1);
-        ended++;
-        return r;
     }
 
     private void failed(ComponentFailed f) {

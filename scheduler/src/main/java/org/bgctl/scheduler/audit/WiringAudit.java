@@ -1,0 +1,241 @@
+package org.bgctl.scheduler.audit;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SortedMap;
+import java.util.SortedSet;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.Claim;
+import org.bgctl.machine.NodeClaim;
+import org.bgctl.machine.PortClaim;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobMigrated;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * The allocation audit's second, independent conflict model of a machine of midplanes: what a recorded partition
+ * uses — its midplanes, the cables of its link sets and the switch ports they plug into — is worked out from the
+ * partition's name and the {@link WiringFile} alone, without the scheduler's machine model (no BglState, no
+ * PartitionSearch, no Wiring), and then:
+ * <ul>
+ *   <li>every start's (and migration's) recorded claims must be exactly those midplanes and ports: a model that
+ *       forgot a cable, or claimed a wrong port, is caught here;</li>
+ *   <li>no midplane, cable or switch port is held by two running jobs at once, nor by two suspended ones (gang
+ *       scheduling: a job suspended for a wide job keeps its partition, which the wide job may use).</li>
+ * </ul>
+ * A partition is named {@code R<x><y><z>:<a>x<b>x<c>:<topology>:x=<cables>:y=<cables>:z=<cables>}, the cables of a
+ * dimension being indices into its line's cable list (joined by {@code .}, {@code -} for none, optionally followed
+ * by {@code /} and the positions of switches passed through, which the cables already account for); each line of
+ * the dimension that the box spans uses those cables.
+ */
+public final class WiringAudit implements EventSink {
+
+    /** The two ports that join a switch to its own midplane. */
+    static final int MIDPLANE_PORTS = 0b11;
+
+    /**
+     * What a partition uses.
+     *
+     * @param midplanes midplane ids, e.g. {@code mp-R010}
+     * @param cables    cable ids: dimension, the switch it leaves and its port, e.g. {@code cable-x-R000-p2}
+     * @param ports     per switch id ({@code sw-x-R000}), the mask of its ports used
+     */
+    public record Footprint(SortedSet<String> midplanes, SortedSet<String> cables, SortedMap<String, Integer> ports) {
+    }
+
+    private final WiringFile wiring;
+    private final Layer running = new Layer("running");
+    private final Layer suspended = new Layer("suspended");
+    private final Map<Long, Footprint> held = new HashMap<>();
+    private final List<String> violations = new ArrayList<>();
+    private long partitions;
+
+    public WiringAudit(WiringFile wiring) {
+        this.wiring = wiring;
+    }
+
+    @Override
+    public void accept(SchedulerEvent e) {
+        if (e instanceof JobStarted s) start(s.jobId(), s.time(), s.allocation());
+        else if (e instanceof JobMigrated m) start(m.jobId(), m.time(), m.allocation());
+        else if (e instanceof JobCheckpointed c) release(c.jobId());
+        else if (e instanceof JobFinished f) release(f.jobId());
+        else if (e instanceof JobKilled k) release(k.jobId());
+        else if (e instanceof JobCancelled c) release(c.jobId());
+        else if (e instanceof ContextSwitched c) {
+            for (long job : c.suspended()) move(job, c.time(), running, suspended);
+            for (long job : c.resumed()) move(job, c.time(), suspended, running);
+        }
+    }
+
+    /** Every broken rule found so far, in the order found. */
+    public List<String> violations() {
+        return List.copyOf(violations);
+    }
+
+    /** Partitions (starts and migrations) checked against the wiring. */
+    public long partitions() {
+        return partitions;
+    }
+
+    /**
+     * What partition {@code name} uses by the wiring file.
+     *
+     * @throws IllegalArgumentException when the name is not one of a partition of this wiring
+     */
+    public Footprint footprint(String name) {
+        String[] f = name.split(":", -1);
+        if (f.length != 6 || !f[0].matches("R[0-9]{3}") || !f[1].matches("[0-9]+x[0-9]+x[0-9]+"))
+            throw new IllegalArgumentException("'" + name + "' is not a partition name R<x><y><z>:<a>x<b>x<c>:...");
+        int[] base = {f[0].charAt(1) - '0', f[0].charAt(2) - '0', f[0].charAt(3) - '0'};
+        String[] sizes = f[1].split("x");
+        int[] shape = {Integer.parseInt(sizes[0]), Integer.parseInt(sizes[1]), Integer.parseInt(sizes[2])};
+        for (int d = 0; d < 3; d++)
+            if (base[d] >= wiring.extent().get(d) || shape[d] < 1 || shape[d] > wiring.extent().get(d))
+                throw new IllegalArgumentException("'" + name + "' does not fit the " + wiring.extent() + " midplanes");
+        TreeSet<String> midplanes = new TreeSet<>();
+        TreeSet<String> cables = new TreeSet<>();
+        TreeMap<String, Integer> ports = new TreeMap<>();
+        for (int[] m : box(base, shape)) {
+            midplanes.add("mp-" + position(m));
+            for (int d = 0; d < 3; d++) ports.merge(switchId(d, m), MIDPLANE_PORTS, (a, b) -> a | b);
+        }
+        for (int d = 0; d < 3; d++) {
+            String field = f[3 + d];
+            String label = WiringFile.LABELS.charAt(d) + "=";
+            if (!field.startsWith(label)) throw new IllegalArgumentException("'" + name + "': expected " + label + "...");
+            String used = field.substring(2).split("/", 2)[0];
+            if (used.equals("-")) continue;
+            List<WiringFile.Cable> line = wiring.lines().get(d);
+            for (String index : used.split("\\.")) {
+                int i = Integer.parseInt(index);
+                if (i < 0 || i >= line.size())
+                    throw new IllegalArgumentException("'" + name + "': no cable " + i + " on a " + label.charAt(0) + " line");
+                WiringFile.Cable cable = line.get(i);
+                // every line of dimension d through the box: the box's midplanes at the base's position on d
+                for (int[] m : box(base, shape)) {
+                    if (m[d] != base[d]) continue;
+                    int[] from = m.clone();
+                    from[d] = cable.from();
+                    int[] to = m.clone();
+                    to[d] = cable.to();
+                    cables.add("cable-" + WiringFile.LABELS.charAt(d) + "-" + position(from) + "-p" + cable.outPort());
+                    ports.merge(switchId(d, from), 1 << cable.outPort(), (a, b) -> a | b);
+                    ports.merge(switchId(d, to), 1 << cable.inPort(), (a, b) -> a | b);
+                }
+            }
+        }
+        return new Footprint(midplanes, cables, ports);
+    }
+
+    private void start(long job, long time, Allocation allocation) {
+        Footprint fp;
+        try {
+            fp = footprint(allocation.partition());
+        } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
+            violations.add("job " + job + " at " + time + ": " + e.getMessage());
+            return;
+        }
+        partitions++;
+        compareClaims(job, time, allocation, fp);
+        held.put(job, fp);
+        running.take(job, time, fp);
+    }
+
+    /** The recorded claims must be exactly what the wiring says the partition uses. */
+    private void compareClaims(long job, long time, Allocation allocation, Footprint fp) {
+        TreeSet<String> midplanes = new TreeSet<>();
+        TreeMap<String, Integer> ports = new TreeMap<>();
+        for (Claim c : allocation.claims()) {
+            if (c instanceof NodeClaim n) midplanes.add(n.unit());
+            else if (c instanceof PortClaim p) ports.merge(p.unit(), p.ports(), (a, b) -> a | b);
+        }
+        if (!midplanes.equals(fp.midplanes()))
+            violations.add("job " + job + " at " + time + ": the journal claims midplanes " + midplanes + ", partition "
+                    + allocation.partition() + " is " + fp.midplanes() + " by the wiring");
+        if (!ports.equals(fp.ports()))
+            violations.add("job " + job + " at " + time + ": the journal claims switch ports " + masks(ports)
+                    + ", partition " + allocation.partition() + " uses " + masks(fp.ports()) + " by the wiring");
+    }
+
+    private void release(long job) {
+        Footprint fp = held.remove(job);
+        if (fp == null) return;
+        running.give(job, fp);
+        suspended.give(job, fp);
+    }
+
+    private void move(long job, long time, Layer from, Layer to) {
+        Footprint fp = held.get(job);
+        if (fp == null) return;
+        from.give(job, fp);
+        to.take(job, time, fp);
+    }
+
+    /** Who holds each midplane, cable and switch port among the jobs of one state (running or suspended). */
+    private final class Layer {
+        private final String state;
+        private final Map<String, Long> owners = new HashMap<>();
+
+        Layer(String state) {
+            this.state = state;
+        }
+
+        void take(long job, long time, Footprint fp) {
+            for (String part : parts(fp)) {
+                Long other = owners.putIfAbsent(part, job);
+                if (other != null && other != job)
+                    violations.add("at " + time + " " + part + " is held by " + state + " jobs " + other + " and " + job);
+            }
+        }
+
+        void give(long job, Footprint fp) {
+            for (String part : parts(fp)) owners.remove(part, job);
+        }
+    }
+
+    /** Every midplane, cable and single switch port ({@code sw-x-R000.p2}) of a footprint. */
+    private static List<String> parts(Footprint fp) {
+        List<String> parts = new ArrayList<>(fp.midplanes());
+        parts.addAll(fp.cables());
+        fp.ports().forEach((sw, mask) -> {
+            for (int p = 0; p < Integer.SIZE; p++) if ((mask & (1 << p)) != 0) parts.add(sw + ".p" + p);
+        });
+        return parts;
+    }
+
+    private List<int[]> box(int[] base, int[] shape) {
+        List<int[]> box = new ArrayList<>();
+        for (int i = 0; i < shape[0]; i++)
+            for (int j = 0; j < shape[1]; j++)
+                for (int k = 0; k < shape[2]; k++)
+                    box.add(new int[]{(base[0] + i) % wiring.extent().get(0), (base[1] + j) % wiring.extent().get(1),
+                            (base[2] + k) % wiring.extent().get(2)});
+        return box;
+    }
+
+    private static String position(int[] m) {
+        return "R" + m[0] + m[1] + m[2];
+    }
+
+    private static String switchId(int d, int[] m) {
+        return "sw-" + WiringFile.LABELS.charAt(d) + "-" + position(m);
+    }
+
+    private static String masks(SortedMap<String, Integer> ports) {
+        StringBuilder s = new StringBuilder("{");
+        ports.forEach((sw, mask) -> s.append(s.length() > 1 ? ", " : "").append(sw).append('=')
+                .append(Integer.toBinaryString(mask)));
+        return s.append('}').toString();
+    }
+}
