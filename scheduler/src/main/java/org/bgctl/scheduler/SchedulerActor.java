@@ -141,6 +141,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record SetComponentHealth(String component, boolean up, long time, ActorRef<StatusReply<Done>> replyTo)
             implements Command {
 
+        @JsonCreator
+        public SetComponentHealth {
+        }
+
         /** The report, recorded at the scheduler's current time. */
         public SetComponentHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo) {
             this(component, up, Long.MIN_VALUE, replyTo);
@@ -154,6 +158,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * or an instant is in progress.
      */
     public record Cancel(long jobId, long time, ActorRef<StatusReply<Done>> replyTo) implements Command {
+
+        @JsonCreator
+        public Cancel {
+        }
 
         /** The cancellation, recorded at the scheduler's current time. */
         public Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) {
