@@ -147,6 +147,11 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Read only the first N job lines of the trace (0 = all).")
     long first;
 
+    @Option(names = "--first-kept", paramLabel = "N", defaultValue = "0",
+            description = "Stop once N jobs are kept: rejected lines (e.g. cancelled jobs without a run time) do not"
+                    + " count, so --first-kept 10000 is the trace's first 10,000 jobs that ran (0 = all).")
+    long firstKept;
+
     @Option(names = "--from", paramLabel = "S", description = "Keep jobs submitted at or after S seconds (trace time).")
     Long from;
 
@@ -370,6 +375,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("executor", executor)
                 .with("lenient", lenient)
                 .with("first_jobs", first)
+                .with("first_kept", firstKept)
                 .with("submit_from", from)
                 .with("submit_to", to)
                 .with("month", month)

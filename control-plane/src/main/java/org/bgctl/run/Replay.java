@@ -345,6 +345,7 @@ public final class Replay {
     private static Map<String, Object> workloadFields(WorkloadOptions w, boolean lenient) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("first_jobs", w.firstJobs());
+        if (w.firstKept() > 0) m.put("first_kept", w.firstKept());
         m.put("submit_from", w.fromSubmit() == Long.MIN_VALUE ? null : w.fromSubmit());
         m.put("submit_to", w.toSubmit() == Long.MAX_VALUE ? null : w.toSubmit());
         m.put("size_multiply", w.sizeMultiply());

@@ -55,6 +55,10 @@ public final class ReplayParameters {
                     (b, v) -> b.lenient = flag(v)),
             new ReplayParameter("first_jobs", "--first", "only the first N job lines of the trace (0 = all)",
                     (b, v) -> b.workload.firstJobs(whole(v))),
+            new ReplayParameter("first_kept", "--first-kept",
+                    "stop once N jobs are kept: rejected lines (e.g. cancelled jobs without a run time) do not count"
+                            + " (0 = all)",
+                    (b, v) -> b.workload.firstKept(whole(v))),
             new ReplayParameter("submit_from", "--from", "keep jobs submitted at or after S seconds (trace time)",
                     (b, v) -> b.submitFrom = whole(v)),
             new ReplayParameter("submit_to", "--to", "keep jobs submitted before S seconds (trace time)",
