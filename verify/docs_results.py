@@ -96,7 +96,7 @@ SDSC_5000_FLAT = Replay(SDSC, ("--first", "5000", "--machine", "flat:128"))
 
 
 def krevat(scheduler: str, c: str) -> Replay:
-    return Replay(SDSC, ("--first", "10000", "--runtime-coefficient", c, "--machine", "supernode:4x4x8/1",
+    return Replay(SDSC, ("--first-kept", "10000", "--runtime-coefficient", c, "--machine", "supernode:4x4x8/1",
                          "--scheduler", scheduler, "--boot-delay", "1"))
 
 
