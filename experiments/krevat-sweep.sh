@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# The runtime-coefficient sweep of Krevat et al. (2002, §3.3-3.4): each trace's first 10,000 jobs with run
+# The runtime-coefficient sweep of Krevat et al. (2002, §3.3-3.4): each trace's first 10,000 jobs that ran with run
 # times x c, for the four torus schedulers (one trace node per supernode of a 4x4x8 torus) and for FCFS and
 # EASY backfilling on the flat 128-node machine, all with the paper's 1 s boot delay. One CSV row per run.
-# Usage: experiments/krevat-sweep.sh OUT.csv [PARALLEL]   (traces from ../shared/traces, or set NASA / SDSC)
+# Usage: experiments/krevat-sweep.sh OUT.csv [PARALLEL]   (traces from ../shared/traces, or set NASA / SDSC;
+#        SPANS="sdsc" runs one trace only)
 # Needs the CLI jar: mvn -B -q -DskipTests package
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -15,7 +16,8 @@ runs=$(mktemp -d)
 [ -f cli/target/bgctl.jar ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
 
 jobs() {
-  for trace in "nasa:$nasa" "sdsc:$sdsc"; do
+  for trace in ${SPANS:-nasa sdsc}; do
+    case $trace in nasa) trace="nasa:$nasa" ;; sdsc) trace="sdsc:$sdsc" ;; esac
     for c in $coefficients; do
       for s in krevat-fcfs krevat-backfill krevat-migration krevat-bm; do
         echo "${trace%%:*} ${trace#*:} $c supernode:4x4x8/1 $s"
@@ -28,7 +30,8 @@ jobs() {
 run() {
   local name=$1 trace=$2 c=$3 machine=$4 scheduler=$5
   local dir="$runs/$name-$scheduler-${machine%%:*}-$c"
-  java -Xmx1g -jar cli/target/bgctl.jar replay --trace "$trace" --first 10000 --runtime-coefficient "$c" \
+  # --first-kept: SDSC's cancelled jobs (run time -1) are not part of the span; NASA's first 10,000 lines all ran
+  java -Xmx1g -jar cli/target/bgctl.jar replay --trace "$trace" --first-kept 10000 --runtime-coefficient "$c" \
       --machine "$machine" --scheduler "$scheduler" --boot-delay 1 --executor direct --journal memory \
       --out "$dir" --quiet > /dev/null
   python3 - "$dir/summary.json" "$name" "$c" <<'PY'

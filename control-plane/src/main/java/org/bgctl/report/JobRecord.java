@@ -62,6 +62,15 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
         return end - start;
     }
 
+    /**
+     * The run time the job needed where it ran: its own run time, shortened by its gain for a
+     * communication-intensive job that ran on a contiguous block (Subramani et al.'s actual run time).
+     */
+    public long actualRuntime() {
+        return contiguous && job.communication().intensive() ? job.communication().shortened(job.runtime())
+                : job.runtime();
+    }
+
     public long response() {
         return end - job.submit();
     }

@@ -8,7 +8,8 @@ import java.util.List;
 /**
  * The figures of a run, over the jobs that finished (definitions in docs/semantics.md):
  * wait = start − submit; response = end − submit; bounded slowdown = max(response, Γ) /
- * max(run, Γ) with Γ = 10 s; utilization = Σ size·run / (T·N), T = last end − first submit;
+ * max(run, Γ) with Γ = 10 s and run the job's actual run time ({@link JobRecord#actualRuntime}: its own, or
+ * shortened on a contiguous block for a communication-intensive job); utilization = Σ size·run / (T·N), T = last end − first submit;
  * unused capacity = ∫ max(0, free(t) − queued demand(t)) dt / (T·N); lost = 1 − utilized − unused.
  * Size and run are the job's own (requested size, run time of the workload), as in Krevat et al.
  * (2002, eq. 1): nodes a job holds beyond them — a raised size, the boot delay, migration costs —
@@ -41,7 +42,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             sumWait += r.waitTime();
             sumResponse += r.response();
             sumFlow += r.response();
-            sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.job().runtime(), GAMMA);
+            sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.actualRuntime(), GAMMA);
             double weight = (double) r.job().size() * r.job().runtime();
             sumWeighted += weight * r.response();
             work += weight;

@@ -70,6 +70,10 @@ public final class ReplayParameters {
                     (b, v) -> b.lenient = flag(v)),
             new ReplayParameter("first_jobs", "--first", "N", "Read only the first N job lines of the trace (0 = all).",
                     (b, v) -> b.workload.firstJobs(whole(v))),
+            new ReplayParameter("first_kept", "--first-kept", "N",
+                    "Stop once N jobs are kept: rejected lines (e.g. cancelled jobs without a run time) do not count,"
+                            + " so --first-kept 10000 is the trace's first 10,000 jobs that ran (0 = all).",
+                    (b, v) -> b.workload.firstKept(whole(v))),
             new ReplayParameter("submit_from", "--from", "S", "Keep jobs submitted at or after S seconds (trace time).",
                     (b, v) -> b.submitFrom = whole(v)),
             new ReplayParameter("submit_to", "--to", "S", "Keep jobs submitted before S seconds (trace time).",

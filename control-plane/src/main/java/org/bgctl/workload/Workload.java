@@ -34,6 +34,8 @@ import java.util.Random;
  *       reader skips as malformed are not records and do not count.</li>
  *   <li><b>unknown submit time</b>: a record whose submit time is -1 (unknown, in the SWF definition) is
  *       rejected as {@code submit_unknown}; it takes no part in the order check below.</li>
+ *   <li><b>first N kept</b>: reading stops once {@code firstKept} jobs are kept; rejected records and
+ *       records outside the window do not count.</li>
  *   <li><b>order</b>: a submit time below an earlier record's is an error naming the line in strict mode
  *       and is rejected as {@code submit_out_of_order} in lenient mode, so the stream's submit times never
  *       decrease.</li>
@@ -155,7 +157,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
     /** Reads one record and either sets {@link #next}, counts it as passed over or rejected, or finishes. */
     private void advance() {
-        if (options.firstJobs() > 0 && jobsRead >= options.firstJobs() || !reader.hasNext()) {
+        if (options.firstJobs() > 0 && jobsRead >= options.firstJobs()
+                || options.firstKept() > 0 && jobsKept >= options.firstKept() || !reader.hasNext()) {
             finished = true;
             return;
         }

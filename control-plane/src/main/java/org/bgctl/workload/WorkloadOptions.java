@@ -21,10 +21,13 @@ import java.util.Objects;
  * @param enforceWalltime    kill jobs that run past their requested time
  * @param geometry           size units, shapes and topologies of jobs on a machine of midplanes
  * @param jobClasses         which jobs are communication-intensive, and their gain on a contiguous block
+ * @param firstKept          stop once N jobs are kept (rejected lines and lines outside the window do not count);
+ *                           0 keeps all. "The first 10,000 jobs that ran" of a trace whose cancelled jobs have no run
  */
 public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
                               double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
-                              boolean enforceWalltime, GeometryOptions geometry, JobClasses jobClasses) {
+                              boolean enforceWalltime, GeometryOptions geometry, JobClasses jobClasses,
+                              long firstKept) {
 
     public WorkloadOptions {
         if (firstJobs < 0) throw new IllegalArgumentException("--first must be 0 (all) or positive, was " + firstJobs);
@@ -39,6 +42,15 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         Objects.requireNonNull(estimateSource, "estimateSource");
         Objects.requireNonNull(geometry, "geometry");
         Objects.requireNonNull(jobClasses, "jobClasses");
+        if (firstKept < 0) throw new IllegalArgumentException("--first-kept must be 0 (all) or positive, was " + firstKept);
+    }
+
+    /** Options that keep every job of the selection. */
+    public WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, int sizeMultiply, int sizeDivide,
+                           double runtimeCoefficient, double arrivalScale, EstimateSource estimateSource,
+                           boolean enforceWalltime, GeometryOptions geometry, JobClasses jobClasses) {
+        this(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient, arrivalScale,
+                estimateSource, enforceWalltime, geometry, jobClasses, 0);
     }
 
     /** Options with job geometry in which no job is communication-intensive. */
@@ -83,7 +95,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         return new Builder().firstJobs(firstJobs).submitWindow(fromSubmit, toSubmit).sizeMultiply(sizeMultiply)
                 .sizeDivide(sizeDivide).runtimeCoefficient(runtimeCoefficient).arrivalScale(arrivalScale)
                 .estimateSource(estimateSource).enforceWalltime(enforceWalltime).geometry(geometry)
-                .jobClasses(jobClasses);
+                .jobClasses(jobClasses).firstKept(firstKept);
     }
 
     /** Sets options one by one; {@link #build()} validates them. */
@@ -99,6 +111,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
         private boolean enforceWalltime;
         private GeometryOptions geometry = GeometryOptions.NONE;
         private JobClasses jobClasses = JobClasses.NONE;
+        private long firstKept;
 
         private Builder() {
         }
@@ -155,10 +168,16 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
             return this;
         }
 
+        /** Stop once {@code n} jobs are kept (0: keep all). */
+        public Builder firstKept(long n) {
+            firstKept = n;
+            return this;
+        }
+
         /** @throws IllegalArgumentException naming the first invalid option */
         public WorkloadOptions build() {
             return new WorkloadOptions(firstJobs, fromSubmit, toSubmit, sizeMultiply, sizeDivide, runtimeCoefficient,
-                    arrivalScale, estimateSource, enforceWalltime, geometry, jobClasses);
+                    arrivalScale, estimateSource, enforceWalltime, geometry, jobClasses, firstKept);
         }
     }
 
@@ -166,6 +185,7 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
     public Map<String, Object> fields(boolean lenient) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("first_jobs", firstJobs());
+        if (firstKept() > 0) m.put("first_kept", firstKept());
         m.put("submit_from", fromSubmit() == Long.MIN_VALUE ? null : fromSubmit());
         m.put("submit_to", toSubmit() == Long.MAX_VALUE ? null : toSubmit());
         m.put("size_multiply", sizeMultiply());

@@ -5,6 +5,7 @@ import static org.bgctl.report.Records.ran;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.util.List;
+import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
 import org.junit.jupiter.api.Test;
 
@@ -46,6 +47,19 @@ class RunMetricsTest {
         assertEquals(10, m.p50Wait());
         assertEquals(70, m.p95Wait());
         assertEquals(70, m.maxWait());
+    }
+
+    @Test
+    void boundedSlowdownOfACommunicationIntensiveJobOnABlockDividesByItsShortenedRun() {
+        // A CI job of 1000 s that gains 50% on a contiguous block runs 500 s there: submitted at 0, started at 500,
+        // it ends at 1000, so its slowdown is 1000 / 500 = 2 (Subramani et al.'s actual run time), not 1000 / 1000.
+        // On scattered nodes it runs its own 1000 s: started at 0, its slowdown is 1.
+        Job ci = Job.of(1, 0, 1000, 1000, 4).withCommunication(Communication.intensive(0.5));
+        JobRecord onBlock = new JobRecord(ci, 500, 1000, 4, "buddy:0-3", true);
+        JobRecord scattered = new JobRecord(ci, 0, 1000, 4, "list:0-3", false);
+        assertEquals(500, onBlock.actualRuntime());
+        assertEquals(2.0, RunMetrics.of(List.of(onBlock), 10).meanBoundedSlowdown(), EPS);
+        assertEquals(1.0, RunMetrics.of(List.of(scattered), 10).meanBoundedSlowdown(), EPS);
     }
 
     @Test

@@ -137,6 +137,20 @@ class WorkloadTest {
     }
 
     @Test
+    void firstKeptCountsOnlyTheJobsKept() throws IOException {
+        // Job 1 has no run time (a cancelled job) and is rejected: the first two jobs kept are 2 and 3, and reading
+        // stops there, before job 4.
+        try (Workload workload = open(WorkloadOptions.builder().firstKept(2).build(), false,
+                job(1, 0, -1, 1, -1, -1), job(2, 1, 5, 1, -1, -1), job(3, 2, 5, 1, -1, -1), job(4, 3, 5, 1, -1, -1))) {
+            List<Long> ids = new ArrayList<>();
+            workload.forEachRemaining(j -> ids.add(j.job().id()));
+            assertEquals(List.of(2L, 3L), ids);
+            assertEquals(3, workload.jobsRead());
+            assertEquals(1, workload.rejections().total());
+        }
+    }
+
+    @Test
     void submitWindowIncludesItsStartAndExcludesItsEnd() throws IOException {
         try (Workload workload = open(WorkloadOptions.builder().submitWindow(10, 30).build(), false,
                 job(1, 5, 5, 1, -1, -1), job(2, 10, 5, 1, -1, -1), job(3, 29, 5, 1, -1, -1),

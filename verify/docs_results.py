@@ -1,0 +1,182 @@
+"""Checks that the results stated in docs/ still come out of the current code.
+
+Each check names a number in a document (a table cell or a phrase), the replays that produce it and
+how the number follows from their summary.json. `verify/docs-results` runs every check and fails
+when a replay no longer gives the documented number at the precision the document states it with.
+
+The checks are cheap points of each results table (one replay or two, the direct executor, the
+in-memory journal); the full tables come from the sweeps and scripts named next to them in docs/.
+"""
+
+import json
+import os
+import re
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from dataclasses import dataclass
+from typing import Callable, Dict, List, Tuple
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+JAR = os.path.join(ROOT, "cli", "target", "bgctl.jar")
+TRACES = os.environ.get("BGCTL_TRACES", os.path.join(ROOT, "..", "shared", "traces"))
+
+CTC = "CTC-SP2-1996-3.1-cln.swf"
+SDSC = "SDSC-SP2-1998-4.2-cln.swf"
+
+NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(?:\.[0-9]+)?")
+
+
+@dataclass(frozen=True)
+class Replay:
+    """One `bgctl replay` (direct executor, in-memory journal) of a trace in ../shared/traces."""
+    trace: str
+    args: Tuple[str, ...]
+
+    def command(self, out: str) -> List[str]:
+        return ["java", "-Xmx1g", "-jar", JAR, "replay", "--trace", os.path.join(TRACES, self.trace),
+                *self.args, "--executor", "direct", "--journal", "memory", "--quiet", "--out", out]
+
+
+@dataclass(frozen=True)
+class Check:
+    """A documented number: where it stands, and how the replays' summaries give it."""
+    doc: str                      # path from the repository root
+    where: str                    # a regex over one line of the document; group 1 is the number
+    replays: Tuple[Replay, ...]
+    value: Callable[[List[dict]], float]
+    percent: bool = False         # the document states value x 100 (e.g. 61.7 for 0.617)
+
+    def documented(self, text: str) -> str:
+        """The number as the document states it, e.g. '0.485', '19,318' or '-16.0'."""
+        for line in text.splitlines():
+            m = re.search(self.where, line)
+            if m:
+                n = NUMBER.search(m.group(1))
+                if n:
+                    return n.group(0)
+        raise LookupError(f"{self.doc}: no line matches {self.where!r}")
+
+    def agrees(self, documented: str, actual: float) -> Tuple[bool, str]:
+        """Whether `actual` rounds to `documented` at its precision; and the actual value so written."""
+        decimals = len(documented.split(".")[1]) if "." in documented else 0
+        shown = actual * 100 if self.percent else actual
+        written = f"{shown:.{decimals}f}"
+        stated = documented.replace(",", "")
+        return float(written) == float(stated), written
+
+
+def key(name: str, i: int = 0) -> Callable[[List[dict]], float]:
+    """summary.json's `name` (a dotted path) of replay i."""
+    def get(summaries: List[dict]) -> float:
+        v = summaries[i]
+        for part in name.split("."):
+            v = v[part]
+        return float(v)
+    return get
+
+
+def change(name: str) -> Callable[[List[dict]], float]:
+    """The change of `name` from replay 0 to replay 1, in percent of replay 0's."""
+    def get(summaries: List[dict]) -> float:
+        base, other = float(summaries[0][name]), float(summaries[1][name])
+        return (other - base) / base * 100
+    return get
+
+
+def cell(label: str, column: int) -> str:
+    """The regex of a Markdown table row whose first cell is `label`; group 1 is cell `column` (the label is 0)."""
+    cells = r"\|[^|]*" * (column - 1)
+    return r"^\|\s*" + re.escape(label) + r"\s*" + cells + r"\|\s*([^|]+?)\s*\|"
+
+
+SDSC_5000_BGL = Replay(SDSC, ("--first", "5000", "--machine", "bgl", "--sizes-in", "units"))
+SDSC_5000_FLAT = Replay(SDSC, ("--first", "5000", "--machine", "flat:128"))
+
+
+def krevat(scheduler: str, c: str) -> Replay:
+    return Replay(SDSC, ("--first-kept", "10000", "--runtime-coefficient", c, "--machine", "supernode:4x4x8/1",
+                         "--scheduler", scheduler, "--boot-delay", "1"))
+
+
+def aridor_ctc(machine: str) -> Replay:
+    return Replay(CTC, ("--machine", machine, "--size-divide", "4", "--sizes-in", "units", "--shapes", "slim",
+                        "--fat-probability", "1", "--torus-probability", "1", "--offered-load", "1.0"))
+
+
+def buddy(scheduler: str, gain: str) -> Replay:
+    return Replay(CTC, ("--to", "2592000", "--machine", "buddy:430", "--scheduler", scheduler, "--ci-fraction",
+                        "0.15", "--ci-gain", gain, "--estimate", "exact", "--seed", "1"))
+
+
+def gang_month(scheduler: str) -> Replay:
+    return Replay(CTC, ("--month", "1996-07", "--machine", "flat:128", "--scheduler", scheduler))
+
+
+CHECKS: List[Check] = [
+    Check("docs/faults.md", cell("flat:128, no faults", 1), (SDSC_5000_FLAT,), key("utilization")),
+    Check("docs/faults.md", cell("flat:128, no faults", 2), (SDSC_5000_FLAT,), key("mean_wait_s")),
+    Check("docs/faults.md", cell("bgl, no faults", 2), (SDSC_5000_BGL,), key("mean_wait_s")),
+    Check("docs/faults.md", cell("bgl, no faults", 3), (SDSC_5000_BGL,), key("mean_bounded_slowdown")),
+    Check("docs/krevat.md", cell("Backfill", 1), (krevat("krevat-backfill", "1.0"),), key("utilization")),
+    Check("docs/krevat.md", cell("Migration", 2), (krevat("krevat-migration", "1.0"),), key("lost_capacity")),
+    Check("docs/krevat.md", r"^\| SDSC \| FCFS \(torus\) \|[^|]*\|[^|]*\|\s*([^|]+?)\s*\|",
+          (krevat("krevat-fcfs", "0.85"),), key("utilization"), percent=True),
+    Check("docs/aridor.md", cell("1.0", 1), (aridor_ctc("bgl"),), key("utilization")),
+    Check("docs/aridor.md", cell("1.0", 2), (aridor_ctc("torus-bgl"),), key("utilization")),
+    Check("README.md", r"CTC, all tori: ([0-9.]+) on `bgl`", (aridor_ctc("bgl"),), key("utilization")),
+    Check("README.md", r"on `bgl` against ([0-9.]+) on", (aridor_ctc("torus-bgl"),),
+          key("utilization")),
+    Check("docs/buddy.md", r"^\| 30% \| [0-9.]+ / ([0-9.]+) \|", (buddy("buddy", "0.3"),),
+          key("job_classes.ci.mean_bounded_slowdown")),
+    Check("docs/gang.md", r"^\| 1996-07 \| (-[0-9.]+) \|", (gang_month("fcfs"), gang_month("pfcfs")),
+          change("makespan_s")),
+    Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 3 + r" (-[0-9.]+) \|",
+          (gang_month("fcfs"), gang_month("easy")), change("makespan_s")),
+]
+
+
+def run_replay(replay: Replay) -> dict:
+    with tempfile.TemporaryDirectory(prefix="bgctl-docs-results-") as tmp:
+        out = os.path.join(tmp, "run")
+        done = subprocess.run(replay.command(out), capture_output=True, text=True)
+        if done.returncode != 0:
+            raise RuntimeError(f"replay failed ({done.returncode}): {' '.join(replay.args)}\n{done.stderr[-2000:]}")
+        with open(os.path.join(out, "summary.json")) as f:
+            return json.load(f)
+
+
+def summaries(checks: List[Check], workers: int = 2) -> Dict[Replay, dict]:
+    """Every replay the checks need, run once each."""
+    needed = sorted({r for c in checks for r in c.replays}, key=lambda r: (r.trace, r.args))
+    with ThreadPoolExecutor(max_workers=workers) as pool:
+        return dict(zip(needed, pool.map(run_replay, needed)))
+
+
+def verify(checks: List[Check], runs: Dict[Replay, dict], read=lambda doc: open(os.path.join(ROOT, doc)).read()
+           ) -> List[str]:
+    """One line per check that fails, naming the document, the number stated and the number the code gives."""
+    failures = []
+    for c in checks:
+        stated = c.documented(read(c.doc))
+        ok, actual = c.agrees(stated, c.value([runs[r] for r in c.replays]))
+        if not ok:
+            failures.append(f"{c.doc}: states {stated} where the code now gives {actual} ({c.where})")
+    return failures
+
+
+def main() -> int:
+    if not os.path.isfile(JAR):
+        print(f"docs-results: {JAR} not found; build it first with: mvn -B -q -DskipTests package", file=sys.stderr)
+        return 2
+    runs = summaries(CHECKS)
+    failures = verify(CHECKS, runs)
+    for f in failures:
+        print(f"docs-results: {f}")
+    print(f"docs-results: {len(CHECKS) - len(failures)} passed, {len(failures)} failed")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
