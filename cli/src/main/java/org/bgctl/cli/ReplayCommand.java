@@ -254,6 +254,11 @@ public final class ReplayCommand implements Callable<Integer> {
     @Option(names = "--fault-cable", paramLabel = "TTF/TTR", description = "Cables fail at random, as --fault-midplane.")
     String faultCable;
 
+    @Option(names = "--chaos", paramLabel = "drop=P,duplicate=P,delay=P",
+            description = "Chaos mode (actors executor): drop, duplicate and delay agent messages at random, drawn"
+                    + " with --seed; the protocol's retries and undos recover, and summary.json counts it (docs/faults.md).")
+    String chaos;
+
     @Option(names = "--fault-node", paramLabel = "TTF/TTR",
             description = "Nodes of a flat machine fail at random, as --fault-midplane.")
     String faultNode;
@@ -406,7 +411,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 .with("fault_midplane", faultMidplane)
                 .with("fault_switch", faultSwitch)
                 .with("fault_cable", faultCable)
-                .with("fault_node", faultNode);
+                .with("fault_node", faultNode)
+                .with("chaos", chaos);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {

@@ -7,9 +7,12 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
@@ -25,6 +28,7 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.UnitDirectory;
 
 /**
  * A replay through the actor system in virtual time: one agent per allocation unit, the
@@ -77,8 +81,27 @@ public final class ActorReplay {
                                            ClockFactory clock) {
         CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done));
+                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, null, done));
         return outcome(ActorSystem.create(guardian, "bgctl", config), done);
+    }
+
+    /**
+     * Runs the arrivals to the end in chaos mode: agent messages are dropped, duplicated and delayed as
+     * {@code chaos} says ({@link ChaosDirectory}), the protocol's phase timeout and attempts are chaos mode's
+     * ({@code bgctl.chaos}), and what happened is counted in {@code chaos}.
+     */
+    public static VirtualClock.Outcome run(Config config,
+                                           Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                           Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                           EventSink sink, int journalGroup, ChaosLedger chaos) {
+        Config chaotic = ConfigFactory.parseMap(Map.of(
+                "bgctl.scheduler.phase-timeout", config.getDuration("bgctl.chaos.phase-timeout").toMillis() + "ms",
+                "bgctl.scheduler.phase-attempts", config.getInt("bgctl.chaos.phase-attempts"))).withFallback(config);
+        CompletableFuture<VirtualClock.Outcome> done = new CompletableFuture<>();
+        Behavior<Void> guardian = Behaviors.setup(ctx -> start(ctx, prepare, cores,
+                (scheduler, ended) -> VirtualClock.create(scheduler, arrivals, health, ended), sink, journalGroup,
+                chaos, done));
+        return outcome(ActorSystem.create(guardian, "bgctl", chaotic), done);
     }
 
     /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
@@ -102,10 +125,38 @@ public final class ActorReplay {
         return PersistenceId.ofUniqueId(config.getString("bgctl.journal.persistence-id"));
     }
 
+    /**
+     * A future for the clock that, once the run is over, asks the scheduler how the protocol went, records it in
+     * {@code chaos}, and then completes {@code done}.
+     */
+    private static CompletableFuture<VirtualClock.Outcome> withProtocolStats(
+            ActorSystem<?> system, ActorRef<SchedulerActor.Command> scheduler, ChaosLedger chaos,
+            CompletableFuture<VirtualClock.Outcome> done) {
+        CompletableFuture<VirtualClock.Outcome> ended = new CompletableFuture<>();
+        ended.whenComplete((outcome, failure) -> {
+            if (failure != null) {
+                done.completeExceptionally(failure);
+                return;
+            }
+            AskPattern.<SchedulerActor.Command, SchedulerActor.ProtocolStats>ask(scheduler,
+                            SchedulerActor.GetProtocolStats::new, Duration.ofSeconds(30), system.scheduler())
+                    .whenComplete((stats, e) -> {
+                        if (e != null) {
+                            done.completeExceptionally(e);
+                        } else {
+                            chaos.protocol(stats);
+                            done.complete(outcome);
+                        }
+                    });
+        });
+        return ended;
+    }
+
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, CompletableFuture<VirtualClock.Outcome> done) {
+                                        int journalGroup, ChaosLedger chaos,
+                                        CompletableFuture<VirtualClock.Outcome> done) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
         } catch (RuntimeException e) {
@@ -117,11 +168,14 @@ public final class ActorReplay {
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         for (String unit : machine.units())
             agents.put(unit, ctx.spawn(UnitAgents.forUnit(machine, unit), unit, oneThread));
+        UnitDirectory directory = chaos == null ? agents::get
+                : new ChaosDirectory(agents::get, chaos, ctx.getSystem(), oneThread);
         ActorRef<SchedulerActor.Command> scheduler = ctx.spawn(SchedulerActor.create(
-                schedulerId(ctx.getSystem().settings().config()), cores, agents::get, sink, journalGroup),
+                schedulerId(ctx.getSystem().settings().config()), cores, directory, sink, journalGroup),
                 "scheduler", oneThread);
         ctx.watch(scheduler);
-        ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
+        ctx.spawn(clock.create(scheduler, chaos == null ? done : withProtocolStats(ctx.getSystem(), scheduler, chaos, done)),
+                "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(

@@ -124,6 +124,7 @@ public final class Replay {
             audit.accept(e);
         };
         HealthChanges health = spec.faults().changes(machine);
+        ChaosLedger chaos = spec.chaos().active() ? new ChaosLedger(spec.chaos(), spec.chaosSeed()) : null;
         long started = System.nanoTime();
         VirtualClock.Outcome outcome;
         Workload workload;
@@ -137,7 +138,7 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink);
+                outcome = execute(spec, journal, host, cores, new Arrivals(jobs), health, table, sink, chaos);
             } finally {
                 ticker.shutdownNow();
             }
@@ -152,6 +153,7 @@ public final class Replay {
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
+        if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
@@ -218,7 +220,7 @@ public final class Replay {
 
     private static VirtualClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
                                                 Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                                JobTable table, EventSink sink) {
+                                                JobTable table, EventSink sink, ChaosLedger chaos) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
@@ -226,6 +228,12 @@ public final class Replay {
         }
         Config config = journal.config().withFallback(ConfigFactory.load());
         int group = config.getInt("bgctl.virtual-journal-group");
+        if (chaos != null) {
+            if (host != ActorHost.LOCAL)
+                throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
+            return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system),
+                    cores, arrivals, health, sink, group, chaos);
+        }
         return host.run(config, system -> JournalSchema.prepare(spec.journal(), system),
                 cores, arrivals, health, sink, group);
     }

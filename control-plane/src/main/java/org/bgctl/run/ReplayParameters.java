@@ -152,7 +152,11 @@ public final class ReplayParameters {
             new ReplayParameter("fault_model", "--fault-model",
                     "random fault model file (HOCON): per kind of component, ttf and ttr distributions",
                     (b, v) -> b.faultModelFile = Path.of(v.trim())),
-            law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE));
+            law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE),
+            new ReplayParameter("chaos", "--chaos",
+                    "drop=P,duplicate=P,delay=P: agent messages of the actors executor are dropped, duplicated and"
+                            + " delayed at random, drawn with --seed (docs/faults.md)",
+                    (b, v) -> b.chaos = Chaos.parse(v)));
 
     /** The parameter that makes components of {@code kind} fail at random, e.g. {@code fault_midplane}. */
     private static ReplayParameter law(ComponentKind kind) {

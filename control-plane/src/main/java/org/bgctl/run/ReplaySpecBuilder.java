@@ -72,6 +72,7 @@ final class ReplaySpecBuilder {
     Path faultModelFile;
     /** Laws given one kind at a time; they override the fault model file's. */
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
+    Chaos chaos = Chaos.NONE;
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -107,7 +108,8 @@ final class ReplaySpecBuilder {
         }
         FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
                 .checkedFor(scheduler);
-        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings, faults);
+        return new ReplaySpec(trace, machineName, scheduler, options, lenient, out, journal, executor, settings, faults,
+                chaos, seed);
     }
 
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */

@@ -232,6 +232,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         Transaction transaction;
         /** A context switch was recorded in this pass: the instant gets another pass. */
         boolean switched;
+        /**
+         * A step of this instant was given up unanswered: its transaction was undone, and the instant asks to be
+         * followed by the next second, so that its jobs are tried again even if nothing else happens.
+         */
+        boolean gaveUp;
         /** What waits for the answers to the steps still out: the next pass, or the end of the instant. */
         Supplier<Effect<EventBatch, State>> whenQuiet;
         ActorRef<Settled> waiting;
@@ -426,6 +431,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.stampTime = t;
         state.waiting = advance.replyTo();
         state.retries = 0;
+        state.gaveUp = false;
         state.core.advanceTo(t);
         finishDue(state, t);
         for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up());
@@ -454,10 +460,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * the commits of the previous pass).
      */
     private Effect<EventBatch, State> pass(State state) {
-        if (!runner.quiet()) {
-            state.whenQuiet = () -> pass(state);
-            return Effect().none();
-        }
+        if (!runner.quiet()) return whenQuiet(state, () -> pass(state));
         state.retryPass = false;
         state.switched = false;
         Plan plan = state.core.plan();
@@ -488,6 +491,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void givenUp(Request request) {
+                state.gaveUp = true;
                 tx.giveUp(request, noAnswer());
             }
 
@@ -512,6 +516,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void givenUp(Request request) {
+                state.gaveUp = true;
                 m.giveUp(request, noAnswer());
             }
 
@@ -534,6 +539,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void givenUp(Request request) {
+                state.gaveUp = true;
                 m.giveUp(request, noAnswer());
             }
 
@@ -579,6 +585,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void givenUp(Request request) {
+                state.gaveUp = true;
                 g.giveUp(request, noAnswer());
             }
 
@@ -645,6 +652,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             state.whenQuiet = null;
             return next.get();
         });
+    }
+
+    /** {@code next} now when no step waits for an answer, else once the last one is answered or given up. */
+    private Effect<EventBatch, State> whenQuiet(State state, Supplier<Effect<EventBatch, State>> next) {
+        if (runner.quiet()) return next.get();
+        if (state.whenQuiet != null) throw new IllegalStateException("two continuations wait for the protocol to be quiet");
+        state.whenQuiet = next;
+        return Effect().none();
     }
 
     private Effect<EventBatch, State> orNone(Effect<EventBatch, State> effect) {
@@ -727,8 +742,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> afterCommits(State state) {
         if (state.core.nextFinishTime() <= state.stampTime) {
-            finishDue(state, state.stampTime);
-            return pass(state);
+            // a job that ends as it starts is released once the commits of its start are answered
+            return whenQuiet(state, () -> {
+                finishDue(state, state.stampTime);
+                return pass(state);
+            });
         }
         if (state.retryPass || state.switched) return pass(state);
         return settle(state);
@@ -806,14 +824,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /** The instant is over once every step sent for it is answered or given up. */
     private Effect<EventBatch, State> settle(State state) {
-        if (!runner.quiet()) {
-            state.whenQuiet = () -> settle(state);
-            return Effect().none();
-        }
+        if (!runner.quiet()) return whenQuiet(state, () -> settle(state));
         ActorRef<Settled> replyTo = state.waiting;
         state.waiting = null;
-        Settled settled = new Settled(state.stampTime, state.core.nextEventTime(),
-                state.core.queue().size(), state.core.runningCount());
+        long next = state.core.nextEventTime();
+        if (state.gaveUp && !state.core.queue().isEmpty()) next = Math.min(next, state.stampTime + 1);
+        Settled settled = new Settled(state.stampTime, next, state.core.queue().size(), state.core.runningCount());
         if (state.unjournaled.size() > journalGroup || (journalGroup == 0 && !state.unjournaled.isEmpty())) {
             return Effect().persist(drain(state)).thenRun(s -> replyTo.tell(settled));
         }
