@@ -29,6 +29,11 @@ import org.bgctl.machine.Claim;
  * refused, {@link Resume} undoes the suspensions that were granted. A node holds at most one running and one
  * suspended job: an agent refuses to suspend a job whose nodes hold another suspended job that the same
  * switch does not resume.
+ *
+ * <p>Every step carries a transaction id and is answered ({@link Answer}): {@link Commit}, {@link Abort},
+ * {@link Release}, {@link Resume} and {@link Restart} with {@link StepDone} or {@link StepRefused}. An agent
+ * answers a repeated step as the first and refuses a step that comes after its transaction ended
+ * ({@link UnitAgent}), so the scheduler may send a step again when its answer does not come.
  */
 public final class UnitProtocol {
 

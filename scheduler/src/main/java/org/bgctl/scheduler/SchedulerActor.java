@@ -54,11 +54,16 @@ import org.bgctl.scheduler.ProtocolRunner.Request;
  * whose ports it uses (links) — then, all granted, the decision is recorded and Commit sent, or
  * Abort when any agent refused.
  *
+ * <p>The protocol. Every step sent to an agent goes through one {@link ProtocolRunner}: it carries a
+ * transaction id, is answered, and belongs to a batch (a phase) with a timeout; unanswered steps are
+ * sent again ({@code bgctl.scheduler.phase-attempts} sendings in all) and then given up, which counts as
+ * a refusal and runs the transaction's undo. A pass plans, and an instant settles, only once every step
+ * sent is answered or given up; an instant whose steps were given up asks for the next second.
+ *
  * <p>Faults. Agents are authoritative for health. A refusal names the failed components it met,
  * and an agent tells the holder when a part it holds goes down ({@link HoldLost}); the scheduler
  * records each newly failed component as {@code ComponentFailed} (after {@code JobKilled} for the
- * jobs that held it), so its machine view stays in step with the agents. A phase whose agents do
- * not all answer within {@code bgctl.scheduler.phase-timeout} is given up. A refused decision
+ * jobs that held it), so its machine view stays in step with the agents. A refused decision
  * leaves its job queued; when the refusals revealed a failure, the pass is planned again at the
  * same instant, at most {@code bgctl.scheduler.max-retries} times, so the job goes elsewhere.
  * Operators report failures and repairs with {@link SetComponentHealth}. Nothing partially
@@ -67,13 +72,14 @@ import org.bgctl.scheduler.ProtocolRunner.Request;
  * <p>A plan that migrates runs its migration first, as one transaction ({@link MigrationTransaction}):
  * Checkpoint to the units of every moving job, Reserve of the new partitions, then, all granted, the
  * migration is recorded, Commit hands the units over and Restart resumes each job on its new units;
- * a refusal aborts it — every job restarts where it was, nothing is recorded but the attempt — and
+ * a refusal or a step given up aborts it — every job restarts where it was, nothing is recorded but the attempt — and
  * the plan's starts, planned on the rearranged machine, are dropped until the next instant.
  *
  * <p>A plan that switches a gang (preemptive FCFS) runs its switch first, as one transaction
  * ({@link GangTransaction}): Suspend to the units of every job it stops; all granted, the switch is recorded,
  * Resume goes to the units of every job it restarts, and the plan's starts follow (a wide job starting by
- * preemption reserves the nodes of the jobs suspended for it); a refusal undoes the suspensions granted, nothing
+ * preemption reserves the nodes of the jobs suspended for it); a refusal or a step given up undoes every suspension
+ * that was (or may have been) granted with a Resume of the switch's transaction, nothing
  * is recorded and the starts are dropped until the next instant. After a switch the instant has another pass.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
