@@ -454,9 +454,16 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     private void release(State state, RunningJob r) {
-        long tx = state.nextTx++;
+        release(state, List.of(r));
+    }
+
+    /** Releases the units of {@code jobs}, each job in a transaction of its own, in one batch. */
+    private void release(State state, List<RunningJob> jobs) {
         List<Request> releases = new ArrayList<>();
-        for (Claim c : r.allocation().claims()) releases.add(Request.of(Kind.RELEASE, c.unit(), tx, r.id()));
+        for (RunningJob r : jobs) {
+            long tx = state.nextTx++;
+            for (Claim c : r.allocation().claims()) releases.add(Request.of(Kind.RELEASE, c.unit(), tx, r.id()));
+        }
         runner.send(releases, acknowledged(state));
     }
 
@@ -807,8 +814,17 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> onRequeueRunning(State state, RequeueRunning requeue) {
         if (state.waiting != null) throw new IllegalStateException("running jobs requeued while time "
                 + state.stampTime + " is in progress");
-        emitReleasingKilled(state, state.core.requeueAllRunning(requeue.cause(), state.now()));
-        return journalNow(state).thenRun(s -> requeue.replyTo().tell(StatusReply.ack()));
+        List<RunningJob> killed = new ArrayList<>();
+        for (SchedulerEvent e : state.core.requeueAllRunning(requeue.cause(), state.now())) {
+            if (e instanceof JobKilled k) killed.add(state.core.running(k.jobId()));
+            emit(state, e);
+        }
+        // released once the kills are written: the answers of every agent then find no write in progress, which
+        // would hold them back (stashed) until it ends
+        return journalNow(state).thenRun(s -> {
+            release(s, killed);
+            requeue.replyTo().tell(StatusReply.ack());
+        });
     }
 
     /**
