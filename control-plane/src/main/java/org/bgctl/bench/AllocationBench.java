@@ -109,6 +109,8 @@ public final class AllocationBench {
         private final long[] nanos;
         private final CompletableFuture<long[]> done;
         private final ActorRef<UnitProtocol.ReserveReply> replies;
+        /** Commits and releases are not timed: their answers are dropped. */
+        private final ActorRef<UnitProtocol.StepReply> unheard;
         private int tx;
         private int phase;
         private int waiting;
@@ -121,6 +123,7 @@ public final class AllocationBench {
             this.nanos = new long[count];
             this.done = done;
             this.replies = ctx.messageAdapter(UnitProtocol.ReserveReply.class, Replied::new);
+            this.unheard = ctx.getSystem().ignoreRef();
         }
 
         private Allocation allocation() {
@@ -162,8 +165,8 @@ public final class AllocationBench {
             }
             nanos[tx] = System.nanoTime() - started;
             for (Claim c : allocation().claims()) {
-                units.ref(c.unit()).tell(new UnitProtocol.Commit(tx + 1));
-                units.ref(c.unit()).tell(new UnitProtocol.Release(tx + 1));
+                units.ref(c.unit()).tell(new UnitProtocol.Commit(tx + 1, unheard));
+                units.ref(c.unit()).tell(new UnitProtocol.Release(tx + 1, tx + 1, unheard));
             }
             tx++;
             return next();

@@ -8,9 +8,11 @@ import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.Props;
 import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.TreeSet;
@@ -87,11 +89,28 @@ public final class ActorReplay {
                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                        Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                        ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
+        return run(config, prepare, cores, sink, journalGroup, clock, agents, null);
+    }
+
+    /**
+     * Runs until {@code clock} completes the outcome, in chaos mode when {@code chaos} is given: agent messages are
+     * dropped, duplicated and delayed as it says ({@link ChaosDirectory}), the protocol's phase timeout and attempts
+     * are chaos mode's ({@code bgctl.chaos}), and what happened is counted in {@code chaos}. Once the run is over,
+     * {@code agents} is given every agent's occupancy.
+     */
+    public static RunClock.Outcome run(Config config,
+                                       Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                       Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                                       ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents,
+                                       ChaosLedger chaos) {
+        Config used = chaos == null ? config : ConfigFactory.parseMap(Map.of(
+                "bgctl.scheduler.phase-timeout", config.getDuration("bgctl.chaos.phase-timeout").toMillis() + "ms",
+                "bgctl.scheduler.phase-attempts", config.getInt("bgctl.chaos.phase-attempts"))).withFallback(config);
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
         Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, done, spawned));
-        return outcome(ActorSystem.create(guardian, "bgctl", config), done,
+                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, chaos, done, spawned));
+        return outcome(ActorSystem.create(guardian, "bgctl", used), done,
                 system -> agents.accept(AgentAudit.collect(system, new TreeSet<>(spawned.keySet()), spawned::get,
                         auditTimeout(system))));
     }
@@ -160,10 +179,37 @@ public final class ActorReplay {
         return schedulerRef.get();
     }
 
+    /**
+     * A future for the clock that, once the run is over, asks the scheduler how the protocol went, records it in
+     * {@code chaos}, and then completes {@code done}.
+     */
+    private static CompletableFuture<RunClock.Outcome> withProtocolStats(
+            ActorSystem<?> system, ActorRef<SchedulerActor.Command> scheduler, ChaosLedger chaos,
+            CompletableFuture<RunClock.Outcome> done) {
+        CompletableFuture<RunClock.Outcome> ended = new CompletableFuture<>();
+        ended.whenComplete((outcome, failure) -> {
+            if (failure != null) {
+                done.completeExceptionally(failure);
+                return;
+            }
+            AskPattern.<SchedulerActor.Command, SchedulerActor.ProtocolStats>ask(scheduler,
+                            SchedulerActor.GetProtocolStats::new, Duration.ofSeconds(30), system.scheduler())
+                    .whenComplete((stats, e) -> {
+                        if (e != null) {
+                            done.completeExceptionally(e);
+                        } else {
+                            chaos.protocol(stats);
+                            done.complete(outcome);
+                        }
+                    });
+        });
+        return ended;
+    }
+
     private static Behavior<Void> start(ActorContext<Void> ctx,
                                         Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, CompletableFuture<RunClock.Outcome> done,
+                                        int journalGroup, ChaosLedger chaos, CompletableFuture<RunClock.Outcome> done,
                                         Map<String, ActorRef<UnitProtocol.Command>> agents) {
         try {
             prepare.apply(ctx.getSystem()).toCompletableFuture().join();
@@ -173,10 +219,12 @@ public final class ActorReplay {
         }
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         ActorRef<SchedulerActor.Command> scheduler = spawn(ctx, cores.get().machine(), units -> SchedulerActor.create(
-                schedulerId(ctx.getSystem().settings().config()), cores, units, sink, journalGroup), oneThread, false,
-                agents);
+                schedulerId(ctx.getSystem().settings().config()), cores,
+                chaos == null ? units : new ChaosDirectory(units, chaos, ctx.getSystem(), oneThread), sink,
+                journalGroup), oneThread, false, agents);
         ctx.watch(scheduler);
-        ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
+        ctx.spawn(clock.create(scheduler, chaos == null ? done
+                : withProtocolStats(ctx.getSystem(), scheduler, chaos, done)), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(

@@ -152,6 +152,7 @@ public final class Replay {
             view.accept(e);
         };
         HealthChanges health = spec.faults().changes(machine);
+        ChaosLedger chaos = spec.chaos().active() ? new ChaosLedger(spec.chaos(), spec.chaosSeed()) : null;
         long started = System.nanoTime();
         RunClock.Outcome outcome;
         Workload workload;
@@ -166,7 +167,7 @@ public final class Replay {
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
                 outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink,
-                        agents::set);
+                        agents::set, chaos);
             } finally {
                 ticker.shutdownNow();
             }
@@ -186,6 +187,7 @@ public final class Replay {
             scaled.lateness().stats().fields().forEach(summary::putRun);
         }
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
+        if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
             summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
@@ -256,7 +258,7 @@ public final class Replay {
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
                                             Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                             JobTable table, EventSink sink,
-                                            Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
+                                            Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
@@ -267,8 +269,15 @@ public final class Replay {
         if (pacing instanceof Pacing.Scaled)
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
-        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
-                (scheduler, done) -> RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done),
+        ActorReplay.ClockFactory clock = (scheduler, done) -> RunClock.create(scheduler,
+                RunClock.Inputs.of(arrivals, health), pacing, done);
+        if (chaos != null) {
+            if (host != ActorHost.LOCAL)
+                throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
+            return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
+                    clock, agents, chaos);
+        }
+        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group, clock,
                 agents);
     }
 

@@ -156,7 +156,11 @@ public final class ReplayParameters {
                             + " { ttf = \"exponential(MEAN)\", ttr = \"weibull(SHAPE, SCALE)\" }, in seconds; drawn"
                             + " with --seed.",
                     (b, v) -> b.faultModelFile = Path.of(v.trim())),
-            law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE));
+            law(ComponentKind.MIDPLANE), law(ComponentKind.SWITCH), law(ComponentKind.CABLE), law(ComponentKind.NODE),
+            new ReplayParameter("chaos", "--chaos", "SPEC",
+                    "drop=P,duplicate=P,delay=P: agent messages of the actors executor are dropped, duplicated and"
+                            + " delayed at random, drawn with --seed (docs/faults.md).",
+                    (b, v) -> b.chaos = Chaos.parse(v)));
 
     /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
     private static ReplayParameter setting(PolicySetting s, Object defaultValue) {

@@ -20,14 +20,28 @@ import org.bgctl.workload.WorkloadOptions;
  * @param executor  actors or direct
  * @param settings  the scheduler's parameters (boot delay, backfill increase, migration thresholds and cost)
  * @param faults    the faults injected, and what becomes of the jobs they kill
+ * @param chaos     what chaos mode does to agent messages ({@link Chaos#NONE}: nothing)
+ * @param chaosSeed the seed of chaos mode's draws (the run's seed); 0 without chaos
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                          boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
-                         SchedulerSettings settings, FaultPlan faults) {
+                         SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
 
     public ReplaySpec {
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(faults, "faults");
+        Objects.requireNonNull(chaos, "chaos");
+        if (!chaos.active()) chaosSeed = 0;
+        if (chaos.active() && executor != ExecutorKind.ACTORS)
+            throw new IllegalArgumentException("chaos: perturbs the messages of the actors executor; the "
+                    + executor.name().toLowerCase(java.util.Locale.ROOT) + " executor has none");
+    }
+
+    /** A replay without chaos. */
+    public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                      boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
+                      SchedulerSettings settings, FaultPlan faults) {
+        this(trace, machine, scheduler, workload, lenient, out, journal, executor, settings, faults, Chaos.NONE, 0);
     }
 
     /** A replay without faults. */

@@ -60,6 +60,7 @@ final class ReplaySpecBuilder {
     Path faultModelFile;
     /** Laws given one kind at a time; they override the fault model file's. */
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
+    Chaos chaos = Chaos.NONE;
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -73,7 +74,7 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
         RunSettings run = runSettings(meter);
         return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
-                run.settings(), run.faults());
+                run.settings(), run.faults(), chaos, seed);
     }
 
     /**

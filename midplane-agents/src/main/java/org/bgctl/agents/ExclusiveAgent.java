@@ -1,32 +1,31 @@
 package org.bgctl.agents;
 
 import akka.actor.typed.ActorRef;
-import akka.actor.typed.Behavior;
-import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
-import akka.actor.typed.javadsl.Receive;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
+import org.bgctl.agents.UnitProtocol.AdoptLoan;
+import org.bgctl.agents.UnitProtocol.AdoptSuspended;
+import org.bgctl.agents.UnitProtocol.Checkpoint;
+import org.bgctl.agents.UnitProtocol.CheckpointRefused;
+import org.bgctl.agents.UnitProtocol.CheckpointReply;
+import org.bgctl.agents.UnitProtocol.Checkpointed;
 import org.bgctl.agents.UnitProtocol.Command;
-import org.bgctl.agents.UnitProtocol.Commit;
-import org.bgctl.agents.UnitProtocol.GetOccupancy;
 import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.Occupancy;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
-import org.bgctl.agents.UnitProtocol.Resume;
 import org.bgctl.agents.UnitProtocol.SetHealth;
 import org.bgctl.agents.UnitProtocol.Suspend;
 import org.bgctl.agents.UnitProtocol.SuspendRefused;
+import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.agents.UnitProtocol.Suspended;
 import org.bgctl.machine.Claim;
 
@@ -40,8 +39,12 @@ import org.bgctl.machine.Claim;
  * <p>Gang scheduling: a suspended job keeps the unit, and only the wide job it was suspended for may reserve
  * it meanwhile, so the unit holds at most one running and one suspended job. While a context switch is under
  * way a second suspended job is allowed only if the same switch resumes the first.
+ *
+ * <p>Migration: a checkpointed job keeps the unit until its transaction commits; meanwhile only a reservation
+ * of the same transaction may take it, for a job moving in (which may be the same job), and the unit changes
+ * hands at commit. An abort leaves the checkpointed job where it was, and {@code Restart} lets it compute again.
  */
-abstract class ExclusiveAgent extends AbstractBehavior<Command> {
+abstract class ExclusiveAgent extends UnitAgent {
 
     /**
      * What the unit holds, for whom.
@@ -55,14 +58,16 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
     private record Suspension(Hold hold, long wideJob) {
     }
 
-    protected final String unit;
     private Hold hold;
     /** At most one, and two only between the Suspend and the Resume of one context switch. */
     private final List<Suspension> suspended = new ArrayList<>(2);
+    /** The migration the job of {@code hold} is checkpointed for, or 0. */
+    private long checkpointTx;
+    /** A job moving in by the migration {@code checkpointTx}: the unit is its at commit. */
+    private Hold incoming;
 
     protected ExclusiveAgent(ActorContext<Command> context, String unit) {
-        super(context);
-        this.unit = unit;
+        super(context, unit);
     }
 
     /** Why {@code claim} is not a part of this unit that can be held, or null when it is. */
@@ -78,54 +83,60 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
     protected abstract SortedSet<String> down();
 
     @Override
-    public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Reserve.class, this::onReserve)
-                .onMessage(Commit.class, this::onCommit)
-                .onMessage(Abort.class, this::onAbort)
-                .onMessage(Release.class, this::onRelease)
-                .onMessage(Adopt.class, this::onAdopt)
-                .onMessage(UnitProtocol.AdoptSuspended.class, this::onAdoptSuspended)
-                // a whole unit is lent whole: the wide job's Adopt says all there is to know
-                .onMessage(UnitProtocol.AdoptLoan.class, loan -> this)
-                .onMessage(Suspend.class, this::onSuspend)
-                .onMessage(Resume.class, this::onResume)
-                .onMessage(SetHealth.class, this::onSetHealth)
-                .onMessage(GetOccupancy.class, this::onGetOccupancy)
-                .build();
-    }
-
-    private Behavior<Command> onReserve(Reserve r) {
+    protected ReserveReply reserve(Reserve r) {
         String misfit = misfit(r.claim());
         SortedSet<String> down = misfit == null ? downUnder(r.claim()) : Collections.emptySortedSet();
-        if (misfit != null) {
-            r.replyTo().tell(new Refused(unit, r.tx(), misfit));
-        } else if (!down.isEmpty()) {
-            r.replyTo().tell(new Refused(unit, r.tx(), "down: " + String.join(", ", down), List.copyOf(down)));
-        } else if (hold != null) {
-            r.replyTo().tell(new Refused(unit, r.tx(), hold.committed
-                    ? "serves job " + hold.job : "reserved by transaction " + hold.tx + " of job " + hold.job));
-        } else if (keptFrom(r.job()) != null) {
-            r.replyTo().tell(new Refused(unit, r.tx(), "keeps suspended job " + keptFrom(r.job()).hold.job));
-        } else {
-            hold = new Hold(r.tx(), r.job(), r.claim(), false, r.replyTo());
-            r.replyTo().tell(new Reserved(unit, r.tx()));
+        if (misfit != null) return new Refused(unit, r.tx(), misfit);
+        if (!down.isEmpty()) return new Refused(unit, r.tx(), "down: " + String.join(", ", down), List.copyOf(down));
+        if (hold != null && hold.committed && checkpointTx == r.tx() && incoming == null) {
+            // a migration takes the unit of a job checkpointed for it: it changes hands at commit
+            incoming = new Hold(r.tx(), r.job(), r.claim(), false, r.replyTo());
+            return new Reserved(unit, r.tx());
         }
-        return this;
+        if (hold != null) return new Refused(unit, r.tx(), hold.committed
+                ? "serves job " + hold.job : "reserved by transaction " + hold.tx + " of job " + hold.job);
+        if (keptFrom(r.job()) != null) return new Refused(unit, r.tx(), "keeps suspended job " + keptFrom(r.job()).hold.job);
+        hold = new Hold(r.tx(), r.job(), r.claim(), false, r.replyTo());
+        return new Reserved(unit, r.tx());
     }
 
-    private Behavior<Command> onCommit(Commit c) {
-        if (hold != null && hold.tx == c.tx() && !hold.committed) {
+    @Override
+    protected CheckpointReply checkpoint(Checkpoint c) {
+        if (hold == null || !hold.committed || hold.job != c.job())
+            return new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job() + " does not run here");
+        if (checkpointTx != 0) return new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job()
+                + " is already checkpointed for transaction " + checkpointTx);
+        checkpointTx = c.tx();
+        return new Checkpointed(unit, c.tx(), c.job());
+    }
+
+    @Override
+    protected String restart(long job) {
+        if (hold == null || !hold.committed || hold.job != job) return "job " + job + " holds nothing here";
+        checkpointTx = 0;
+        return null;
+    }
+
+    @Override
+    protected String commit(long tx) {
+        if (checkpointTx == tx) {
+            // the checkpointed job leaves; the job moving in, if any, stays
+            hold = incoming == null ? null : new Hold(incoming.tx, incoming.job, incoming.claim, true, incoming.holder);
+            incoming = null;
+            checkpointTx = 0;
+            return null;
+        }
+        if (hold != null && hold.tx == tx && !hold.committed) {
             hold = new Hold(hold.tx, hold.job, hold.claim, true, hold.holder);
-        } else {
-            getContext().getLog().warn("{}: commit of transaction {}, which holds nothing here", unit, c.tx());
+            return null;
         }
-        return this;
+        return "transaction " + tx + " holds nothing here";
     }
 
-    private Behavior<Command> onAbort(Abort a) {
-        if (hold != null && hold.tx == a.tx() && !hold.committed) hold = null;
-        return this;
+    @Override
+    protected void abort(long tx) {
+        if (hold != null && hold.tx == tx && !hold.committed) hold = null;
+        if (incoming != null && incoming.tx == tx) incoming = null;
     }
 
     /** A suspension here that {@code job} may not share the unit with, or null. */
@@ -139,49 +150,49 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
         return null;
     }
 
-    private Behavior<Command> onSuspend(Suspend s) {
+    @Override
+    protected SuspendReply suspend(Suspend s) {
         Suspension other = null;
         for (Suspension e : suspended) if (!s.resuming().contains(e.hold.job)) other = e;
         String refusal = suspensionOf(s.job()) != null ? "job " + s.job() + " is already suspended"
                 : hold == null || !hold.committed || hold.job != s.job() ? "job " + s.job() + " does not run here"
+                : checkpointTx != 0 ? "job " + s.job() + " is checkpointed for transaction " + checkpointTx
                 : other != null ? "the unit keeps suspended job " + other.hold.job + ", and holds at most one suspended job"
                 : null;
-        if (refusal != null) {
-            s.replyTo().tell(new SuspendRefused(unit, s.tx(), s.job(), refusal));
-        } else {
-            suspended.add(new Suspension(hold, s.wideJob()));
-            hold = null;
-            s.replyTo().tell(new Suspended(unit, s.tx(), s.job()));
-        }
-        return this;
+        if (refusal != null) return new SuspendRefused(unit, s.tx(), s.job(), refusal);
+        suspended.add(new Suspension(hold, s.wideJob()));
+        hold = null;
+        return new Suspended(unit, s.tx(), s.job());
     }
 
-    private Behavior<Command> onResume(Resume r) {
-        Suspension s = suspensionOf(r.job());
-        if (s == null) {
-            getContext().getLog().warn("{}: resume of job {}, which is not suspended here", unit, r.job());
-        } else if (hold != null) {
-            getContext().getLog().error("{}: cannot resume job {}: it serves job {}", unit, r.job(), hold.job);
-        } else {
-            suspended.remove(s);
-            hold = s.hold;
-        }
-        return this;
+    @Override
+    protected String resume(long job) {
+        Suspension s = suspensionOf(job);
+        if (s == null) return hold != null && hold.committed && hold.job == job ? null
+                : "job " + job + " is neither suspended nor running here";
+        if (hold != null) return "cannot resume job " + job + ": the unit serves job " + hold.job;
+        suspended.remove(s);
+        hold = s.hold;
+        return null;
     }
 
-    private Behavior<Command> onRelease(Release r) {
-        Suspension s = suspensionOf(r.job());
-        if (hold != null && hold.committed && hold.job == r.job()) {
+    @Override
+    protected String release(long job) {
+        Suspension s = suspensionOf(job);
+        if (hold != null && hold.committed && hold.job == job) {
             hold = null;
+            checkpointTx = 0;
+            incoming = null;
         } else if (s != null) {
             suspended.remove(s);
         } else {
-            getContext().getLog().warn("{}: release of job {}, which does not run here", unit, r.job());
+            return "job " + job + " does not run here";
         }
-        return this;
+        return null;
     }
 
-    private Behavior<Command> onAdopt(Adopt a) {
+    @Override
+    protected void adopt(Adopt a) {
         String misfit = misfit(a.claim());
         if (misfit != null) {
             getContext().getLog().error("{}: cannot adopt job {}: {}", unit, a.job(), misfit);
@@ -192,10 +203,10 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
         } else if (hold.job != a.job()) {
             getContext().getLog().error("{}: cannot adopt job {}: it serves job {}", unit, a.job(), hold.job);
         }
-        return this;
     }
 
-    private Behavior<Command> onAdoptSuspended(UnitProtocol.AdoptSuspended a) {
+    @Override
+    protected void adoptSuspended(AdoptSuspended a) {
         String misfit = misfit(a.claim());
         if (misfit != null) {
             getContext().getLog().error("{}: cannot adopt suspended job {}: {}", unit, a.job(), misfit);
@@ -209,36 +220,44 @@ abstract class ExclusiveAgent extends AbstractBehavior<Command> {
                 suspended.add(new Suspension(new Hold(-1, a.job(), a.claim(), true, null), a.wideJob()));
             }
         }
-        return this;
     }
 
-    private Behavior<Command> onSetHealth(SetHealth h) {
+    /** A whole unit is lent whole: the wide job's Adopt says all there is to know. */
+    @Override
+    protected void adoptLoan(AdoptLoan a) {
+    }
+
+    @Override
+    protected void setHealth(SetHealth h) {
         String misfit = misfit(h.part());
         if (misfit != null) {
             getContext().getLog().error("{}: health of {} ignored: {}", unit, h.component(), misfit);
-            return this;
+            return;
         }
         boolean wasDown = downUnder(h.part()).contains(h.component());
         setHealth(h.component(), h.part(), h.up());
-        if (!h.up() && !wasDown && hold != null && hold.holder != null && hold.claim.overlaps(h.part())) {
-            hold.holder.tell(new HoldLost(unit, hold.tx, h.component() + " went down", List.of(h.component())));
+        if (!h.up() && !wasDown) {
+            for (Hold held : new Hold[]{hold, incoming}) {
+                if (held != null && held.holder != null && held.claim.overlaps(h.part()))
+                    held.holder.tell(new HoldLost(unit, held.tx, h.component() + " went down", List.of(h.component())));
+            }
         }
-        return this;
     }
 
-    private Behavior<Command> onGetOccupancy(GetOccupancy g) {
+    @Override
+    protected Occupancy occupancy() {
         TreeMap<Long, Claim> running = new TreeMap<>();
         TreeMap<Long, Claim> reserved = new TreeMap<>();
         TreeSet<Long> stopped = new TreeSet<>();
         if (hold != null && hold.committed) running.put(hold.job, hold.claim);
         if (hold != null && !hold.committed) reserved.put(hold.tx, hold.claim);
+        if (incoming != null) reserved.put(incoming.tx, incoming.claim);
         for (Suspension s : suspended) {
             running.put(s.hold.job, s.hold.claim);
             stopped.add(s.hold.job);
         }
-        g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(running),
+        return new Occupancy(unit, Collections.unmodifiableSortedMap(running),
                 Collections.unmodifiableSortedMap(reserved), Collections.unmodifiableSortedSet(down()),
-                Collections.unmodifiableSortedSet(stopped)));
-        return this;
+                Collections.unmodifiableSortedSet(stopped));
     }
 }

@@ -11,7 +11,7 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
 
 /**
- * A BG/L midplane: allocated whole, to one partition at a time. Occupancy: free, reserved by a
+ * A unit allocated whole, to one partition at a time: a BG/L midplane, or a supernode of Krevat's torus. Occupancy: free, reserved by a
  * transaction, or running a job; health: up, or down while any component that takes it is down
  * (the midplane itself). A reservation must claim all its nodes.
  */

@@ -1,37 +1,32 @@
 package org.bgctl.agents;
 
 import akka.actor.typed.Behavior;
-import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
-import akka.actor.typed.javadsl.Receive;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
 import java.util.TreeMap;
 import java.util.TreeSet;
+import org.bgctl.agents.UnitProtocol.Checkpoint;
+import org.bgctl.agents.UnitProtocol.CheckpointRefused;
+import org.bgctl.agents.UnitProtocol.CheckpointReply;
+import org.bgctl.agents.UnitProtocol.Checkpointed;
+import org.bgctl.agents.UnitProtocol.Command;
+import org.bgctl.agents.UnitProtocol.Occupancy;
+import org.bgctl.agents.UnitProtocol.Refused;
+import org.bgctl.agents.UnitProtocol.Reserve;
+import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.agents.UnitProtocol.SetHealth;
+import org.bgctl.agents.UnitProtocol.Suspend;
+import org.bgctl.agents.UnitProtocol.SuspendRefused;
+import org.bgctl.agents.UnitProtocol.SuspendReply;
+import org.bgctl.agents.UnitProtocol.Suspended;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeAllocator;
 import org.bgctl.machine.NodeClaim;
-import org.bgctl.agents.UnitProtocol.Abort;
-import org.bgctl.agents.UnitProtocol.Checkpoint;
-import org.bgctl.agents.UnitProtocol.CheckpointRefused;
-import org.bgctl.agents.UnitProtocol.Checkpointed;
-import org.bgctl.agents.UnitProtocol.Command;
-import org.bgctl.agents.UnitProtocol.Commit;
-import org.bgctl.agents.UnitProtocol.GetOccupancy;
-import org.bgctl.agents.UnitProtocol.Occupancy;
-import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
-import org.bgctl.agents.UnitProtocol.Reserve;
-import org.bgctl.agents.UnitProtocol.Reserved;
-import org.bgctl.agents.UnitProtocol.Restart;
-import org.bgctl.agents.UnitProtocol.SetHealth;
-import org.bgctl.agents.UnitProtocol.Resume;
-import org.bgctl.agents.UnitProtocol.Suspend;
-import org.bgctl.agents.UnitProtocol.SuspendRefused;
-import org.bgctl.agents.UnitProtocol.Suspended;
 
 /**
  * A set of nodes. It enforces its occupancy locally: it never holds more nodes than it has,
@@ -45,7 +40,7 @@ import org.bgctl.agents.UnitProtocol.Suspended;
  * <p>Health, for a set of interchangeable nodes: a node that goes down ({@link SetHealth}) is taken from
  * the free nodes — the scheduler releases the job it killed first — and comes back to them when up again.
  */
-public final class NodeSetAgent extends AbstractBehavior<Command> {
+public final class NodeSetAgent extends UnitAgent {
 
     /**
      * Nodes reserved for a job, {@code borrowed} of them from jobs checkpointed for the same transaction and
@@ -54,7 +49,6 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     private record Hold(long job, int nodes, int borrowed, int shared) {
     }
 
-    private final String unit;
     private int free;
     private final TreeMap<Long, Hold> reserved = new TreeMap<>();
     private final TreeMap<Long, Integer> running = new TreeMap<>();
@@ -80,55 +74,33 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
     }
 
     private NodeSetAgent(ActorContext<Command> context, String unit, int capacity, NodeAllocator positions) {
-        super(context);
-        this.unit = unit;
+        super(context, unit);
         this.free = capacity;
         this.positions = positions;
     }
 
     @Override
-    public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(Reserve.class, this::onReserve)
-                .onMessage(Commit.class, this::onCommit)
-                .onMessage(Abort.class, this::onAbort)
-                .onMessage(Release.class, this::onRelease)
-                .onMessage(UnitProtocol.Adopt.class, this::onAdopt)
-                .onMessage(UnitProtocol.AdoptSuspended.class, this::onAdoptSuspended)
-                .onMessage(UnitProtocol.AdoptLoan.class, this::onAdoptLoan)
-                .onMessage(Checkpoint.class, this::onCheckpoint)
-                .onMessage(Restart.class, this::onRestart)
-                .onMessage(SetHealth.class, this::onSetHealth)
-                .onMessage(Suspend.class, this::onSuspend)
-                .onMessage(Resume.class, this::onResume)
-                .onMessage(GetOccupancy.class, this::onGetOccupancy)
-                .build();
-    }
-
-    private Behavior<Command> onReserve(Reserve r) {
-        if (!(r.claim() instanceof NodeClaim claim)) {
-            r.replyTo().tell(new Refused(unit, r.tx(), "a node set holds nodes, not " + r.claim()));
-        } else if (reserved.containsKey(r.tx())) {
-            r.replyTo().tell(new Refused(unit, r.tx(), "transaction " + r.tx() + " already holds nodes here"));
-        } else if (running.containsKey(r.job()) && !isCheckpointedFor(r.job(), r.tx())) {
-            r.replyTo().tell(new Refused(unit, r.tx(), "job " + r.job() + " already runs here"));
-        } else if (claim.nodes() > free + lendable(r.tx()) + gangs.lendable(r.job(), running)) {
-            r.replyTo().tell(new Refused(unit, r.tx(), claim.nodes() + " nodes asked, " + free + " free"
+    protected ReserveReply reserve(Reserve r) {
+        if (!(r.claim() instanceof NodeClaim claim))
+            return new Refused(unit, r.tx(), "a node set holds nodes, not " + r.claim());
+        if (reserved.containsKey(r.tx()))
+            return new Refused(unit, r.tx(), "transaction " + r.tx() + " already holds nodes here");
+        if (running.containsKey(r.job()) && !isCheckpointedFor(r.job(), r.tx()))
+            return new Refused(unit, r.tx(), "job " + r.job() + " already runs here");
+        if (claim.nodes() > free + lendable(r.tx()) + gangs.lendable(r.job(), running)) {
+            return new Refused(unit, r.tx(), claim.nodes() + " nodes asked, " + free + " free"
                     + (lendable(r.tx()) > 0 ? " and " + lendable(r.tx()) + " of jobs leaving" : "")
                     + (gangs.lendable(r.job(), running) > 0
-                            ? " and " + gangs.lendable(r.job(), running) + " of jobs suspended for it" : "")));
-        } else if (positionConflict(claim).isPresent()) {
-            r.replyTo().tell(new Refused(unit, r.tx(), positionConflict(claim).get()));
-        } else {
-            int fromFree = Math.min(free, claim.nodes());
-            free -= fromFree;
-            int shared = Math.min(claim.nodes() - fromFree, gangs.lendable(r.job(), running));
-            gangs.borrow(r.job(), shared, running);
-            reserved.put(r.tx(), new Hold(r.job(), claim.nodes(), claim.nodes() - fromFree - shared, shared));
-            place(r.tx(), claim);
-            r.replyTo().tell(new Reserved(unit, r.tx()));
+                            ? " and " + gangs.lendable(r.job(), running) + " of jobs suspended for it" : ""));
         }
-        return this;
+        if (positionConflict(claim).isPresent()) return new Refused(unit, r.tx(), positionConflict(claim).get());
+        int fromFree = Math.min(free, claim.nodes());
+        free -= fromFree;
+        int shared = Math.min(claim.nodes() - fromFree, gangs.lendable(r.job(), running));
+        gangs.borrow(r.job(), shared, running);
+        reserved.put(r.tx(), new Hold(r.job(), claim.nodes(), claim.nodes() - fromFree - shared, shared));
+        place(r.tx(), claim);
+        return new Reserved(unit, r.tx());
     }
 
     private boolean isCheckpointedFor(long job, long tx) {
@@ -143,104 +115,98 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         return nodes;
     }
 
-    private Behavior<Command> onCommit(Commit c) {
+    @Override
+    protected String commit(long tx) {
         boolean handedOver = false;
         var promised = checkpointed.entrySet().iterator();
         while (promised.hasNext()) {
             var e = promised.next();
-            if (e.getValue() != c.tx()) continue;
+            if (e.getValue() != tx) continue;
             free += running.remove(e.getKey());
             List<NodeClaim> placed = placedByJob.remove(e.getKey());
             if (placed != null) placed.forEach(this::unplace);
             promised.remove();
             handedOver = true;
         }
-        Hold hold = reserved.remove(c.tx());
+        Hold hold = reserved.remove(tx);
         if (hold != null) {
             free -= hold.borrowed();
             running.merge(hold.job(), hold.nodes(), Integer::sum);
-            commitPlaced(c.tx(), hold.job());
-        } else if (!handedOver) {
-            getContext().getLog().warn("{}: commit of unknown transaction {}", unit, c.tx());
+            commitPlaced(tx, hold.job());
         }
-        return this;
+        return hold != null || handedOver ? null : "transaction " + tx + " holds nothing here";
     }
 
-    private Behavior<Command> onAbort(Abort a) {
-        Hold hold = reserved.remove(a.tx());
+    @Override
+    protected void abort(long tx) {
+        Hold hold = reserved.remove(tx);
         if (hold != null) free += hold.nodes() - hold.borrowed() - hold.shared();
         if (hold != null && hold.shared() > 0) gangs.giveBack(hold.job());
-        unplace(placedByTx.remove(a.tx()));
-        return this;
+        unplace(placedByTx.remove(tx));
     }
 
-    private Behavior<Command> onRelease(Release r) {
-        Integer nodes = running.remove(r.job());
-        checkpointed.remove(r.job());
-        if (nodes == null) {
-            getContext().getLog().warn("{}: release of job {} that does not run here", unit, r.job());
-        } else {
-            free += nodes - gangs.keptOnRelease(r.job());
-            List<NodeClaim> placed = placedByJob.remove(r.job());
-            if (placed != null) placed.forEach(this::unplace);
-        }
-        return this;
+    @Override
+    protected String release(long job) {
+        Integer nodes = running.remove(job);
+        checkpointed.remove(job);
+        if (nodes == null) return "job " + job + " does not run here";
+        free += nodes - gangs.keptOnRelease(job);
+        List<NodeClaim> placed = placedByJob.remove(job);
+        if (placed != null) placed.forEach(this::unplace);
+        return null;
     }
 
-    private Behavior<Command> onCheckpoint(Checkpoint c) {
+    @Override
+    protected CheckpointReply checkpoint(Checkpoint c) {
         Long promised = checkpointed.get(c.job());
-        if (!running.containsKey(c.job())) {
-            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job() + " does not run here"));
-        } else if (promised != null) {
-            c.replyTo().tell(new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job()
-                    + " is already checkpointed for transaction " + promised));
-        } else {
-            checkpointed.put(c.job(), c.tx());
-            c.replyTo().tell(new Checkpointed(unit, c.tx(), c.job()));
-        }
-        return this;
+        if (!running.containsKey(c.job()))
+            return new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job() + " does not run here");
+        if (promised != null) return new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job()
+                + " is already checkpointed for transaction " + promised);
+        if (gangs.suspendedJobs().contains(c.job()))
+            return new CheckpointRefused(unit, c.tx(), c.job(), "job " + c.job() + " is suspended");
+        checkpointed.put(c.job(), c.tx());
+        return new Checkpointed(unit, c.tx(), c.job());
     }
 
-    private Behavior<Command> onRestart(Restart r) {
-        if (!running.containsKey(r.job())) {
-            getContext().getLog().error("{}: restart of job {} that holds no nodes here", unit, r.job());
-        } else {
-            checkpointed.remove(r.job());
-        }
-        return this;
+    @Override
+    protected String restart(long job) {
+        if (!running.containsKey(job)) return "job " + job + " holds no nodes here";
+        checkpointed.remove(job);
+        return null;
     }
 
-    private Behavior<Command> onSuspend(Suspend s) {
+    @Override
+    protected SuspendReply suspend(Suspend s) {
         String refusal = gangs.refusal(s.job(), s.resuming(), running.containsKey(s.job()));
-        if (refusal != null) {
-            s.replyTo().tell(new SuspendRefused(unit, s.tx(), s.job(), refusal));
-        } else {
-            gangs.suspend(s.job(), s.wideJob());
-            s.replyTo().tell(new Suspended(unit, s.tx(), s.job()));
-        }
-        return this;
+        if (refusal == null && checkpointed.containsKey(s.job()))
+            refusal = "job " + s.job() + " is checkpointed for transaction " + checkpointed.get(s.job());
+        if (refusal != null) return new SuspendRefused(unit, s.tx(), s.job(), refusal);
+        gangs.suspend(s.job(), s.wideJob());
+        return new Suspended(unit, s.tx(), s.job());
     }
 
-    private Behavior<Command> onResume(Resume r) {
-        if (!gangs.resume(r.job())) getContext().getLog().warn("{}: resume of job {}, which is not suspended here", unit, r.job());
-        return this;
+    @Override
+    protected String resume(long job) {
+        if (gangs.resume(job) || running.containsKey(job)) return null;
+        return "job " + job + " is neither suspended nor running here";
     }
 
-    private Behavior<Command> onAdoptSuspended(UnitProtocol.AdoptSuspended a) {
-        if (gangs.suspendedJobs().contains(a.job())) return this;
+    @Override
+    protected void adoptSuspended(UnitProtocol.AdoptSuspended a) {
+        if (gangs.suspendedJobs().contains(a.job())) return;
         adopt(a.job(), a.claim());
         if (running.containsKey(a.job())) gangs.suspend(a.job(), a.wideJob());
-        return this;
     }
 
-    private Behavior<Command> onAdoptLoan(UnitProtocol.AdoptLoan a) {
+    @Override
+    protected void adoptLoan(UnitProtocol.AdoptLoan a) {
         gangs.lend(a.wideJob(), a.lender(), a.nodes());
-        return this;
     }
 
-    private Behavior<Command> onAdopt(UnitProtocol.Adopt a) {
+    @Override
+    protected void adopt(UnitProtocol.Adopt a) {
         adopt(a.job(), a.claim());
-        return this;
     }
 
     /** Takes the nodes of {@code job}'s claim, less those it shares with a job of its gang already adopted. */
@@ -265,7 +231,8 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
         }
     }
 
-    private Behavior<Command> onSetHealth(SetHealth h) {
+    @Override
+    protected void setHealth(SetHealth h) {
         if (positions != null || !(h.part() instanceof NodeClaim claim) || !claim.unit().equals(unit)) {
             getContext().getLog().error("{}: health of {} on {} ignored: only interchangeable nodes of this set can fail",
                     unit, h.component(), h.part());
@@ -280,18 +247,17 @@ public final class NodeSetAgent extends AbstractBehavior<Command> {
                 free -= claim.nodes();
             }
         }
-        return this;
     }
 
-    private Behavior<Command> onGetOccupancy(GetOccupancy g) {
+    @Override
+    protected Occupancy occupancy() {
         TreeMap<Long, Claim> jobs = new TreeMap<>();
         running.forEach((job, nodes) -> jobs.put(job, new NodeClaim(unit, nodes)));
         TreeMap<Long, Claim> held = new TreeMap<>();
         reserved.forEach((tx, hold) -> held.put(tx, new NodeClaim(unit, hold.nodes())));
-        g.replyTo().tell(new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
+        return new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
                 Collections.unmodifiableSortedMap(held), Collections.unmodifiableSortedSet(new TreeSet<>(down)),
-                Collections.unmodifiableSortedSet(gangs.suspendedJobs())));
-        return this;
+                Collections.unmodifiableSortedSet(gangs.suspendedJobs()));
     }
 
     private Optional<String> positionConflict(NodeClaim claim) {

@@ -40,7 +40,8 @@ public final class UnitAgents {
 
     /**
      * The behavior of the agent that holds {@code unit} of {@code machine}: a node set for a flat machine's
-     * nodes, and one node set of a supernode's nodes for each supernode of a torus (held whole by one job).
+     * nodes (and a buddy line's, and each Paragon node set), and a whole unit for each BG/L midplane and for
+     * each supernode of a torus, which one job holds whole, as a midplane.
      */
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
@@ -58,7 +59,7 @@ public final class UnitAgents {
             if (BglIds.isSwitch(unit)) return SwitchAgent.create(unit);
         }
         if (machine instanceof SupernodeMachine torus && torus.hasUnit(unit)) {
-            return NodeSetAgent.create(unit, torus.nodesPerUnit());
+            return MidplaneAgent.create(unit, torus.nodesPerUnit());
         }
         throw new IllegalArgumentException("machine " + machine.name() + " has no unit '" + unit + "'");
     }

@@ -31,6 +31,11 @@ import org.bgctl.machine.Claim;
  * refused, {@link Resume} undoes the suspensions that were granted. A node holds at most one running and one
  * suspended job: an agent refuses to suspend a job whose nodes hold another suspended job that the same
  * switch does not resume.
+ *
+ * <p>Every step carries a transaction id and is answered ({@link Answer}): {@link Commit}, {@link Abort},
+ * {@link Release}, {@link Resume} and {@link Restart} with {@link StepDone} or {@link StepRefused}. An agent
+ * answers a repeated step as the first and refuses a step that comes after its transaction ended
+ * ({@link UnitAgent}), so the scheduler may send a step again when its answer does not come.
  */
 public final class UnitProtocol {
 
@@ -55,23 +60,19 @@ public final class UnitProtocol {
     public record Checkpoint(long tx, long job, ActorRef<CheckpointReply> replyTo) implements Command {
     }
 
-    /** Migration, last step (after a commit or an abort): {@code job} computes again on the nodes it holds here. */
-    public record Restart(long job) implements Command {
-
-        @JsonCreator
-        public Restart {
-        }
+    /**
+     * Migration, last step (after a commit or an abort): {@code job} computes again on the nodes it holds here.
+     * Answered {@link StepDone}, or {@link StepRefused} when the job holds nothing here.
+     */
+    public record Restart(long tx, long job, ActorRef<StepReply> replyTo) implements Command {
     }
 
     /**
      * The transaction is decided: the nodes it reserved now hold their jobs, and the jobs
-     * checkpointed for it give up their nodes here.
+     * checkpointed for it give up their nodes here. Answered {@link StepDone}, or {@link StepRefused}
+     * when the transaction holds nothing here.
      */
-    public record Commit(long tx) implements Command {
-
-        @JsonCreator
-        public Commit {
-        }
+    public record Commit(long tx, ActorRef<StepReply> replyTo) implements Command {
     }
 
     /**
@@ -88,28 +89,26 @@ public final class UnitProtocol {
         }
     }
 
-    /** Gang scheduling: {@code job} computes again on the nodes it kept here (or was never stopped, after a refused switch). */
-    public record Resume(long job) implements Command {
-
-        @JsonCreator
-        public Resume {
-        }
+    /**
+     * Gang scheduling: {@code job} computes again on the nodes it kept here, after the switch of transaction
+     * {@code tx} was recorded, or as its undo after a refused switch (then the job may never have been stopped
+     * here). Answered {@link StepDone} when the job runs here afterwards, else {@link StepRefused}.
+     */
+    public record Resume(long tx, long job, ActorRef<StepReply> replyTo) implements Command {
     }
 
-    /** The transaction is abandoned: free what it held. */
-    public record Abort(long tx) implements Command {
-
-        @JsonCreator
-        public Abort {
-        }
+    /**
+     * The transaction is abandoned: free what it held. Answered {@link StepDone}, also when it held nothing here
+     * (the reservation may never have arrived); a later {@link Reserve} of the transaction is refused.
+     */
+    public record Abort(long tx, ActorRef<StepReply> replyTo) implements Command {
     }
 
-    /** The job has ended: free its nodes. */
-    public record Release(long job) implements Command {
-
-        @JsonCreator
-        public Release {
-        }
+    /**
+     * The job has ended: free its nodes. {@code tx} names this release, so that a repeated one is answered
+     * as the first. Answered {@link StepDone}, or {@link StepRefused} when the job holds nothing here.
+     */
+    public record Release(long tx, long job, ActorRef<StepReply> replyTo) implements Command {
     }
 
     /**
@@ -149,6 +148,13 @@ public final class UnitProtocol {
         }
     }
 
+    /** Every answer of a unit to a step of a transaction: it names the unit and the transaction. */
+    public sealed interface Answer extends CborSerializable permits ReserveReply, CheckpointReply, SuspendReply, StepReply {
+        String unit();
+
+        long tx();
+    }
+
     /**
      * What a unit tells the holder of a reservation: its answer to {@link Reserve}, and later
      * news that a part it holds went down.
@@ -158,7 +164,7 @@ public final class UnitProtocol {
             @JsonSubTypes.Type(value = Reserved.class, name = "reserved"),
             @JsonSubTypes.Type(value = Refused.class, name = "refused"),
             @JsonSubTypes.Type(value = HoldLost.class, name = "hold-lost")})
-    public sealed interface ReserveReply extends CborSerializable permits Reserved, Refused, HoldLost {
+    public sealed interface ReserveReply extends Answer permits Reserved, Refused, HoldLost {
         String unit();
 
         long tx();
@@ -192,7 +198,7 @@ public final class UnitProtocol {
     @JsonSubTypes({
             @JsonSubTypes.Type(value = Checkpointed.class, name = "checkpointed"),
             @JsonSubTypes.Type(value = CheckpointRefused.class, name = "checkpoint-refused")})
-    public sealed interface CheckpointReply extends CborSerializable permits Checkpointed, CheckpointRefused {
+    public sealed interface CheckpointReply extends Answer permits Checkpointed, CheckpointRefused {
         String unit();
 
         long tx();
@@ -213,7 +219,7 @@ public final class UnitProtocol {
     @JsonSubTypes({
             @JsonSubTypes.Type(value = Suspended.class, name = "suspended"),
             @JsonSubTypes.Type(value = SuspendRefused.class, name = "suspend-refused")})
-    public sealed interface SuspendReply extends CborSerializable permits Suspended, SuspendRefused {
+    public sealed interface SuspendReply extends Answer permits Suspended, SuspendRefused {
         String unit();
 
         long tx();
@@ -227,6 +233,30 @@ public final class UnitProtocol {
 
     /** The unit cannot suspend the job, and says why. */
     public record SuspendRefused(String unit, long tx, long job, String reason) implements SuspendReply {
+    }
+
+    /** What an agent answers to a step that only has to be done: {@link Commit}, {@link Abort}, {@link Release}, {@link Resume}, {@link Restart}. */
+    public sealed interface StepReply extends Answer permits StepDone, StepRefused {
+        Step step();
+
+        long job();
+    }
+
+    /** The steps a {@link StepReply} answers. */
+    public enum Step {
+        COMMIT, ABORT, RELEASE, RESUME, RESTART
+    }
+
+    /**
+     * The step is done: its effect holds here (also for a repeated step, which is answered as the first).
+     *
+     * @param job the job of the step, or 0 for a step of a whole transaction ({@link Commit}, {@link Abort})
+     */
+    public record StepDone(String unit, Step step, long tx, long job) implements StepReply {
+    }
+
+    /** The unit cannot do the step, and says why. */
+    public record StepRefused(String unit, Step step, long tx, long job, String reason) implements StepReply {
     }
 
     /**

@@ -10,11 +10,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.bgctl.agents.UnitProtocol.AdoptSuspended;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserved;
-import org.bgctl.agents.UnitProtocol.Resume;
 import org.bgctl.agents.UnitProtocol.Suspend;
 import org.bgctl.agents.UnitProtocol.SuspendRefused;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
@@ -45,12 +42,12 @@ class ExclusiveAgentGangTest {
 
     private static void runs(AgentProbe unit, long job) {
         assertInstanceOf(Reserved.class, unit.reserve(job, job, MIDPLANE));
-        unit.agent.tell(new Commit(job));
+        unit.agent.tell(Steps.commit(KIT, job));
     }
 
     private static SuspendReply suspend(AgentProbe unit, long job, long wide, List<Long> resuming) {
         TestProbe<SuspendReply> replies = KIT.createTestProbe();
-        unit.agent.tell(new Suspend(100 + job, job, wide, resuming, replies.ref()));
+        unit.agent.tell(new Suspend(Steps.tx(), job, wide, resuming, replies.ref()));
         return replies.receiveMessage();
     }
 
@@ -65,10 +62,10 @@ class ExclusiveAgentGangTest {
         assertEquals(Map.of(1L, MIDPLANE, 9L, MIDPLANE), unit.occupancy().running());
         assertEquals(Set.of(1L), unit.occupancy().suspended());
         // The wide job ends, job 1 resumes on the unit it kept and ends too: the unit is free.
-        unit.agent.tell(new Release(9));
-        unit.agent.tell(new Resume(1));
+        unit.agent.tell(Steps.release(KIT, 9));
+        unit.agent.tell(Steps.resume(KIT, 1));
         assertEquals(Set.of(), unit.occupancy().suspended());
-        unit.agent.tell(new Release(1));
+        unit.agent.tell(Steps.release(KIT, 1));
         runs(unit, 3);
     }
 
@@ -82,7 +79,7 @@ class ExclusiveAgentGangTest {
         SuspendRefused twice = assertInstanceOf(SuspendRefused.class, suspend(unit, 9, 9, List.of()));
         assertTrue(twice.reason().contains("at most one suspended job"), twice.reason());
         assertInstanceOf(Suspended.class, suspend(unit, 9, 9, List.of(1L)));
-        unit.agent.tell(new Resume(1));
+        unit.agent.tell(Steps.resume(KIT, 1));
         assertEquals(Set.of(9L), unit.occupancy().suspended());
         assertInstanceOf(SuspendRefused.class, suspend(unit, 9, 9, List.of()), "already suspended");
         assertInstanceOf(SuspendRefused.class, suspend(unit, 2, 9, List.of()), "does not run here");
@@ -97,7 +94,7 @@ class ExclusiveAgentGangTest {
         assertEquals(Set.of(1L), unit.occupancy().suspended());
         assertEquals(Set.of(1L, 9L), unit.occupancy().running().keySet());
         assertInstanceOf(Refused.class, unit.reserve(2, 2, ports));
-        unit.agent.tell(new Release(9));
+        unit.agent.tell(Steps.release(KIT, 9));
         assertInstanceOf(Refused.class, unit.reserve(3, 3, ports), "job 1 is still suspended here");
     }
 }

@@ -9,14 +9,11 @@ import akka.actor.typed.ActorRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Command;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.Occupancy;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.SetHealth;
@@ -42,10 +39,10 @@ class MidplaneAgentTest {
     void oneTransactionAtATimeThenOneJob() {
         assertEquals(new Reserved(UNIT, 1), probe.reserve(1, 10, WHOLE));
         assertEquals(new Refused(UNIT, 2, "reserved by transaction 1 of job 10"), probe.reserve(2, 20, WHOLE));
-        midplane.tell(new Commit(1));
+        midplane.tell(Steps.commit(KIT, 1));
         assertEquals(new Refused(UNIT, 3, "serves job 10"), probe.reserve(3, 30, WHOLE));
         assertEquals(Map.of(10L, WHOLE), probe.occupancy().running());
-        midplane.tell(new Release(10));
+        midplane.tell(Steps.release(KIT, 10));
         assertEquals(new Reserved(UNIT, 4), probe.reserve(4, 40, WHOLE));
     }
 
@@ -53,7 +50,7 @@ class MidplaneAgentTest {
     void anAbortFreesWhatTheTransactionReserved() {
         probe.reserve(1, 10, WHOLE);
         assertEquals(Map.of(1L, WHOLE), probe.occupancy().reserved());
-        midplane.tell(new Abort(1));
+        midplane.tell(Steps.abort(KIT, 1));
         assertTrue(probe.occupancy().reserved().isEmpty());
         assertEquals(new Reserved(UNIT, 2), probe.reserve(2, 20, WHOLE));
     }
@@ -79,7 +76,7 @@ class MidplaneAgentTest {
         probe.reserve(1, 10, WHOLE);
         midplane.tell(new SetHealth(UNIT, WHOLE, false));
         assertEquals(new HoldLost(UNIT, 1, UNIT + " went down", List.of(UNIT)), scheduler.receiveMessage());
-        midplane.tell(new Abort(1));
+        midplane.tell(Steps.abort(KIT, 1));
         Occupancy o = probe.occupancy();
         assertTrue(o.reserved().isEmpty() && o.running().isEmpty());
         assertEquals(Set.of(UNIT), o.down());
@@ -89,7 +86,7 @@ class MidplaneAgentTest {
     void anAdoptedJobHoldsTheMidplane() {
         midplane.tell(new Adopt(7, WHOLE));
         assertEquals(new Refused(UNIT, 1, "serves job 7"), probe.reserve(1, 10, WHOLE));
-        midplane.tell(new Release(7));
+        midplane.tell(Steps.release(KIT, 7));
         assertEquals(new Reserved(UNIT, 2), probe.reserve(2, 20, WHOLE));
     }
 }

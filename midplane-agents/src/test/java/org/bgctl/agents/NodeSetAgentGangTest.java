@@ -8,14 +8,10 @@ import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import java.util.List;
-import org.bgctl.agents.UnitProtocol.Abort;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
-import org.bgctl.agents.UnitProtocol.Resume;
 import org.bgctl.agents.UnitProtocol.Suspend;
 import org.bgctl.agents.UnitProtocol.SuspendRefused;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
@@ -56,11 +52,11 @@ class NodeSetAgentGangTest {
 
     private void runs(long job, int nodes) {
         assertInstanceOf(Reserved.class, reserve(job, job, nodes));
-        unit.tell(new Commit(job));
+        unit.tell(Steps.commit(KIT, job));
     }
 
     private SuspendReply suspend(long job, long wide, List<Long> resuming) {
-        unit.tell(new Suspend(100 + job, job, wide, resuming, suspends.ref()));
+        unit.tell(new Suspend(Steps.tx(), job, wide, resuming, suspends.ref()));
         return suspends.receiveMessage();
     }
 
@@ -69,7 +65,7 @@ class NodeSetAgentGangTest {
         if (nodes < 10) assertInstanceOf(Refused.class, reserve(990, 990, nodes + 1));
         if (nodes > 0) {
             assertInstanceOf(Reserved.class, reserve(991, 991, nodes));
-            unit.tell(new Abort(991));
+            unit.tell(Steps.abort(KIT, 991));
         }
     }
 
@@ -79,13 +75,13 @@ class NodeSetAgentGangTest {
         runs(2, 4);
         assertInstanceOf(Refused.class, reserve(3, 3, 6), "2 free nodes only");
         assertInstanceOf(Suspended.class, suspend(1, 3, List.of()));
-        assertInstanceOf(Reserved.class, reserve(3, 3, 6), "2 free and 4 of job 1");
-        unit.tell(new Commit(3));
+        assertInstanceOf(Reserved.class, reserve(4, 3, 6), "2 free and 4 of job 1, in a new transaction");
+        unit.tell(Steps.commit(KIT, 4));
         free(0);
         // Job 1 ends while suspended: the wide job keeps the 4 nodes it borrowed.
-        unit.tell(new Release(1));
+        unit.tell(Steps.release(KIT, 1));
         free(0);
-        unit.tell(new Release(3));
+        unit.tell(Steps.release(KIT, 3));
         free(6);
     }
 
@@ -103,16 +99,16 @@ class NodeSetAgentGangTest {
         assertTrue(((SuspendRefused) second).reason().contains("at most one suspended job"), second.toString());
         // A context switch suspends it and resumes job 1 together.
         assertInstanceOf(Suspended.class, suspend(3, 3, List.of(1L)));
-        unit.tell(new Resume(1));
+        unit.tell(Steps.resume(KIT, 1));
         // Now job 1 cannot be suspended unless the wide job resumes with it.
         assertInstanceOf(SuspendRefused.class, suspend(1, 3, List.of()));
         assertInstanceOf(Suspended.class, suspend(1, 3, List.of(3L)));
-        unit.tell(new Resume(3));
+        unit.tell(Steps.resume(KIT, 3));
         // The wide job ends: job 1 keeps its 4 nodes, the other 6 are free.
-        unit.tell(new Release(3));
+        unit.tell(Steps.release(KIT, 3));
         free(6);
-        unit.tell(new Resume(1));
-        unit.tell(new Release(1));
+        unit.tell(Steps.resume(KIT, 1));
+        unit.tell(Steps.release(KIT, 1));
         free(10);
     }
 
@@ -128,8 +124,8 @@ class NodeSetAgentGangTest {
         runs(1, 6);
         assertInstanceOf(Suspended.class, suspend(1, 3, List.of()));
         assertInstanceOf(Reserved.class, reserve(3, 3, 8));
-        unit.tell(new Abort(3));
-        unit.tell(new Resume(1));
+        unit.tell(Steps.abort(KIT, 3));
+        unit.tell(Steps.resume(KIT, 1));
         free(4);
     }
 }

@@ -8,19 +8,16 @@ import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import java.util.Map;
 import java.util.TreeMap;
-import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Checkpoint;
 import org.bgctl.agents.UnitProtocol.CheckpointRefused;
 import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.Checkpointed;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.GetOccupancy;
 import org.bgctl.agents.UnitProtocol.Occupancy;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
-import org.bgctl.agents.UnitProtocol.Restart;
 import org.bgctl.machine.NodeClaim;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -65,7 +62,7 @@ class NodeSetAgentMigrationTest {
 
     private void runs(long job) {
         assertInstanceOf(Reserved.class, reserve(job, job, 512));
-        unit.tell(new Commit(job));
+        unit.tell(Steps.commit(KIT, job));
     }
 
     @Test
@@ -81,8 +78,8 @@ class NodeSetAgentMigrationTest {
         assertInstanceOf(Refused.class, reserve(11, 2, 512), "another transaction cannot take it");
         assertInstanceOf(Reserved.class, reserve(10, 2, 512), "the migration's own transaction can");
         assertEquals(Map.of(1L, 512), occupancy().running(), "nothing changes hands before the commit");
-        unit.tell(new Commit(10));
-        unit.tell(new Restart(2));
+        unit.tell(Steps.commit(KIT, 10));
+        unit.tell(Steps.restart(KIT, 10, 2));
         NodeCounts after = occupancy();
         assertEquals(Map.of(2L, 512), after.running());
         assertEquals(0, after.free());
@@ -93,8 +90,8 @@ class NodeSetAgentMigrationTest {
         runs(1);
         assertInstanceOf(Checkpointed.class, checkpoint(10, 1));
         assertInstanceOf(Reserved.class, reserve(10, 2, 512));
-        unit.tell(new Abort(10));
-        unit.tell(new Restart(1));
+        unit.tell(Steps.abort(KIT, 10));
+        unit.tell(Steps.restart(KIT, 10, 1));
         NodeCounts after = occupancy();
         assertEquals(Map.of(1L, 512), after.running());
         assertEquals(new TreeMap<>(), after.reserved());
@@ -107,7 +104,7 @@ class NodeSetAgentMigrationTest {
         runs(1);
         assertInstanceOf(Checkpointed.class, checkpoint(10, 1));
         assertInstanceOf(Reserved.class, reserve(10, 1, 512));
-        unit.tell(new Commit(10));
+        unit.tell(Steps.commit(KIT, 10));
         assertEquals(Map.of(1L, 512), occupancy().running());
     }
 
@@ -115,7 +112,7 @@ class NodeSetAgentMigrationTest {
     void onlyARunningJobCanBeCheckpointedAndOnlyOnce() {
         assertInstanceOf(CheckpointRefused.class, checkpoint(10, 1));
         runs(1);
-        assertInstanceOf(Checkpointed.class, checkpoint(10, 1));
-        assertInstanceOf(CheckpointRefused.class, checkpoint(11, 1));
+        assertInstanceOf(Checkpointed.class, checkpoint(11, 1));
+        assertInstanceOf(CheckpointRefused.class, checkpoint(12, 1));
     }
 }

@@ -52,7 +52,7 @@ class NodeSetAgentPositionsTest {
     void aClaimOnAHeldNodeIsRefusedEvenWhenEnoughNodesAreFree() {
         var agent = agent();
         assertInstanceOf(Reserved.class, reserve(agent, 1, 10, run(0, 4)));
-        agent.tell(new UnitProtocol.Commit(1));
+        agent.tell(Steps.commit(KIT, 1));
         Refused refused = assertInstanceOf(Refused.class, reserve(agent, 2, 11, run(3, 2)));
         assertEquals("node 3 is held", refused.reason());
         assertInstanceOf(Reserved.class, reserve(agent, 3, 11, run(4, 2)));
@@ -70,11 +70,11 @@ class NodeSetAgentPositionsTest {
     void abortAndReleaseGiveTheNodesBack() {
         var agent = agent();
         reserve(agent, 1, 10, run(0, 8));
-        agent.tell(new UnitProtocol.Abort(1));
+        agent.tell(Steps.abort(KIT, 1));
         assertInstanceOf(Reserved.class, reserve(agent, 2, 11, run(0, 8)));
-        agent.tell(new UnitProtocol.Commit(2));
+        agent.tell(Steps.commit(KIT, 2));
         assertEquals(Map.of(11L, 8), occupancy(agent).running());
-        agent.tell(new UnitProtocol.Release(11));
+        agent.tell(Steps.release(KIT, 11));
         assertInstanceOf(Reserved.class, reserve(agent, 3, 12, run(0, 8)));
     }
 

@@ -13,17 +13,17 @@ import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.TreeSet;
-import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Command;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.GetOccupancy;
 import org.bgctl.agents.UnitProtocol.Occupancy;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.agents.UnitProtocol.Step;
+import org.bgctl.agents.UnitProtocol.StepRefused;
+import org.bgctl.agents.UnitProtocol.StepReply;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.junit.jupiter.api.AfterAll;
@@ -88,31 +88,38 @@ class NodeSetAgentTest {
     @Test
     void abortFreesWhatTheTransactionHeld() {
         reserve(1, 100, 8);
-        agent.tell(new Abort(1));
+        agent.tell(Steps.abort(KIT, 1));
         assertEquals(new Reserved(UNIT, 2), reserve(2, 200, 10));
     }
 
     @Test
     void commitRunsTheJobAndReleaseFreesItsNodes() {
         reserve(1, 100, 6);
-        agent.tell(new Commit(1));
+        agent.tell(Steps.commit(KIT, 1));
         assertEquals(new NodeCounts(UNIT, 10, 4, map(100, 6), new TreeMap<>()), occupancy());
-        agent.tell(new Release(100));
+        agent.tell(Steps.release(KIT, 100));
         assertEquals(new NodeCounts(UNIT, 10, 10, new TreeMap<>(), new TreeMap<>()), occupancy());
     }
 
     @Test
     void anAbortAfterCommitFreesNothing() {
         reserve(1, 100, 6);
-        agent.tell(new Commit(1));
-        agent.tell(new Abort(1));
+        agent.tell(Steps.commit(KIT, 1));
+        agent.tell(Steps.abort(KIT, 1));
         assertEquals(4, occupancy().free());
     }
 
     @Test
-    void aSecondReservationOfTheSameTransactionIsRefused() {
+    void aRepeatedReservationIsAnsweredAsTheFirstAndHoldsNothingMore() {
         reserve(1, 100, 2);
-        Refused refused = assertRefused(reserve(1, 100, 2), 1);
+        assertEquals(new Reserved(UNIT, 1), reserve(1, 100, 2));
+        assertEquals(new NodeCounts(UNIT, 10, 8, new TreeMap<>(), map(1, 2)), occupancy());
+    }
+
+    @Test
+    void aSecondReservationOfTheSameTransactionForAnotherJobIsRefused() {
+        reserve(1, 100, 2);
+        Refused refused = assertRefused(reserve(1, 101, 2), 1);
         assertTrue(refused.reason().contains("transaction 1"), refused.reason());
         assertEquals(new NodeCounts(UNIT, 10, 8, new TreeMap<>(), map(1, 2)), occupancy());
     }
@@ -120,7 +127,7 @@ class NodeSetAgentTest {
     @Test
     void aJobThatAlreadyRunsHereCannotReserveAgain() {
         reserve(1, 100, 2);
-        agent.tell(new Commit(1));
+        agent.tell(Steps.commit(KIT, 1));
         Refused refused = assertRefused(reserve(2, 100, 2), 2);
         assertTrue(refused.reason().contains("job 100"), refused.reason());
     }
@@ -129,7 +136,7 @@ class NodeSetAgentTest {
     void occupancyShowsRunningJobsAndOpenReservations() {
         reserve(1, 100, 3);
         reserve(2, 200, 2);
-        agent.tell(new Commit(2));
+        agent.tell(Steps.commit(KIT, 2));
         assertEquals(new NodeCounts(UNIT, 10, 5, map(200, 2), map(1, 3)), occupancy());
     }
 
@@ -138,7 +145,7 @@ class NodeSetAgentTest {
         agent.tell(new Adopt(7, new NodeClaim(UNIT, 4)));
         agent.tell(new Adopt(7, new NodeClaim(UNIT, 4)));
         assertEquals(new NodeCounts(UNIT, 10, 6, map(7, 4), new TreeMap<>()), occupancy());
-        agent.tell(new Release(7));
+        agent.tell(Steps.release(KIT, 7));
         assertEquals(10, occupancy().free());
     }
 
@@ -165,16 +172,13 @@ class NodeSetAgentTest {
     }
 
     @Test
-    void unknownCommitsAndReleasesChangeNothing() {
+    void unknownCommitsAndReleasesAreRefusedWithAReasonAndChangeNothing() {
         reserve(1, 100, 3);
-        LoggingTestKit.warn("commit of unknown transaction 99").expect(KIT.system(), () -> {
-            agent.tell(new Commit(99));
-            return null;
-        });
-        LoggingTestKit.warn("release of job 99 that does not run here").expect(KIT.system(), () -> {
-            agent.tell(new Release(99));
-            return null;
-        });
+        TestProbe<StepReply> steps = KIT.createTestProbe();
+        agent.tell(new UnitProtocol.Commit(99, steps.ref()));
+        assertEquals(new StepRefused(UNIT, Step.COMMIT, 99, 0, "transaction 99 holds nothing here"), steps.receiveMessage());
+        agent.tell(new UnitProtocol.Release(5, 99, steps.ref()));
+        assertEquals(new StepRefused(UNIT, Step.RELEASE, 5, 99, "job 99 does not run here"), steps.receiveMessage());
         assertEquals(new NodeCounts(UNIT, 10, 7, new TreeMap<>(), map(1, 3)), occupancy());
     }
 

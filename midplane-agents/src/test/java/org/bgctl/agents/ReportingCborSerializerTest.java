@@ -35,7 +35,7 @@ class ReportingCborSerializerTest {
     @Test
     void everyCborSerializableGoesThroughIt() throws Exception {
         Serialization serialization = SerializationExtension.get(KIT.system());
-        UnitProtocol.Release release = new UnitProtocol.Release(7);
+        UnitProtocol.Release release = new UnitProtocol.Release(7, 7, KIT.system().ignoreRef());
         Serializer serializer = serialization.findSerializerFor(release);
         assertEquals(ReportingCborSerializer.class, serializer.getClass());
         byte[] bytes = serialization.serialize(release).get();
@@ -48,7 +48,7 @@ class ReportingCborSerializerTest {
         // journals written before bgctl-cbor name jackson-cbor's identifier, 33
         Serialization serialization = SerializationExtension.get(KIT.system());
         Serializer jacksonCbor = serialization.serializerByIdentity().apply(33);
-        UnitProtocol.Abort abort = new UnitProtocol.Abort(12);
+        UnitProtocol.Abort abort = new UnitProtocol.Abort(12, KIT.system().ignoreRef());
         byte[] bytes = jacksonCbor.toBinary(abort);
         assertEquals(abort, serialization.deserialize(bytes, 33, Serializers.manifestFor(jacksonCbor, abort)).get());
     }

@@ -9,12 +9,9 @@ import akka.actor.typed.ActorRef;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Command;
-import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.Refused;
-import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.SetHealth;
@@ -42,12 +39,12 @@ class SwitchAgentTest {
     @Test
     void aSwitchServesOnePartitionAtATimeEvenOnOtherPorts() {
         assertEquals(new Reserved(UNIT, 1), probe.reserve(1, 10, MIDPLANE_PORTS));
-        sw.tell(new Commit(1));
+        sw.tell(Steps.commit(KIT, 1));
         assertEquals(new Refused(UNIT, 2, "serves job 10"), probe.reserve(2, 20, PORT_4));
         assertEquals(Map.of(10L, MIDPLANE_PORTS), probe.occupancy().running());
-        sw.tell(new Release(10));
+        sw.tell(Steps.release(KIT, 10));
         assertEquals(new Reserved(UNIT, 3), probe.reserve(3, 30, PORT_4));
-        sw.tell(new Abort(3));
+        sw.tell(Steps.abort(KIT, 3));
         assertTrue(probe.occupancy().reserved().isEmpty());
     }
 
@@ -72,7 +69,7 @@ class SwitchAgentTest {
     @Test
     void aCableFailingUnderAJobIsReportedOnceToTheHolder() {
         probe.reserve(1, 10, new PortClaim(UNIT, 0b010011));
-        sw.tell(new Commit(1));
+        sw.tell(Steps.commit(KIT, 1));
         sw.tell(new SetHealth(CABLE, PORT_4, false));
         assertEquals(new HoldLost(UNIT, 1, CABLE + " went down", List.of(CABLE)), scheduler.receiveMessage());
         sw.tell(new SetHealth(CABLE, PORT_4, false));

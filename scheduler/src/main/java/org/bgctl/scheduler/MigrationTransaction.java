@@ -9,13 +9,17 @@ import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.machine.Claim;
+import org.bgctl.scheduler.ProtocolRunner.Kind;
+import org.bgctl.scheduler.ProtocolRunner.Request;
 
 /**
  * A migration while its agents answer: one transaction for every job it moves, all or nothing.
  * Step one checkpoints each moving job on the units it holds; then the node claims, and after them
  * the port claims, of the new partitions are reserved (agents lend the nodes of jobs checkpointed for
- * the same transaction). A refusal at any step ends the protocol: the migration is aborted and every
- * job restarts where it was.
+ * the same transaction). A refusal at any step, or a step given up unanswered, ends the protocol: the
+ * migration is aborted (Abort where anything may be reserved) and every job restarts where it was (its undo).
+ * Granted, it commits everywhere, then restarts each job on its new units. Each list of steps is a phase run
+ * by the {@link ProtocolRunner}.
  */
 final class MigrationTransaction {
 
@@ -26,10 +30,9 @@ final class MigrationTransaction {
     final List<String> refusals = new ArrayList<>();
     /** Units that checkpointed each job, by job id: where the jobs restart if the migration aborts. */
     final TreeMap<Long, TreeSet<String>> checkpointed = new TreeMap<>();
-    /** Units that reserved nodes or ports for the transaction. */
+    /** Units that reserved nodes or ports for the transaction, or may have: they never answered. */
     final TreeSet<String> reserved = new TreeSet<>();
     private int phase;
-    private int outstanding;
 
     MigrationTransaction(long tx, long time, Plan plan) {
         this.tx = tx;
@@ -39,11 +42,10 @@ final class MigrationTransaction {
     }
 
     /** Step one: a checkpoint of each moving job on every unit it holds. */
-    List<Transaction.Request> checkpoints() {
-        List<Transaction.Request> requests = new ArrayList<>();
+    List<Request> checkpoints() {
+        List<Request> requests = new ArrayList<>();
         for (Move m : migration.moves())
-            for (Claim c : m.from().claims()) requests.add(new Transaction.Request(tx, m.jobId(), c));
-        outstanding = requests.size();
+            for (Claim c : m.from().claims()) requests.add(Request.checkpoint(c.unit(), tx, m.jobId()));
         return requests;
     }
 
@@ -51,35 +53,67 @@ final class MigrationTransaction {
      * The reservations of the next phase that has any, once everything so far was granted; empty when
      * every phase is done or something was refused.
      */
-    List<Transaction.Request> nextReservations() {
-        List<Transaction.Request> requests = new ArrayList<>();
+    List<Request> nextReservations() {
+        List<Request> requests = new ArrayList<>();
         while (requests.isEmpty() && phase < 2 && refusals.isEmpty()) {
             phase++;
             for (Move m : migration.moves())
-                for (Claim c : m.to().phase(phase)) requests.add(new Transaction.Request(tx, m.jobId(), c));
+                for (Claim c : m.to().phase(phase)) requests.add(Request.reserve(tx, m.jobId(), c));
         }
-        outstanding = requests.size();
         return requests;
     }
 
-    /** Records a checkpoint answer; true when every checkpoint has been answered. */
-    boolean record(CheckpointReply reply) {
+    /** Records a checkpoint answer. */
+    void record(CheckpointReply reply) {
         if (reply instanceof CheckpointRefused r) refusals.add(r.unit() + ": " + r.reason());
         else checkpointed.computeIfAbsent(reply.job(), j -> new TreeSet<>()).add(reply.unit());
-        return --outstanding == 0;
     }
 
-    /** Records a reservation answer; true when every reservation of the phase has been answered. */
-    boolean record(ReserveReply reply) {
+    /** Records a reservation answer. */
+    void record(ReserveReply reply) {
         if (reply instanceof Refused r) refusals.add(r.unit() + ": " + r.reason());
         else reserved.add(reply.unit());
-        return --outstanding == 0;
     }
 
-    /** Every unit that took part: the ones to commit to, or to abort at. */
-    TreeSet<String> involved() {
+    /**
+     * A checkpoint or a reservation had no answer: the migration fails, and the unit may have done the step, so
+     * the undo goes there too (a restart in place, an abort).
+     */
+    void giveUp(Request request, String why) {
+        refusals.add(request.unit() + ": " + why);
+        if (request.kind() == Kind.CHECKPOINT)
+            checkpointed.computeIfAbsent(request.job(), j -> new TreeSet<>()).add(request.unit());
+        else reserved.add(request.unit());
+    }
+
+    /** Commit at every unit that took part: the new units take their jobs, the old ones let theirs go. */
+    List<Request> commits() {
         TreeSet<String> units = new TreeSet<>(reserved);
         checkpointed.values().forEach(units::addAll);
-        return units;
+        List<Request> requests = new ArrayList<>();
+        for (String unit : units) requests.add(Request.of(Kind.COMMIT, unit, tx, 0));
+        return requests;
+    }
+
+    /** After the commit: a restart of each moved job on every unit it holds now. */
+    List<Request> restarts() {
+        List<Request> requests = new ArrayList<>();
+        for (Move m : migration.moves())
+            for (Claim c : m.to().claims()) requests.add(Request.of(Kind.RESTART, c.unit(), tx, m.jobId()));
+        return requests;
+    }
+
+    /** The undo, first step: abort at every unit that reserved (or may have). */
+    List<Request> aborts() {
+        List<Request> requests = new ArrayList<>();
+        for (String unit : reserved) requests.add(Request.of(Kind.ABORT, unit, tx, 0));
+        return requests;
+    }
+
+    /** The undo, second step: every job checkpointed (or that may have been) restarts where it was. */
+    List<Request> restartsInPlace() {
+        List<Request> requests = new ArrayList<>();
+        checkpointed.forEach((job, units) -> units.forEach(unit -> requests.add(Request.of(Kind.RESTART, unit, tx, job))));
+        return requests;
     }
 }

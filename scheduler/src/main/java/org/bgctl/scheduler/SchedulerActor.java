@@ -29,11 +29,12 @@ import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
 import org.bgctl.agents.UnitProtocol;
-import org.bgctl.agents.UnitProtocol.HoldLost;
+import org.bgctl.agents.UnitProtocol.Answer;
 import org.bgctl.agents.UnitProtocol.CheckpointReply;
+import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.StepRefused;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
-import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobCancelled;
@@ -42,6 +43,9 @@ import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.ProtocolRunner.Kind;
+import org.bgctl.scheduler.ProtocolRunner.Phase;
+import org.bgctl.scheduler.ProtocolRunner.Request;
 
 /**
  * The scheduler as an event-sourced actor. It owns the {@link SchedulerCore}, runs the policy
@@ -50,11 +54,16 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * whose ports it uses (links) — then, all granted, the decision is recorded and Commit sent, or
  * Abort when any agent refused.
  *
+ * <p>The protocol. Every step sent to an agent goes through one {@link ProtocolRunner}: it carries a
+ * transaction id, is answered, and belongs to a batch (a phase) with a timeout; unanswered steps are
+ * sent again ({@code bgctl.scheduler.phase-attempts} sendings in all) and then given up, which counts as
+ * a refusal and runs the transaction's undo. A pass plans, and an instant settles, only once every step
+ * sent is answered or given up; an instant whose steps were given up asks for the next second.
+ *
  * <p>Faults. Agents are authoritative for health. A refusal names the failed components it met,
  * and an agent tells the holder when a part it holds goes down ({@link HoldLost}); the scheduler
  * records each newly failed component as {@code ComponentFailed} (after {@code JobKilled} for the
- * jobs that held it), so its machine view stays in step with the agents. A phase whose agents do
- * not all answer within {@code bgctl.scheduler.phase-timeout} is given up. A refused decision
+ * jobs that held it), so its machine view stays in step with the agents. A refused decision
  * leaves its job queued; when the refusals revealed a failure, the pass is planned again at the
  * same instant, at most {@code bgctl.scheduler.max-retries} times, so the job goes elsewhere.
  * Operators report failures and repairs with {@link SetComponentHealth}. Nothing partially
@@ -63,13 +72,14 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * <p>A plan that migrates runs its migration first, as one transaction ({@link MigrationTransaction}):
  * Checkpoint to the units of every moving job, Reserve of the new partitions, then, all granted, the
  * migration is recorded, Commit hands the units over and Restart resumes each job on its new units;
- * a refusal aborts it — every job restarts where it was, nothing is recorded but the attempt — and
+ * a refusal or a step given up aborts it — every job restarts where it was, nothing is recorded but the attempt — and
  * the plan's starts, planned on the rearranged machine, are dropped until the next instant.
  *
  * <p>A plan that switches a gang (preemptive FCFS) runs its switch first, as one transaction
  * ({@link GangTransaction}): Suspend to the units of every job it stops; all granted, the switch is recorded,
  * Resume goes to the units of every job it restarts, and the plan's starts follow (a wide job starting by
- * preemption reserves the nodes of the jobs suspended for it); a refusal undoes the suspensions granted, nothing
+ * preemption reserves the nodes of the jobs suspended for it); a refusal or a step given up undoes every suspension
+ * that was (or may have been) granted with a Resume of the switch's transaction, nothing
  * is recorded and the starts are dropped until the next instant. After a switch the instant has another pass.
  *
  * <p>Journal grouping: events are journaled as {@link EventBatch}es, each written atomically.
@@ -196,34 +206,41 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }
     }
 
-    private record UnitReplied(ReserveReply reply) implements Command {
+    /**
+     * Asks how the protocol went so far; answered with {@link ProtocolStats}. Sent once the run is over, for its
+     * summary.
+     */
+    public record GetProtocolStats(ActorRef<ProtocolStats> replyTo) implements Command {
 
         @JsonCreator
-        private UnitReplied {
+        public GetProtocolStats {
         }
     }
 
-    private record CheckpointReplied(CheckpointReply reply) implements Command {
-
-        @JsonCreator
-        private CheckpointReplied {
-        }
+    /**
+     * How the protocol went.
+     *
+     * @param timeouts batches of steps that timed out (each sends its unanswered steps again, or gives them up)
+     * @param givenUp  steps given up after the last attempt
+     * @param aborted  transactions aborted or undone: allocations refused, migrations aborted, switches undone
+     */
+    public record ProtocolStats(long timeouts, long givenUp, long aborted) implements CborSerializable {
     }
 
-    private record SuspendReplied(SuspendReply reply) implements Command {
-
-        @JsonCreator
-        private SuspendReplied {
-        }
+    /** An agent's answer to a step. */
+    private record Answered(Answer answer) implements Command {
     }
 
     private record ContinueStamp() implements Command {
     }
 
-    private record PhaseTimedOut(long firstTx, int phase) implements Command {
+    /** A batch of steps was sent for the {@code attempt}-th time one phase timeout ago. */
+    private record BatchTimedOut(long batch, int attempt) implements Command {
     }
 
-    private static final Object PHASE_TIMER = "phase-timeout";
+    /** The key of a batch's timer. */
+    private record BatchTimer(long batch) {
+    }
 
     private record StartPlanned(List<Start> starts) implements Command {
 
@@ -247,10 +264,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         long journaled;
         final List<SchedulerEvent> unjournaled = new ArrayList<>();
         Transaction transaction;
-        MigrationTransaction migration;
-        GangTransaction gang;
         /** A context switch was recorded in this pass: the instant gets another pass. */
         boolean switched;
+        /**
+         * A step of this instant was given up unanswered: its transaction was undone, and the instant asks to be
+         * followed by the next second, so that its jobs are tried again even if nothing else happens.
+         */
+        boolean gaveUp;
+        /** What waits for the answers to the steps still out: the next pass, or the end of the instant. */
+        Supplier<Effect<EventBatch, State>> whenQuiet;
         ActorRef<Settled> waiting;
         long stampTime;
         int retries;
@@ -279,9 +301,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final int journalGroup;
     private final SchedulerSettings settings;
     private final RetentionCriteria retention;
-    private final ActorRef<ReserveReply> replies;
-    private final ActorRef<CheckpointReply> checkpointReplies;
-    private final ActorRef<SuspendReply> suspendReplies;
+    private final ActorRef<Answer> answers;
+    private final int phaseAttempts;
+    private final ProtocolRunner<Effect<EventBatch, State>> runner;
+    /** Transactions aborted or undone so far. */
+    private long aborted;
 
     private SchedulerActor(ActorContext<Command> context, TimerScheduler<Command> timers, PersistenceId id,
                            Supplier<SchedulerCore> coreFactory, UnitDirectory units, EventSink sink, int journalGroup) {
@@ -294,9 +318,19 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.journalGroup = journalGroup;
         this.settings = SchedulerSettings.from(context.getSystem().settings().config());
         this.retention = retention(context.getSystem().settings().config());
-        this.replies = context.messageAdapter(ReserveReply.class, UnitReplied::new);
-        this.checkpointReplies = context.messageAdapter(CheckpointReply.class, CheckpointReplied::new);
-        this.suspendReplies = context.messageAdapter(SuspendReply.class, SuspendReplied::new);
+        this.answers = context.messageAdapter(Answer.class, Answered::new);
+        this.phaseAttempts = context.getSystem().settings().config().getInt("bgctl.scheduler.phase-attempts");
+        this.runner = new ProtocolRunner<>(this::send, new ProtocolRunner.Timers() {
+            @Override
+            public void start(long batch, int attempt) {
+                timers.startSingleTimer(new BatchTimer(batch), new BatchTimedOut(batch, attempt), settings.phaseTimeout());
+            }
+
+            @Override
+            public void cancel(long batch) {
+                timers.cancel(new BatchTimer(batch));
+            }
+        }, phaseAttempts);
     }
 
     /**
@@ -409,10 +443,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public CommandHandler<Command, EventBatch, State> commandHandler() {
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
-                .onCommand(UnitReplied.class, this::onUnitReplied)
-                .onCommand(PhaseTimedOut.class, this::onPhaseTimedOut)
-                .onCommand(CheckpointReplied.class, this::onCheckpointReplied)
-                .onCommand(SuspendReplied.class, this::onSuspendReplied)
+                .onCommand(Answered.class, this::onAnswered)
+                .onCommand(BatchTimedOut.class, this::onBatchTimedOut)
+                .onCommand(GetProtocolStats.class, (state, c) -> Effect().none().thenRun(s -> c.replyTo().tell(
+                        new ProtocolStats(runner.timeouts(), runner.givenUp(), aborted))))
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
@@ -431,6 +465,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.stampTime = t;
         state.waiting = advance.replyTo();
         state.retries = 0;
+        state.gaveUp = false;
         state.core.advanceTo(t);
         finishDue(state, t);
         for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up(), t);
@@ -442,15 +477,31 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (JobFinished f : state.core.finishesDue(t)) {
             RunningJob r = state.core.running(f.jobId());
             emit(state, f);
-            release(r);
+            release(state, r);
         }
     }
 
-    private void release(RunningJob r) {
-        for (Claim c : r.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Release(r.id()));
+    private void release(State state, RunningJob r) {
+        release(state, List.of(r));
     }
 
+    /** Releases the units of {@code jobs}, each job in a transaction of its own, in one batch. */
+    private void release(State state, List<RunningJob> jobs) {
+        List<Request> releases = new ArrayList<>();
+        for (RunningJob r : jobs) {
+            long tx = state.nextTx++;
+            for (Claim c : r.allocation().claims()) releases.add(Request.of(Kind.RELEASE, c.unit(), tx, r.id()));
+        }
+        runner.send(releases, acknowledged(state));
+    }
+
+    /**
+     * A scheduling pass. It plans only once every step sent so far is answered or given up, so that the agents
+     * hold what the core says when the plan's transactions reach them (the releases of the jobs that ended,
+     * the commits of the previous pass).
+     */
     private Effect<EventBatch, State> pass(State state) {
+        if (!runner.quiet()) return whenQuiet(state, () -> pass(state));
         state.retryPass = false;
         state.switched = false;
         Plan plan = state.core.plan();
@@ -466,99 +517,132 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         Transaction tx = new Transaction(state.stampTime, state.nextTx, starts);
         state.nextTx += starts.size();
         state.transaction = tx;
-        return reserveNextPhase(state, tx);
+        return reservePhase(state, tx);
     }
 
-    private Effect<EventBatch, State> reserveNextPhase(State state, Transaction tx) {
-        List<Transaction.Request> requests = tx.nextPhase();
+    /** The allocation's next reservation phase (node claims, then port claims); after the last, its outcome. */
+    private Effect<EventBatch, State> reservePhase(State state, Transaction tx) {
+        List<Request> requests = tx.nextPhase();
         if (requests.isEmpty()) return conclude(state, tx);
-        timers.startSingleTimer(PHASE_TIMER, new PhaseTimedOut(tx.firstTx, tx.phase()), settings.phaseTimeout());
-        return reserve(requests);
+        return orNone(runner.send(requests, new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                tx.record((ReserveReply) answer);
+            }
+
+            @Override
+            public void givenUp(Request request) {
+                state.gaveUp = true;
+                tx.giveUp(request, noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return reservePhase(state, tx);
+            }
+        }));
     }
 
-    private Effect<EventBatch, State> reserve(List<Transaction.Request> requests) {
-        for (Transaction.Request r : requests) {
-            units.ref(r.claim().unit()).tell(new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), replies));
-        }
-        return Effect().none();
+    private String noAnswer() {
+        return "no answer after " + phaseAttempts + " attempts of " + settings.phaseTimeout().toMillis() + " ms";
     }
 
     private Effect<EventBatch, State> migrate(State state, Plan plan) {
         MigrationTransaction m = new MigrationTransaction(state.nextTx++, state.stampTime, plan);
-        state.migration = m;
-        for (Transaction.Request r : m.checkpoints()) {
-            units.ref(r.claim().unit()).tell(new UnitProtocol.Checkpoint(r.tx(), r.job(), checkpointReplies));
-        }
-        return Effect().none();
-    }
+        return orNone(runner.send(m.checkpoints(), new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                m.record((CheckpointReply) answer);
+            }
 
-    private Effect<EventBatch, State> onCheckpointReplied(State state, CheckpointReplied replied) {
-        MigrationTransaction m = state.migration;
-        if (m == null || replied.reply().tx() != m.tx || !m.record(replied.reply())) return Effect().none();
-        return reserveMigration(state, m);
+            @Override
+            public void givenUp(Request request) {
+                state.gaveUp = true;
+                m.giveUp(request, noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return reserveMigration(state, m);
+            }
+        }));
     }
 
     private Effect<EventBatch, State> reserveMigration(State state, MigrationTransaction m) {
         if (!m.refusals.isEmpty()) return abortMigration(state, m);
-        List<Transaction.Request> requests = m.nextReservations();
+        List<Request> requests = m.nextReservations();
         if (requests.isEmpty()) return commitMigration(state, m);
-        return reserve(requests);
+        return orNone(runner.send(requests, new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                m.record((ReserveReply) answer);
+            }
+
+            @Override
+            public void givenUp(Request request) {
+                state.gaveUp = true;
+                m.giveUp(request, noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return reserveMigration(state, m);
+            }
+        }));
     }
 
-    /** Every agent agreed: record the migration, hand the units over, restart the jobs, then start the plan's jobs. */
+    /**
+     * Every agent agreed: record the migration, hand the units over (Commit), restart each job on its new units,
+     * then start the plan's jobs.
+     */
     private Effect<EventBatch, State> commitMigration(State state, MigrationTransaction m) {
-        state.migration = null;
         m.migration.events(m.time, true).forEach(e -> emit(state, e));
         List<Start> starts = m.plan.starts();
         if (journalGroup == 0) {
-            return Effect().persist(drain(state)).thenRun(s -> {
-                handOver(m);
-                context.getSelf().tell(new StartPlanned(starts));
-            });
+            return Effect().persist(drain(state)).thenRun(s -> runner.send(m.commits(), then(s,
+                    () -> runner.send(m.restarts(), then(s, () -> startLater(starts))))));
         }
-        handOver(m);
-        return start(state, starts);
+        return orNone(runner.send(m.commits(), then(state,
+                () -> runner.send(m.restarts(), then(state, () -> start(state, starts))))));
     }
 
-    private void handOver(MigrationTransaction m) {
-        for (String unit : m.involved()) units.ref(unit).tell(new UnitProtocol.Commit(m.tx));
-        for (Move move : m.migration.moves()) {
-            for (Claim c : move.to().claims()) units.ref(c.unit()).tell(new UnitProtocol.Restart(move.jobId()));
-        }
-    }
-
-    /** An agent refused: nothing moves, every checkpointed job restarts where it was, the plan's starts are dropped. */
+    /** Refused or unanswered: nothing moves, every checkpointed job restarts where it was, the plan's starts are dropped. */
     private Effect<EventBatch, State> abortMigration(State state, MigrationTransaction m) {
-        state.migration = null;
-        for (String unit : m.reserved) units.ref(unit).tell(new UnitProtocol.Abort(m.tx));
-        m.checkpointed.forEach((job, held) -> held.forEach(unit -> units.ref(unit).tell(new UnitProtocol.Restart(job))));
+        aborted++;
         m.migration.events(m.time, false).forEach(e -> emit(state, e));
         context.getLog().warn("migration at {} aborted ({}); no job moved, the pass's starts wait for the next instant",
                 m.time, String.join("; ", m.refusals));
-        return afterCommits(state);
+        return orNone(runner.send(m.aborts(), then(state,
+                () -> runner.send(m.restartsInPlace(), then(state, () -> afterCommits(state))))));
     }
 
     private Effect<EventBatch, State> switchGang(State state, Plan plan) {
         GangTransaction g = new GangTransaction(state.nextTx++, state.stampTime, plan);
-        List<Transaction.Request> requests = g.suspensions(state.core);
-        if (requests.isEmpty()) return recordSwitch(state, g);
-        state.gang = g;
-        for (Transaction.Request r : requests) {
-            units.ref(r.claim().unit()).tell(new UnitProtocol.Suspend(r.tx(), r.job(), g.contextSwitch.wideJob(),
-                    g.contextSwitch.resume(), suspendReplies));
-        }
-        return Effect().none();
+        return orNone(runner.send(g.suspensions(state.core), new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                g.record((SuspendReply) answer);
+            }
+
+            @Override
+            public void givenUp(Request request) {
+                state.gaveUp = true;
+                g.giveUp(request, noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return g.refusals.isEmpty() ? recordSwitch(state, g) : undoSwitch(state, g);
+            }
+        }));
     }
 
-    private Effect<EventBatch, State> onSuspendReplied(State state, SuspendReplied replied) {
-        GangTransaction g = state.gang;
-        if (g == null || replied.reply().tx() != g.tx || !g.record(replied.reply())) return Effect().none();
-        state.gang = null;
-        if (g.refusals.isEmpty()) return recordSwitch(state, g);
-        g.suspended.forEach((job, held) -> held.forEach(unit -> units.ref(unit).tell(new UnitProtocol.Resume(job))));
+    /** An agent refused or did not answer: the suspensions that may have happened are undone, nothing is recorded. */
+    private Effect<EventBatch, State> undoSwitch(State state, GangTransaction g) {
+        aborted++;
         context.getLog().warn("context switch of job {}'s gang at {} refused ({}); no job switched, the pass's starts"
                 + " wait for the next instant", g.contextSwitch.wideJob(), g.time, String.join("; ", g.refusals));
-        return afterCommits(state);
+        return orNone(runner.send(g.undo(), then(state, () -> afterCommits(state))));
     }
 
     /** Every agent agreed: record the switch, resume the jobs it restarts, then start the plan's jobs. */
@@ -567,51 +651,90 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.switched = true;
         List<Start> starts = g.plan.starts();
         if (journalGroup == 0) {
-            return Effect().persist(drain(state)).thenRun(s -> {
-                resume(s, g.contextSwitch);
-                context.getSelf().tell(new StartPlanned(starts));
-            });
+            return Effect().persist(drain(state)).thenRun(s ->
+                    runner.send(g.resumptions(s.core), then(s, () -> startLater(starts))));
         }
-        resume(state, g.contextSwitch);
-        return start(state, starts);
+        return orNone(runner.send(g.resumptions(state.core), then(state, () -> start(state, starts))));
     }
 
-    private void resume(State state, ContextSwitch c) {
-        for (long job : c.resume()) {
-            for (Claim claim : state.core.running(job).allocation().claims())
-                units.ref(claim.unit()).tell(new UnitProtocol.Resume(job));
-        }
+    /** Starts {@code starts} in a command of its own (after a write-ahead persist). */
+    private Effect<EventBatch, State> startLater(List<Start> starts) {
+        context.getSelf().tell(new StartPlanned(starts));
+        return Effect().none();
     }
 
-    private Effect<EventBatch, State> onUnitReplied(State state, UnitReplied replied) {
-        ReserveReply reply = replied.reply();
-        MigrationTransaction m = state.migration;
-        if (m != null && !(reply instanceof HoldLost) && reply.tx() == m.tx) {
-            return m.record(reply) ? reserveMigration(state, m) : Effect().none();
-        }
-        Transaction tx = state.transaction;
-        if (reply instanceof HoldLost lost) {
+    /** A phase whose answers only have to come (steps to be done: commits, aborts, releases, restarts, resumptions). */
+    private Phase<Effect<EventBatch, State>> then(State state, Supplier<Effect<EventBatch, State>> next) {
+        return new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                if (answer instanceof StepRefused r)
+                    context.getLog().warn("{} refused {} of transaction {}: {}", r.unit(), r.step(), r.tx(), r.reason());
+            }
+
+            @Override
+            public void givenUp(Request request) {
+                context.getLog().error("{}: {} of transaction {} (job {}) unanswered: {}", request.unit(),
+                        request.kind(), request.tx(), request.job(), noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return next.get();
+            }
+        };
+    }
+
+    /** A phase of steps that only have to be done; then the pass or the end of the instant that waited for them. */
+    private Phase<Effect<EventBatch, State>> acknowledged(State state) {
+        return then(state, () -> {
+            if (state.whenQuiet == null || !runner.quiet()) return Effect().none();
+            Supplier<Effect<EventBatch, State>> next = state.whenQuiet;
+            state.whenQuiet = null;
+            return next.get();
+        });
+    }
+
+    /** {@code next} now when no step waits for an answer, else once the last one is answered or given up. */
+    private Effect<EventBatch, State> whenQuiet(State state, Supplier<Effect<EventBatch, State>> next) {
+        if (runner.quiet()) return next.get();
+        if (state.whenQuiet != null) throw new IllegalStateException("two continuations wait for the protocol to be quiet");
+        state.whenQuiet = next;
+        return Effect().none();
+    }
+
+    private Effect<EventBatch, State> orNone(Effect<EventBatch, State> effect) {
+        return effect == null ? Effect().none() : effect;
+    }
+
+    private void send(Request r) {
+        UnitProtocol.Command message = switch (r.kind()) {
+            case RESERVE -> new UnitProtocol.Reserve(r.tx(), r.job(), r.claim(), answers.narrow());
+            case CHECKPOINT -> new UnitProtocol.Checkpoint(r.tx(), r.job(), answers.narrow());
+            case SUSPEND -> new UnitProtocol.Suspend(r.tx(), r.job(), r.wideJob(), r.resuming(), answers.narrow());
+            case COMMIT -> new UnitProtocol.Commit(r.tx(), answers.narrow());
+            case ABORT -> new UnitProtocol.Abort(r.tx(), answers.narrow());
+            case RELEASE -> new UnitProtocol.Release(r.tx(), r.job(), answers.narrow());
+            case RESUME -> new UnitProtocol.Resume(r.tx(), r.job(), answers.narrow());
+            case RESTART -> new UnitProtocol.Restart(r.tx(), r.job(), answers.narrow());
+        };
+        units.ref(r.unit()).tell(message);
+    }
+
+    private Effect<EventBatch, State> onAnswered(State state, Answered answered) {
+        if (answered.answer() instanceof HoldLost lost) {
+            Transaction tx = state.transaction;
             if (tx != null && tx.lost(lost)) return Effect().none();
             for (String component : new TreeSet<>(lost.down())) fail(state, component, state.now());
             return journalNow(state);
         }
-        if (tx == null || !tx.record(reply)) {
-            // A grant that came too late for its transaction: free it.
-            if (reply instanceof Reserved) units.ref(reply.unit()).tell(new UnitProtocol.Abort(reply.tx()));
-            return Effect().none();
-        }
-        if (!tx.phaseAnswered()) return Effect().none();
-        timers.cancel(PHASE_TIMER);
-        return reserveNextPhase(state, tx);
+        return orNone(runner.answered(answered.answer()));
     }
 
-    private Effect<EventBatch, State> onPhaseTimedOut(State state, PhaseTimedOut timeout) {
-        Transaction tx = state.transaction;
-        if (tx == null || tx.firstTx != timeout.firstTx() || tx.phase() != timeout.phase()) return Effect().none();
-        context.getLog().warn("transaction {}: phase {} got no answer from some agents within {}; giving up on them",
-                tx.firstTx, tx.phase(), settings.phaseTimeout());
-        tx.timeOut(settings.phaseTimeout());
-        return reserveNextPhase(state, tx);
+    private Effect<EventBatch, State> onBatchTimedOut(State state, BatchTimedOut timeout) {
+        context.getLog().warn("protocol steps of batch {} unanswered after {} (attempt {} of {})", timeout.batch(),
+                settings.phaseTimeout(), timeout.attempt(), phaseAttempts);
+        return orNone(runner.timedOut(timeout.batch(), timeout.attempt()));
     }
 
     /**
@@ -619,45 +742,52 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * granted decisions and abort the others.
      */
     private Effect<EventBatch, State> conclude(State state, Transaction tx) {
-        timers.cancel(PHASE_TIMER);
         boolean learned = false;
         for (Transaction.Branch b : tx.branches) {
             for (String component : b.down) learned |= fail(state, component, tx.time);
         }
         state.transaction = null;
         List<Transaction.Branch> granted = new ArrayList<>();
+        List<Request> aborts = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
             if (b.granted()) {
                 emit(state, state.core.started(b.start));
                 granted.add(b);
             } else {
-                for (String unit : b.toAbort) units.ref(unit).tell(new UnitProtocol.Abort(b.tx));
+                aborted++;
+                for (String unit : b.toAbort) aborts.add(Request.of(Kind.ABORT, unit, b.tx, 0));
                 context.getLog().warn("job {}: allocation refused at {} ({}); it stays queued",
                         b.start.job().id(), tx.time, String.join("; ", b.refusals));
             }
         }
+        runner.send(aborts, acknowledged(state));
         state.retryPass = learned && state.retries < settings.maxRetries();
         if (state.retryPass) state.retries++;
         if (journalGroup == 0 && !state.unjournaled.isEmpty()) {
             return Effect().persist(drain(state)).thenRun(s -> {
-                commit(granted);
+                commit(s, granted);
                 context.getSelf().tell(new ContinueStamp());
             });
         }
-        commit(granted);
+        commit(state, granted);
         return afterCommits(state);
     }
 
-    private void commit(List<Transaction.Branch> granted) {
+    private void commit(State state, List<Transaction.Branch> granted) {
+        List<Request> commits = new ArrayList<>();
         for (Transaction.Branch b : granted) {
-            for (Claim c : b.start.allocation().claims()) units.ref(c.unit()).tell(new UnitProtocol.Commit(b.tx));
+            for (Claim c : b.start.allocation().claims()) commits.add(Request.of(Kind.COMMIT, c.unit(), b.tx, 0));
         }
+        runner.send(commits, acknowledged(state));
     }
 
     private Effect<EventBatch, State> afterCommits(State state) {
         if (state.core.nextFinishTime() <= state.stampTime) {
-            finishDue(state, state.stampTime);
-            return pass(state);
+            // a job that ends as it starts is released once the commits of its start are answered
+            return whenQuiet(state, () -> {
+                finishDue(state, state.stampTime);
+                return pass(state);
+            });
         }
         if (state.retryPass || state.switched) return pass(state);
         return settle(state);
@@ -681,7 +811,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (SchedulerEvent e : events) {
             RunningJob killed = e instanceof JobKilled k ? state.core.running(k.jobId()) : null;
             emit(state, e);
-            if (killed != null) release(killed);
+            if (killed != null) release(state, killed);
         }
     }
 
@@ -705,15 +835,24 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         if (refusal != null)
             return Effect().none().thenRun(s -> cancel.replyTo().tell(StatusReply.error(refusal)));
         emit(state, new JobCancelled(id, operationTime(state, cancel.time())));
-        if (r != null) release(r);
+        if (r != null) release(state, r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
     }
 
     private Effect<EventBatch, State> onRequeueRunning(State state, RequeueRunning requeue) {
         if (state.waiting != null) throw new IllegalStateException("running jobs requeued while time "
                 + state.stampTime + " is in progress");
-        emitReleasingKilled(state, state.core.requeueAllRunning(requeue.cause(), state.now()));
-        return journalNow(state).thenRun(s -> requeue.replyTo().tell(StatusReply.ack()));
+        List<RunningJob> killed = new ArrayList<>();
+        for (SchedulerEvent e : state.core.requeueAllRunning(requeue.cause(), state.now())) {
+            if (e instanceof JobKilled k) killed.add(state.core.running(k.jobId()));
+            emit(state, e);
+        }
+        // released once the kills are written: the answers of every agent then find no write in progress, which
+        // would hold them back (stashed) until it ends
+        return journalNow(state).thenRun(s -> {
+            release(s, killed);
+            requeue.replyTo().tell(StatusReply.ack());
+        });
     }
 
     /**
@@ -738,11 +877,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         for (Claim part : parts) units.ref(part.unit()).tell(new UnitProtocol.SetHealth(component, part, up));
     }
 
+    /** The instant is over once every step sent for it is answered or given up. */
     private Effect<EventBatch, State> settle(State state) {
+        if (!runner.quiet()) return whenQuiet(state, () -> settle(state));
         ActorRef<Settled> replyTo = state.waiting;
         state.waiting = null;
-        Settled settled = new Settled(state.stampTime, state.core.nextEventTime(),
-                state.core.queue().size(), state.core.runningCount());
+        long next = state.core.nextEventTime();
+        if (state.gaveUp && !state.core.queue().isEmpty()) next = Math.min(next, state.stampTime + 1);
+        Settled settled = new Settled(state.stampTime, next, state.core.queue().size(), state.core.runningCount());
         if (state.unjournaled.size() > journalGroup || (journalGroup == 0 && !state.unjournaled.isEmpty())) {
             return Effect().persist(drain(state)).thenRun(s -> replyTo.tell(settled));
         }

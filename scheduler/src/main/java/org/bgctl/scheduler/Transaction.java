@@ -1,6 +1,5 @@
 package org.bgctl.scheduler;
 
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeSet;
@@ -8,6 +7,7 @@ import org.bgctl.agents.UnitProtocol.HoldLost;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.machine.Claim;
+import org.bgctl.scheduler.ProtocolRunner.Request;
 
 /**
  * The allocations of one scheduling pass while their reservations are out. Each decision is
@@ -16,7 +16,8 @@ import org.bgctl.machine.Claim;
  * an agent refuses, does not answer before the phase times out, loses a part it had granted
  * ({@link HoldLost}), or when a component it claims is found down meanwhile. Outcomes are read in
  * decision order, whatever order the answers came in, so the schedule does not depend on message
- * timing.
+ * timing. The {@link ProtocolRunner} runs the phases; then the granted branches are committed and the
+ * others aborted (the undo) at every unit that granted or never answered.
  */
 final class Transaction {
 
@@ -42,15 +43,10 @@ final class Transaction {
         }
     }
 
-    /** A reservation to send: the branch's transaction id, job, and the claim. */
-    record Request(long tx, long job, Claim claim) {
-    }
-
     final long time;
     final long firstTx;
     final List<Branch> branches = new ArrayList<>();
     private int phase;
-    private int outstanding;
 
     Transaction(long time, long firstTx, List<Start> starts) {
         this.time = time;
@@ -75,35 +71,32 @@ final class Transaction {
             for (Branch b : branches) {
                 if (!b.granted()) continue;
                 for (Claim c : b.start.allocation().phase(phase)) {
-                    requests.add(new Request(b.tx, b.start.job().id(), c));
+                    requests.add(Request.reserve(b.tx, b.start.job().id(), c));
                     b.pending.add(c.unit());
                 }
             }
         }
-        outstanding = requests.size();
         return requests;
     }
 
-    /**
-     * Records an agent's answer to a request of this phase; false when no such request is waiting
-     * (an answer that came after its phase timed out, or one of another transaction).
-     */
-    boolean record(ReserveReply reply) {
+    /** Records an agent's answer to a reservation of this phase. */
+    void record(ReserveReply reply) {
         Branch b = branch(reply.tx());
-        if (b == null || !b.pending.remove(reply.unit())) return false;
+        b.pending.remove(reply.unit());
         if (reply instanceof Refused r) {
             b.refusals.add(r.unit() + ": " + r.reason());
             b.down.addAll(r.down());
         } else {
             b.toAbort.add(reply.unit());
         }
-        outstanding--;
-        return true;
     }
 
-    /** Whether every request of the phase has been answered (or given up on). */
-    boolean phaseAnswered() {
-        return outstanding == 0;
+    /** A reservation of this phase had no answer: its branch fails, and the unit may hold something for it. */
+    void giveUp(Request request, String why) {
+        Branch b = branch(request.tx());
+        b.pending.remove(request.unit());
+        b.refusals.add(request.unit() + ": " + why);
+        b.toAbort.add(request.unit());
     }
 
     /** A unit lost a part it held for a branch: the branch fails; false when the branch is not this transaction's. */
@@ -126,18 +119,6 @@ final class Transaction {
                 }
             }
         }
-    }
-
-    /** Gives up on the requests of this phase that have not been answered after {@code after}. */
-    void timeOut(Duration after) {
-        for (Branch b : branches) {
-            for (String unit : b.pending) {
-                b.refusals.add(unit + ": no answer within " + after.toMillis() + " ms");
-                b.toAbort.add(unit);
-            }
-            b.pending.clear();
-        }
-        outstanding = 0;
     }
 
     private Branch branch(long tx) {

@@ -19,6 +19,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
+import org.bgctl.agents.MidplaneAgent;
 import org.bgctl.agents.NodeSetAgent;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.Claim;
@@ -33,10 +34,12 @@ import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policies;
 import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 /**
- * The migration protocol between the scheduler actor and the supernode agents, with failures injected in
+ * The migration protocol between the scheduler actor and the supernode agents — node sets, and whole units as
+ * BG/L midplanes are held ({@link AgentKind}) — with failures injected in
  * the middle of it: an agent that refuses a checkpoint, and a unit that refuses the reservation of a new
  * partition (as a unit going down would). An aborted migration leaves every job where it was — none lost,
  * none twice — and the agents' occupancy equals the scheduler's view; the next instant migrates for real.
@@ -53,6 +56,18 @@ class MigrationProtocolTest {
     @AfterAll
     static void shutdown() {
         KIT.shutdownTestKit();
+    }
+
+    /** The agents a migration runs through. */
+    enum AgentKind {
+        /** A node set of the supernode's one node. */
+        NODE_SET,
+        /** A unit held whole by one job, as a BG/L midplane is. */
+        WHOLE_UNIT;
+
+        Behavior<UnitProtocol.Command> create(String unit) {
+            return this == NODE_SET ? NodeSetAgent.create(unit, 1) : MidplaneAgent.create(unit, 1);
+        }
     }
 
     /** Four 1-unit jobs, one in each quarter of a 4x4 torus: a job of 8 units waits for a migration. */
@@ -101,9 +116,9 @@ class MigrationProtocolTest {
         final SchedulerCore view = fragmented();
         final ActorRef<SchedulerActor.Command> scheduler;
 
-        Run(String faulty, Class<?> refused, AtomicInteger failures) {
+        Run(AgentKind kind, String faulty, Class<?> refused, AtomicInteger failures) {
             for (String unit : view.machine().units()) {
-                Behavior<UnitProtocol.Command> agent = NodeSetAgent.create(unit, 1);
+                Behavior<UnitProtocol.Command> agent = kind.create(unit);
                 if (unit.equals(faulty)) agent = Behaviors.intercept(() -> new Fault(unit, refused, failures), agent);
                 agents.put(unit, KIT.spawn(agent));
             }
@@ -162,10 +177,11 @@ class MigrationProtocolTest {
         throw new AssertionError("every new unit of " + move + " is held now");
     }
 
-    @Test
-    void aUnitRefusingTheNewPartitionAbortsTheMigrationCleanly() {
+    @ParameterizedTest
+    @EnumSource(AgentKind.class)
+    void aUnitRefusingTheNewPartitionAbortsTheMigrationCleanly(AgentKind kind) {
         AtomicInteger failures = new AtomicInteger(1);
-        Run run = new Run(unitTakenOnlyByTheMigration(), UnitProtocol.Reserve.class, failures);
+        Run run = new Run(kind, unitTakenOnlyByTheMigration(), UnitProtocol.Reserve.class, failures);
         run.advance(10, List.of(Job.of(5, 10, 100, 100, 8)));
 
         assertEquals(List.of(JobSubmitted.class, MigrationAttempted.class), run.kinds());
@@ -183,10 +199,11 @@ class MigrationProtocolTest {
         run.assertAgentsMatchTheView();
     }
 
-    @Test
-    void aRefusedCheckpointAbortsTheMigrationCleanly() {
+    @ParameterizedTest
+    @EnumSource(AgentKind.class)
+    void aRefusedCheckpointAbortsTheMigrationCleanly(AgentKind kind) {
         AtomicInteger failures = new AtomicInteger(1);
-        Run run = new Run("sn-2.2.0", UnitProtocol.Checkpoint.class, failures);
+        Run run = new Run(kind, "sn-2.2.0", UnitProtocol.Checkpoint.class, failures);
         run.advance(10, List.of(Job.of(5, 10, 100, 100, 8)));
         assertEquals(List.of(JobSubmitted.class, MigrationAttempted.class), run.kinds());
         run.assertAgentsMatchTheView();
@@ -196,9 +213,10 @@ class MigrationProtocolTest {
         run.assertAgentsMatchTheView();
     }
 
-    @Test
-    void aMigrationThatEveryAgentAcceptsMovesTheJobsAndTheAgentsFollow() {
-        Run run = new Run("none", UnitProtocol.Reserve.class, new AtomicInteger());
+    @ParameterizedTest
+    @EnumSource(AgentKind.class)
+    void aMigrationThatEveryAgentAcceptsMovesTheJobsAndTheAgentsFollow(AgentKind kind) {
+        Run run = new Run(kind, "none", UnitProtocol.Reserve.class, new AtomicInteger());
         run.advance(10, List.of(Job.of(5, 10, 100, 100, 8)));
         List<Class<?>> kinds = run.kinds();
         assertEquals(MigrationAttempted.class, kinds.get(1));

@@ -22,10 +22,12 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Commit;
+import org.bgctl.agents.UnitProtocol.StepDone;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.Release;
 import org.bgctl.agents.UnitProtocol.Reserve;
 import org.bgctl.agents.UnitProtocol.Reserved;
+import org.bgctl.agents.UnitProtocol.Step;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
@@ -84,7 +86,28 @@ class SchedulerActorTest {
     private static void grant(TestProbe<UnitProtocol.Command> ns, long job, int nodes) {
         Reserve r = reserveFor(ns, job, nodes);
         r.replyTo().tell(new Reserved(FlatMachine.NODE_SET, r.tx()));
-        ns.expectMessage(new Commit(r.tx()));
+        commits(ns, FlatMachine.NODE_SET, r.tx());
+    }
+
+    /** Expects the Commit of transaction {@code tx} at {@code unit} and says it is done. */
+    private static void commits(TestProbe<UnitProtocol.Command> probe, String unit, long tx) {
+        Commit c = probe.expectMessageClass(Commit.class);
+        assertEquals(tx, c.tx(), "transaction");
+        c.replyTo().tell(new StepDone(unit, Step.COMMIT, tx, 0));
+    }
+
+    /** Expects the Abort of transaction {@code tx} at {@code unit} and says it is done. */
+    private static void aborts(TestProbe<UnitProtocol.Command> probe, String unit, long tx) {
+        Abort a = probe.expectMessageClass(Abort.class);
+        assertEquals(tx, a.tx(), "transaction");
+        a.replyTo().tell(new StepDone(unit, Step.ABORT, tx, 0));
+    }
+
+    /** Expects the Release of job {@code job} at {@code unit} and says it is done. */
+    private static void releases(TestProbe<UnitProtocol.Command> probe, String unit, long job) {
+        Release r = probe.expectMessageClass(Release.class);
+        assertEquals(job, r.job(), "job");
+        r.replyTo().tell(new StepDone(unit, Step.RELEASE, r.tx(), job));
     }
 
     private static Reserve reserveFor(TestProbe<UnitProtocol.Command> unit, long job, int nodes) {
@@ -105,7 +128,7 @@ class SchedulerActorTest {
         settled.expectNoMessage(Duration.ofMillis(100));
         r.replyTo().tell(new Reserved(FlatMachine.NODE_SET, r.tx()));
 
-        ns.expectMessage(new Commit(r.tx()));
+        commits(ns, FlatMachine.NODE_SET, r.tx());
         // Settled: time 0, next real end 100, nothing queued, one job running.
         settled.expectMessage(new Settled(0, 100, 0, 1));
         assertEquals(List.of(new JobSubmitted(job), started(1, 0, 4)), sink);
@@ -125,7 +148,7 @@ class SchedulerActorTest {
             Reserve rb = reserveFor(b, 1, 2);
             ra.replyTo().tell(new Reserved(TwoUnitMachine.A, ra.tx()));
             rb.replyTo().tell(new Refused(TwoUnitMachine.B, rb.tx(), "unit under repair"));
-            a.expectMessage(new Abort(ra.tx()));
+            aborts(a, TwoUnitMachine.A, ra.tx());
             // Settled all the same: nothing running, job 1 still queued, no end in sight.
             settled.expectMessage(new Settled(0, Long.MAX_VALUE, 1, 0));
             return null;
@@ -139,8 +162,8 @@ class SchedulerActorTest {
         Reserve rb = reserveFor(b, 1, 2);
         ra.replyTo().tell(new Reserved(TwoUnitMachine.A, ra.tx()));
         rb.replyTo().tell(new Reserved(TwoUnitMachine.B, rb.tx()));
-        a.expectMessage(new Commit(ra.tx()));
-        b.expectMessage(new Commit(rb.tx()));
+        commits(a, TwoUnitMachine.A, ra.tx());
+        commits(b, TwoUnitMachine.B, rb.tx());
         settled.expectMessage(new Settled(5, 105, 0, 1));
         assertEquals(List.of(new JobSubmitted(job), new JobStarted(1, 5, new Allocation("",
                 List.of(new NodeClaim(TwoUnitMachine.A, 2), new NodeClaim(TwoUnitMachine.B, 2))))), sink);
@@ -164,7 +187,7 @@ class SchedulerActorTest {
 
         // The recovered state knows job 1 runs to 100 and job 2 waits for it.
         second.tell(new Advance(100, List.of(), settled.getRef()));
-        ns.expectMessage(new Release(1));
+        releases(ns, FlatMachine.NODE_SET, 1);
         grant(ns, 2, 8);
         settled.expectMessage(new Settled(100, 150, 0, 1));
         assertEquals(List.of(new JobFinished(1, 100), started(2, 100, 8)), sink);
@@ -215,7 +238,7 @@ class SchedulerActorTest {
         first.tell(new SchedulerActor.Cancel(2, reply.getRef()));
         assertEquals(StatusReply.ack(), reply.receiveMessage());
         first.tell(new SchedulerActor.Cancel(1, reply.getRef()));
-        ns.expectMessage(new Release(1));
+        releases(ns, FlatMachine.NODE_SET, 1);
         assertEquals(StatusReply.ack(), reply.receiveMessage());
         first.tell(new SchedulerActor.Cancel(1, reply.getRef()));
         assertEquals("job 1 is neither queued nor running", reply.receiveMessage().getError().getMessage());

@@ -1,0 +1,174 @@
+package org.bgctl.agents;
+
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.AbstractBehavior;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.Receive;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol.Abort;
+import org.bgctl.agents.UnitProtocol.Adopt;
+import org.bgctl.agents.UnitProtocol.AdoptLoan;
+import org.bgctl.agents.UnitProtocol.AdoptSuspended;
+import org.bgctl.agents.UnitProtocol.Answer;
+import org.bgctl.agents.UnitProtocol.Checkpoint;
+import org.bgctl.agents.UnitProtocol.CheckpointRefused;
+import org.bgctl.agents.UnitProtocol.CheckpointReply;
+import org.bgctl.agents.UnitProtocol.Command;
+import org.bgctl.agents.UnitProtocol.Commit;
+import org.bgctl.agents.UnitProtocol.StepDone;
+import org.bgctl.agents.UnitProtocol.GetOccupancy;
+import org.bgctl.agents.UnitProtocol.Occupancy;
+import org.bgctl.agents.UnitProtocol.Refused;
+import org.bgctl.agents.UnitProtocol.Release;
+import org.bgctl.agents.UnitProtocol.Reserve;
+import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.Restart;
+import org.bgctl.agents.UnitProtocol.Resume;
+import org.bgctl.agents.UnitProtocol.SetHealth;
+import org.bgctl.agents.UnitProtocol.Step;
+import org.bgctl.agents.UnitProtocol.StepRefused;
+import org.bgctl.agents.UnitProtocol.StepReply;
+import org.bgctl.agents.UnitProtocol.Suspend;
+import org.bgctl.agents.UnitProtocol.SuspendRefused;
+import org.bgctl.agents.UnitProtocol.SuspendReply;
+
+/**
+ * The base of every unit agent: it answers the whole {@link UnitProtocol} over the holdings its subclass keeps
+ * (whole units, switch ports, node sets with their allocators). Every step of a transaction is answered,
+ * exactly once in effect: a repeated step (the same kind, transaction and job) gets the answer the first got
+ * and changes nothing, a step that comes after its transaction ended here is refused, and a step the holdings
+ * cannot do is refused with the reason, never dropped. Answers are kept for the agent's life, so a repetition
+ * that comes late is still recognised.
+ */
+abstract class UnitAgent extends AbstractBehavior<Command> {
+
+    /** The kinds of steps an agent answers. */
+    private enum Kind {
+        RESERVE, CHECKPOINT, SUSPEND, COMMIT, ABORT, RELEASE, RESUME, RESTART
+    }
+
+    /** A step as it is recognised when repeated. */
+    private record Key(Kind kind, long tx, long job) {
+    }
+
+    protected final String unit;
+    /** Looked up only, never iterated: the order of its entries decides nothing. */
+    private final Map<Key, Answer> answers = new HashMap<>();
+
+    protected UnitAgent(ActorContext<Command> context, String unit) {
+        super(context);
+        this.unit = unit;
+    }
+
+    /** Holds the claim for the transaction, or says why not. */
+    protected abstract ReserveReply reserve(Reserve r);
+
+    /** Stops the job for a migration and promises its nodes to the transaction, or says why not. */
+    protected abstract CheckpointReply checkpoint(Checkpoint c);
+
+    /** Stops the job for a context switch, or says why not. */
+    protected abstract SuspendReply suspend(Suspend s);
+
+    /** Why the transaction cannot be committed here (it holds nothing here), or null once it is. */
+    protected abstract String commit(long tx);
+
+    /** Frees what the transaction holds here, if anything. */
+    protected abstract void abort(long tx);
+
+    /** Why the job cannot be released here (it holds nothing here), or null once it is. */
+    protected abstract String release(long job);
+
+    /** Why the job cannot run again here after a context switch, or null once it runs here. */
+    protected abstract String resume(long job);
+
+    /** Why the job cannot run again here after a migration, or null once it runs here. */
+    protected abstract String restart(long job);
+
+    protected abstract void adopt(Adopt a);
+
+    protected abstract void adoptSuspended(AdoptSuspended a);
+
+    protected abstract void adoptLoan(AdoptLoan a);
+
+    protected abstract void setHealth(SetHealth h);
+
+    protected abstract Occupancy occupancy();
+
+    @Override
+    public Receive<Command> createReceive() {
+        return newReceiveBuilder()
+                .onMessage(Reserve.class, r -> answer(new Key(Kind.RESERVE, r.tx(), r.job()), r.replyTo(),
+                        () -> ended(r.tx(), r.job()) ? new Refused(unit, r.tx(), "transaction " + r.tx() + " is over here")
+                                : reserve(r)))
+                .onMessage(Checkpoint.class, c -> answer(new Key(Kind.CHECKPOINT, c.tx(), c.job()), c.replyTo(),
+                        () -> ended(c.tx(), c.job()) ? new CheckpointRefused(unit, c.tx(), c.job(),
+                                "transaction " + c.tx() + " is over here") : checkpoint(c)))
+                .onMessage(Suspend.class, s -> answer(new Key(Kind.SUSPEND, s.tx(), s.job()), s.replyTo(),
+                        () -> ended(s.tx(), s.job()) ? new SuspendRefused(unit, s.tx(), s.job(),
+                                "transaction " + s.tx() + " is over here") : suspend(s)))
+                .onMessage(Commit.class, c -> answer(new Key(Kind.COMMIT, c.tx(), 0), c.replyTo(),
+                        () -> step(Step.COMMIT, c.tx(), 0, answers.containsKey(new Key(Kind.ABORT, c.tx(), 0))
+                                ? "transaction " + c.tx() + " was aborted here" : commit(c.tx()))))
+                .onMessage(Abort.class, a -> answer(new Key(Kind.ABORT, a.tx(), 0), a.replyTo(), () -> {
+                    abort(a.tx());
+                    return step(Step.ABORT, a.tx(), 0, null);
+                }))
+                .onMessage(Release.class, r -> answer(new Key(Kind.RELEASE, r.tx(), r.job()), r.replyTo(),
+                        () -> step(Step.RELEASE, r.tx(), r.job(), release(r.job()))))
+                .onMessage(Resume.class, r -> answer(new Key(Kind.RESUME, r.tx(), r.job()), r.replyTo(),
+                        () -> step(Step.RESUME, r.tx(), r.job(), resume(r.job()))))
+                .onMessage(Restart.class, r -> answer(new Key(Kind.RESTART, r.tx(), r.job()), r.replyTo(),
+                        () -> step(Step.RESTART, r.tx(), r.job(), restart(r.job()))))
+                .onMessage(Adopt.class, a -> {
+                    adopt(a);
+                    return this;
+                })
+                .onMessage(AdoptSuspended.class, a -> {
+                    adoptSuspended(a);
+                    return this;
+                })
+                .onMessage(AdoptLoan.class, a -> {
+                    adoptLoan(a);
+                    return this;
+                })
+                .onMessage(SetHealth.class, h -> {
+                    setHealth(h);
+                    return this;
+                })
+                .onMessage(GetOccupancy.class, g -> {
+                    g.replyTo().tell(occupancy());
+                    return this;
+                })
+                .build();
+    }
+
+    /**
+     * Whether a request of transaction {@code tx} for {@code job} comes after the transaction ended here: it was
+     * aborted, or the job was already resumed or restarted for it (the undo came first).
+     */
+    private boolean ended(long tx, long job) {
+        return answers.containsKey(new Key(Kind.ABORT, tx, 0)) || answers.containsKey(new Key(Kind.RESUME, tx, job))
+                || answers.containsKey(new Key(Kind.RESTART, tx, job));
+    }
+
+    private StepReply step(Step step, long tx, long job, String refusal) {
+        if (refusal == null) return new StepDone(unit, step, tx, job);
+        getContext().getLog().warn("{}: {} of transaction {} (job {}) refused: {}", unit, step, tx, job, refusal);
+        return new StepRefused(unit, step, tx, job, refusal);
+    }
+
+    /** Answers {@code key}: as before when it was asked before, else with what {@code fresh} does now. */
+    @SuppressWarnings("unchecked")
+    private <A extends Answer> Behavior<Command> answer(Key key, ActorRef<A> replyTo, Supplier<? extends A> fresh) {
+        Answer answer = answers.get(key);
+        if (answer == null) {
+            answer = fresh.get();
+            answers.put(key, answer);
+        }
+        replyTo.tell((A) answer);
+        return this;
+    }
+}
