@@ -10,9 +10,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -32,7 +33,7 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.machine.paragon.ParagonMachine;
+import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
@@ -47,11 +48,12 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
-import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.PolicyRegistry;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.OfferedLoad;
@@ -187,8 +189,9 @@ public final class Replay {
         }
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
-        if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
-            summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
+        Optional<ParagonSite> site = machine.nqsSite();
+        if (PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent())
+            summary.put("nqs", NqsReport.write(spec.out(), records, site.get(), machine.capacity(), calendar));
         AgentAudit.Result agentAudit = agents.get() == null ? null : AgentAudit.compare(view, agents.get());
         if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));

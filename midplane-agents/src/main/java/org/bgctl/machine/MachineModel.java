@@ -4,7 +4,9 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
+import org.bgctl.machine.paragon.ParagonSite;
 
 /**
  * A machine's allocation state as plain data: what is free, and where a demand would fit.
@@ -27,6 +29,34 @@ public interface MachineModel {
 
     /** True when every node is interchangeable, so only node counts matter (flat machines). */
     boolean interchangeable();
+
+    /**
+     * What this machine offers, as its form in the {@link MachineRegistry} lists it: schedulers and reports ask
+     * this rather than the machine's class.
+     */
+    default Set<MachineCapability> capabilities() {
+        return Set.of();
+    }
+
+    default boolean has(MachineCapability capability) {
+        return capabilities().contains(capability);
+    }
+
+    /**
+     * On a machine of interchangeable nodes: the place of node {@code component} among the nodes that are up, in
+     * index order (0 for the first), or -1 when it is down.
+     *
+     * @throws UnsupportedOperationException when the nodes are not interchangeable
+     * @throws IllegalArgumentException      naming the component when the machine has no such node
+     */
+    default int upRank(String component) {
+        throw new UnsupportedOperationException(name() + " does not rank its nodes");
+    }
+
+    /** The NQS site (queues, node groups, hours) of a Paragon machine ({@link MachineCapability#NODE_SETS}); empty elsewhere. */
+    default Optional<ParagonSite> nqsSite() {
+        return Optional.empty();
+    }
 
     /**
      * Nodes of the smallest piece the machine allocates: 512 (a midplane) on BG/L, 1 on a flat

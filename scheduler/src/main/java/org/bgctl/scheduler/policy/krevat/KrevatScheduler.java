@@ -2,6 +2,7 @@ package org.bgctl.scheduler.policy.krevat;
 
 import java.util.List;
 import java.util.Optional;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
@@ -77,7 +78,7 @@ public final class KrevatScheduler implements Policy {
 
     @Override
     public boolean runsOn(MachineModel machine) {
-        return machine instanceof SupernodeMachine;
+        return machine.has(MachineCapability.SUPERNODE_TORUS);
     }
 
     /** The starts of this pass without migrating (for the migrating variants, what they do when no migration is called for). */

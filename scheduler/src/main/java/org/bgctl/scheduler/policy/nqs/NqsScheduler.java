@@ -59,17 +59,17 @@ public final class NqsScheduler implements Policy {
 
     @Override
     public void requireSupported(MachineModel machine) {
-        if (!(machine instanceof ParagonMachine paragon))
-            throw new IllegalArgumentException("scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE),"
-                    + " not " + machine.name());
-        settings(paragon);
+        ParagonSite nqsSite = machine.nqsSite().orElseThrow(() -> new IllegalArgumentException(
+                "scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE), not " + machine.name()));
+        settings(nqsSite);
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
         requireSupported(view.machine());
+        // The one place it needs the machine's class: it places jobs on a queue's node sets with M2DB.
         ParagonMachine machine = (ParagonMachine) view.machine();
-        NqsConfig nqs = settings(machine);
+        NqsConfig nqs = settings(machine.site());
         long now = view.now();
         Period period = site.primeTime().periodAt(calendar.local(now));
         List<Ranked> ranked = new ArrayList<>(view.queue().size());
@@ -103,10 +103,10 @@ public final class NqsScheduler implements Policy {
         return n;
     }
 
-    private NqsConfig settings(ParagonMachine machine) {
-        if (site != machine.site()) {
-            config = NqsConfig.of(machine.site());
-            site = machine.site();
+    private NqsConfig settings(ParagonSite machineSite) {
+        if (site != machineSite) {
+            config = NqsConfig.of(machineSite);
+            site = machineSite;
         }
         return config;
     }
