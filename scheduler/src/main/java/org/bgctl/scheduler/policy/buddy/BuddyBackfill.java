@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineCapability;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.buddy.BuddyTree;
 import org.bgctl.scheduler.Job;
@@ -55,12 +55,12 @@ public final class BuddyBackfill implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         return machine.has(MachineCapability.BUDDY_TREE);
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
+    public void requireSupported(MachineView machine) {
         if (!runsOn(machine))
             throw new IllegalArgumentException("scheduler " + name() + " needs a buddy machine (buddy:N), not "
                     + machine.name());

@@ -3,7 +3,7 @@ package org.bgctl.scheduler.policy.krevat;
 import java.util.List;
 import java.util.Optional;
 import org.bgctl.machine.MachineCapability;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Migration;
@@ -77,7 +77,7 @@ public final class KrevatScheduler implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         return machine.has(MachineCapability.SUPERNODE_TORUS);
     }
 

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.machine.paragon.Period;
@@ -48,7 +48,7 @@ public final class NqsScheduler implements Policy {
 
     /** Checks that {@code machine} is a Paragon site whose NQS settings are valid. */
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         try {
             requireSupported(machine);
             return true;
@@ -58,7 +58,7 @@ public final class NqsScheduler implements Policy {
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
+    public void requireSupported(MachineView machine) {
         ParagonSite nqsSite = machine.nqsSite().orElseThrow(() -> new IllegalArgumentException(
                 "scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE), not " + machine.name()));
         settings(nqsSite);
