@@ -160,7 +160,7 @@ class ClusterProcessesTest {
 
     private Process driver(String name, Path run, String machine, String scheduler) throws IOException {
         List<String> args = replayArgs(run, machine, scheduler, "postgres");
-        args.addAll(List.of("--cluster", "--members", "3", "--port", Integer.toString(freePort()),
+        args.addAll(List.of("--cluster", "--members", "3", "--cluster-port", Integer.toString(freePort()),
                 "--seed-nodes", "127.0.0.1:" + seedPort));
         return start(name, List.of(), args);
     }

@@ -61,14 +61,16 @@ public final class ActorReplay {
                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                        Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
                                        int journalGroup) {
-        return run(config, prepare, cores, sink, journalGroup, (scheduler, done) -> RunClock.create(scheduler,
+        return run(config, prepare, cores, sink, journalGroup, (scheduler, units, done) -> RunClock.create(scheduler,
                 RunClock.Inputs.of(arrivals, HealthChanges.NONE), Pacing.VIRTUAL, done));
     }
 
     /** What drives the scheduler and completes the outcome when the run is over: a {@link RunClock}. */
     @FunctionalInterface
     public interface ClockFactory {
-        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, CompletableFuture<RunClock.Outcome> done);
+        /** The clock of a run whose scheduler is {@code scheduler} over the agents {@code units}. */
+        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, UnitDirectory units,
+                           CompletableFuture<RunClock.Outcome> done);
     }
 
     /** Runs until the clock {@code clock} makes completes the outcome. */
@@ -176,7 +178,7 @@ public final class ActorReplay {
                 schedulerId(ctx.getSystem().settings().config()), cores, units, sink, journalGroup), oneThread, false,
                 agents);
         ctx.watch(scheduler);
-        ctx.spawn(clock.create(scheduler, done), "clock", oneThread);
+        ctx.spawn(clock.create(scheduler, agents::get, done), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {
                     done.completeExceptionally(new IllegalStateException(

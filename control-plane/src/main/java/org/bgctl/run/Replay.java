@@ -1,5 +1,7 @@
 package org.bgctl.run;
 
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
@@ -50,6 +52,7 @@ import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
@@ -104,6 +107,20 @@ public final class Replay {
      */
     public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed, Progress progress,
                                    Duration every) throws IOException {
+        return run(spec, host, speed, Optional.empty(), progress, every);
+    }
+
+    /**
+     * As {@link #run(ReplaySpec, ActorHost, OptionalDouble, Progress, Duration)}, with {@code watcher} (only with a
+     * speed) seeing the run as it goes: the HTTP API and dashboard of {@code replay --speed K --port P}.
+     *
+     * @throws IllegalArgumentException also for a watcher without a speed
+     */
+    public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed,
+                                   Optional<ReplayWatcher> watcher, Progress progress, Duration every)
+            throws IOException {
+        if (watcher.isPresent() && speed.isEmpty())
+            throw new IllegalArgumentException("--port opens the API during a replay on the scaled clock; give --speed K");
         if (speed.isPresent() && spec.executor() == ExecutorKind.DIRECT)
             throw new IllegalArgumentException("--speed paces the actors' clock; the direct executor has none"
                     + " (use --executor actors)");
@@ -120,7 +137,7 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            return replay(spec, journal, host, pacing, machine, progress, every);
+            return replay(spec, journal, host, pacing, new Watch(watcher, lateness), machine, progress, every);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -135,8 +152,32 @@ public final class Replay {
         Files.deleteIfExists(out.resolve(JournalLocation.MARK));
     }
 
+    /** Who watches the run (if anyone) and the lateness of its clock. */
+    private record Watch(Optional<ReplayWatcher> watcher, Lateness lateness) {
+
+        /** {@code sink}, and the watcher after it. */
+        EventSink around(EventSink sink) {
+            if (watcher.isEmpty()) return sink;
+            ReplayWatcher w = watcher.get();
+            return e -> {
+                sink.accept(e);
+                w.accept(e);
+            };
+        }
+
+        /** {@code clock}, starting the watcher first. */
+        Behavior<RunClock.Command> around(Behavior<RunClock.Command> clock, UnitDirectory units) {
+            if (watcher.isEmpty()) return clock;
+            return Behaviors.setup(ctx -> {
+                watcher.get().start(ctx.getSystem(), ctx.getSelf(), units, lateness);
+                return clock;
+            });
+        }
+    }
+
     private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                       MachineModel machine, Progress progress, Duration every) throws IOException {
+                                       Watch watch, MachineModel machine, Progress progress, Duration every)
+            throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
@@ -167,8 +208,8 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink,
-                        agents::set);
+                outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
+                        watch.around(sink), agents::set);
             } finally {
                 ticker.shutdownNow();
             }
@@ -257,7 +298,7 @@ public final class Replay {
     }
 
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                            Watch watch, Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                             JobTable table, EventSink sink,
                                             Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         if (spec.executor() == ExecutorKind.DIRECT) {
@@ -271,7 +312,8 @@ public final class Replay {
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
         return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
-                (scheduler, done) -> RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done),
+                (scheduler, units, done) -> watch.around(
+                        RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done), units),
                 agents);
     }
 
