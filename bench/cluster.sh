@@ -44,7 +44,7 @@ echo "== replay throughput: the first $jobs jobs of $(basename "$trace") on bgl,
 echo "one JVM:    $(jobs_per_s "$tmp/one")"
 start_members
 "${jvm[@]}" org.bgctl.cli.Bgctl replay --trace "$trace" "${bgl[@]}" --first "$jobs" --journal memory \
-    --out "$tmp/three" --quiet --cluster --port $((port + 2)) --seed-nodes "127.0.0.1:$port" --members 3 \
+    --out "$tmp/three" --quiet --cluster --cluster-port $((port + 2)) --seed-nodes "127.0.0.1:$port" --members 3 \
     > /dev/null 2> "$tmp/driver.log"
 stop_members
 echo "three JVMs: $(jobs_per_s "$tmp/three")"

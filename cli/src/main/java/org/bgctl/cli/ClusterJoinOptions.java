@@ -6,7 +6,7 @@ import picocli.CommandLine.Option;
 
 /**
  * Where a cluster member is reached and whom it joins, the options {@code replay --cluster}, {@code node} and
- * {@code serve --cluster} share; each names its remoting port its own way ({@code serve} has an HTTP --port).
+ * {@code serve --cluster} share: {@code node} names its remoting port --port, the drivers --cluster-port.
  */
 abstract class ClusterJoinOptions {
 

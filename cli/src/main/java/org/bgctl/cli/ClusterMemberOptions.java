@@ -2,7 +2,7 @@ package org.bgctl.cli;
 
 import picocli.CommandLine.Option;
 
-/** Where a cluster member listens and whom it joins: the options of {@code replay --cluster} and {@code node}. */
+/** Where a {@code bgctl node} member listens and whom it joins. */
 final class ClusterMemberOptions extends ClusterJoinOptions {
 
     @Option(names = "--port", paramLabel = "PORT", defaultValue = "2552",

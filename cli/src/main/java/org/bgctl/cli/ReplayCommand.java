@@ -5,21 +5,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import org.bgctl.cluster.ClusterReplay;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.JournalReplay;
+import org.bgctl.live.ReplayWatch;
 import org.bgctl.report.Summary;
-import org.bgctl.cluster.ClusterReplay;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
+import org.bgctl.run.ReplayWatcher;
 import org.bgctl.run.TraceSource;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -93,6 +96,15 @@ public final class ReplayCommand implements Callable<Integer> {
                     + " or --journal DIR (as it was served at --speed K).")
     Double speed;
 
+    @Option(names = "--port", paramLabel = "P",
+            description = "With --speed and a trace: open serve's HTTP API and dashboard (docs/api.md) at"
+                    + " http://HOST:P/ while the replay runs, to watch it; 0 takes a free port, printed at start.")
+    Integer port;
+
+    @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
+            description = "With --port: the address to listen at. Default: ${DEFAULT-VALUE} (this machine only).")
+    String host;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -106,7 +118,7 @@ public final class ReplayCommand implements Callable<Integer> {
     int members;
 
     @Mixin
-    ClusterMemberOptions member;
+    DriverClusterOptions member;
 
     @Override
     public Integer call() throws Exception {
@@ -128,7 +140,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         OptionalDouble speed = speed();
-        ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, host(), speed,
+        Optional<ReplayWatcher> watcher = watcher(replay, speed);
+        ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, host(), speed, watcher,
                 progress != null ? progress : Progress.none(), progress != null ? progress.interval() : Duration.ofHours(1)));
         if (progress != null) progress.finish();
         print(spec.commandLine().getOut(), result.summary(), dir);
@@ -166,6 +179,9 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     private int fromRun(Path recorded) throws Exception {
+        if (port != null)
+            throw new ParameterException(spec.commandLine(), "--port opens the API during a trace replay with --speed,"
+                    + " not while re-driving a recorded run");
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {
@@ -198,6 +214,37 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
                     + " none (use --executor actors)");
         return OptionalDouble.of(speed);
+    }
+
+    /**
+     * With --port: the API and dashboard watching the run, its address printed once bound.
+     *
+     * @throws ParameterException for --port without --speed, or a bad port or host
+     */
+    private Optional<ReplayWatcher> watcher(ReplaySpec replay, OptionalDouble speed) {
+        if (port == null) return Optional.empty();
+        if (speed.isEmpty())
+            throw new ParameterException(spec.commandLine(), "--port opens the API during a replay on the scaled"
+                    + " clock; give --speed K too");
+        ReplayWatch watch;
+        try {
+            watch = new ReplayWatch(host, port, replay.machine(), replay.scheduler(), speed.getAsDouble());
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+        PrintWriter out = spec.commandLine().getOut();
+        PrintWriter err = spec.commandLine().getErr();
+        watch.bound().whenComplete((address, e) -> {
+            if (e != null) {
+                err.println("bgctl replay: cannot open the API on " + host + ":" + port + " (" + e.getMessage()
+                        + "); the replay goes on");
+                err.flush();
+            } else {
+                out.println("bgctl replay: watch it at http://" + address.getHostString() + ":" + address.getPort() + "/");
+                out.flush();
+            }
+        });
+        return Optional.of(watch);
     }
 
     /** Where the agents live: this JVM, or the cluster of --cluster. */

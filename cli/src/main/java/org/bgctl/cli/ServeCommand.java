@@ -91,7 +91,7 @@ public final class ServeCommand implements Callable<Integer> {
     int members;
 
     @Mixin
-    ServeClusterOptions member;
+    DriverClusterOptions member;
 
     @Override
     public Integer call() throws Exception {

@@ -113,7 +113,7 @@ class ClusterProcessesTest {
         assertTrue(driver.waitFor(RUN_LIMIT_S, TimeUnit.SECONDS), "the driver did not finish: " + log("killed"));
         String out = log("killed");
         assertEquals(1, driver.exitValue(), out);
-        assertTrue(out.contains("bgctl: member akka://bgctl@127.0.0.1:" + victimPort + " was lost mid-run"), out);
+        assertTrue(out.contains("bgctl replay: member akka://bgctl@127.0.0.1:" + victimPort + " was lost mid-run"), out);
         assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
         stop(members);
     }
@@ -160,7 +160,7 @@ class ClusterProcessesTest {
 
     private Process driver(String name, Path run, String machine, String scheduler) throws IOException {
         List<String> args = replayArgs(run, machine, scheduler, "postgres");
-        args.addAll(List.of("--cluster", "--members", "3", "--port", Integer.toString(freePort()),
+        args.addAll(List.of("--cluster", "--members", "3", "--cluster-port", Integer.toString(freePort()),
                 "--seed-nodes", "127.0.0.1:" + seedPort));
         return start(name, List.of(), args);
     }

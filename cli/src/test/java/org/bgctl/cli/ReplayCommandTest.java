@@ -123,7 +123,10 @@ class ReplayCommandTest {
                 Arguments.of(List.of("--estimate", "guess"), "'guess'"),
                 Arguments.of(List.of("--size-divide", "0"), "was 0"),
                 Arguments.of(List.of("--speed", "0"), "--speed must be a positive number"),
-                Arguments.of(List.of("--speed", "100", "--executor", "direct"), "the direct executor has none"));
+                Arguments.of(List.of("--speed", "100", "--executor", "direct"), "the direct executor has none"),
+                Arguments.of(List.of("--port", "0"), "--port opens the API during a replay on the scaled clock; give --speed K"),
+                Arguments.of(List.of("--speed", "100", "--port", "70000"), "--port must be 0..65535"),
+                Arguments.of(List.of("--cluster", "--port", "2554"), "give --speed K"));
     }
 
     @ParameterizedTest
@@ -153,6 +156,21 @@ class ReplayCommandTest {
         assertTrue(neither.err().contains("--trace") && neither.err().contains("--demo"), neither.err());
         CliRun both = CliRun.of("replay", "--demo", "--trace", "x.swf");
         assertEquals(2, both.exit(), both.toString());
+    }
+
+    @Test
+    void aScaledReplayWithAPortSaysWhereToWatchIt() throws Exception {
+        Path trace = trace(dir, "small.swf", "; MaxNodes: 8",
+                job(1, 0, 100, 4, 200), job(2, 10, 300, 6, 400), job(3, 20, 50, 2, 100), job(4, 400, 60, 8, 60));
+        Path virtual = dir.resolve("virtual");
+        Path watched = dir.resolve("watched");
+        CliRun plain = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", virtual.toString());
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", watched.toString(),
+                "--speed", "400", "--port", "0");
+        assertEquals(0, run.exit(), run.toString());
+        assertTrue(run.out().matches("(?s)bgctl replay: watch it at http://127\\.0\\.0\\.1:\\d+/\n.*"), run.out());
+        assertEquals(0, plain.exit(), plain.toString());
+        assertEquals(Files.readString(virtual.resolve("jobs.csv")), Files.readString(watched.resolve("jobs.csv")));
     }
 
     @Test

@@ -23,7 +23,6 @@ import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerActor;
-import org.bgctl.scheduler.SchedulerCore;
 
 /**
  * The clock of every run: it feeds the scheduler one merged stream of inputs — a trace's arrivals, scripted or drawn
@@ -365,7 +364,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         List<Job> jobs = trace.nextTime() <= t ? trace.takeAt(t) : List.of();
         if (arriving != null && !arriving.isEmpty()) {
             arriving.addAll(jobs);
-            arriving.sort(SchedulerCore.QUEUE_ORDER);
+            arriving.sort(Job.QUEUE_ORDER);
             jobs = arriving;
         }
         List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();

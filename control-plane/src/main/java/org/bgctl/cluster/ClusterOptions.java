@@ -25,7 +25,8 @@ public record ClusterOptions(String hostname, int port, List<String> seedNodes, 
 
     public ClusterOptions {
         if (hostname == null || hostname.isBlank()) throw new IllegalArgumentException("--hostname must not be empty");
-        if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be in 0..65535, was " + port);
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("the remoting port (--port of node,"
+                + " --cluster-port of a driver) must be in 0..65535, was " + port);
         if (members < 1) throw new IllegalArgumentException("--members must be at least 1, was " + members);
         seedNodes = List.copyOf(seedNodes);
         if (seedNodes.isEmpty()) throw new IllegalArgumentException("--seed-nodes names no member to join");

@@ -60,7 +60,8 @@ public final class ClusterReplay implements ActorHost {
             }
             ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
-                    done, (driver, scheduler) -> driver.spawn(clock.create(scheduler, done),
+                    done, (driver, scheduler) -> driver.spawn(clock.create(scheduler,
+                            UnitSharding.directory(driver.getSystem()), done),
                             "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER)), true), "driver");
             return Behaviors.empty();
         });

@@ -90,7 +90,7 @@ public final class JournalReplay {
                     audit.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
-                (schedulerRef, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done));
+                (schedulerRef, units, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done));
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());

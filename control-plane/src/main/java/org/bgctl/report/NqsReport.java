@@ -12,7 +12,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeMap;
-import org.bgctl.machine.paragon.ParagonMachine;
+import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.nqs.NqsConfig;
 import org.bgctl.scheduler.policy.nqs.NqsQueue;
@@ -37,8 +37,11 @@ public final class NqsReport {
     private NqsReport() {
     }
 
-    /** Writes the three files into {@code dir} and returns the summary object. */
-    public static Map<String, Object> write(Path dir, List<JobRecord> records, ParagonMachine machine,
+    /**
+     * Writes the three files into {@code dir} and returns the summary object, for a run on a machine of
+     * {@code capacity} nodes with NQS site {@code site}.
+     */
+    public static Map<String, Object> write(Path dir, List<JobRecord> records, ParagonSite site, int capacity,
                                             TraceCalendar calendar) throws IOException {
         List<JobRecord> done = new ArrayList<>();
         for (JobRecord r : records) if (r.finished()) done.add(r);
@@ -48,8 +51,8 @@ public final class NqsReport {
         Map<String, Object> summary = new LinkedHashMap<>();
         summary.put("time_zone", calendar.zone().getId());
         summary.put("unix_start_time", calendar.epochSecond());
-        summary.put("queues", queues(dir, done, NqsConfig.of(machine.site()), total));
-        summary.put("utilization_by_month", months(dir, done, machine.capacity(), calendar));
+        summary.put("queues", queues(dir, done, NqsConfig.of(site), total));
+        summary.put("utilization_by_month", months(dir, done, capacity, calendar));
         summary.put("usage_by_size", sizes(dir, done, total));
         return summary;
     }

@@ -63,14 +63,16 @@ public final class ActorReplay {
                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                        Supplier<SchedulerCore> cores, Arrivals arrivals, EventSink sink,
                                        int journalGroup) {
-        return run(config, prepare, cores, sink, journalGroup, (scheduler, done) -> RunClock.create(scheduler,
+        return run(config, prepare, cores, sink, journalGroup, (scheduler, units, done) -> RunClock.create(scheduler,
                 RunClock.Inputs.of(arrivals, HealthChanges.NONE), Pacing.VIRTUAL, done));
     }
 
     /** What drives the scheduler and completes the outcome when the run is over: a {@link RunClock}. */
     @FunctionalInterface
     public interface ClockFactory {
-        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, CompletableFuture<RunClock.Outcome> done);
+        /** The clock of a run whose scheduler is {@code scheduler} over the agents {@code units}. */
+        Behavior<?> create(ActorRef<SchedulerActor.Command> scheduler, UnitDirectory units,
+                           CompletableFuture<RunClock.Outcome> done);
     }
 
     /** Runs until the clock {@code clock} makes completes the outcome. */
@@ -223,7 +225,7 @@ public final class ActorReplay {
                 chaos == null ? units : new ChaosDirectory(units, chaos, ctx.getSystem(), oneThread), sink,
                 journalGroup), oneThread, false, agents);
         ctx.watch(scheduler);
-        ctx.spawn(clock.create(scheduler, chaos == null ? done
+        ctx.spawn(clock.create(scheduler, agents::get, chaos == null ? done
                 : withProtocolStats(ctx.getSystem(), scheduler, chaos, done)), "clock", oneThread);
         return Behaviors.receive(Void.class)
                 .onSignal(Terminated.class, t -> {

@@ -1,5 +1,7 @@
 package org.bgctl.run;
 
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
@@ -10,9 +12,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Iterator;
-import java.util.List;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -32,7 +35,7 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
-import org.bgctl.machine.paragon.ParagonMachine;
+import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
@@ -47,11 +50,13 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerCore;
-import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.PolicyRegistry;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.OfferedLoad;
@@ -102,6 +107,20 @@ public final class Replay {
      */
     public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed, Progress progress,
                                    Duration every) throws IOException {
+        return run(spec, host, speed, Optional.empty(), progress, every);
+    }
+
+    /**
+     * As {@link #run(ReplaySpec, ActorHost, OptionalDouble, Progress, Duration)}, with {@code watcher} (only with a
+     * speed) seeing the run as it goes: the HTTP API and dashboard of {@code replay --speed K --port P}.
+     *
+     * @throws IllegalArgumentException also for a watcher without a speed
+     */
+    public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed,
+                                   Optional<ReplayWatcher> watcher, Progress progress, Duration every)
+            throws IOException {
+        if (watcher.isPresent() && speed.isEmpty())
+            throw new IllegalArgumentException("--port opens the API during a replay on the scaled clock; give --speed K");
         if (speed.isPresent() && spec.executor() == ExecutorKind.DIRECT)
             throw new IllegalArgumentException("--speed paces the actors' clock; the direct executor has none"
                     + " (use --executor actors)");
@@ -118,7 +137,7 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            return replay(spec, journal, host, pacing, machine, progress, every);
+            return replay(spec, journal, host, pacing, new Watch(watcher, lateness), machine, progress, every);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -133,8 +152,32 @@ public final class Replay {
         Files.deleteIfExists(out.resolve(JournalLocation.MARK));
     }
 
+    /** Who watches the run (if anyone) and the lateness of its clock. */
+    private record Watch(Optional<ReplayWatcher> watcher, Lateness lateness) {
+
+        /** {@code sink}, and the watcher after it. */
+        EventSink around(EventSink sink) {
+            if (watcher.isEmpty()) return sink;
+            ReplayWatcher w = watcher.get();
+            return e -> {
+                sink.accept(e);
+                w.accept(e);
+            };
+        }
+
+        /** {@code clock}, starting the watcher first. */
+        Behavior<RunClock.Command> around(Behavior<RunClock.Command> clock, UnitDirectory units) {
+            if (watcher.isEmpty()) return clock;
+            return Behaviors.setup(ctx -> {
+                watcher.get().start(ctx.getSystem(), ctx.getSelf(), units, lateness);
+                return clock;
+            });
+        }
+    }
+
     private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                       MachineModel machine, Progress progress, Duration every) throws IOException {
+                                       Watch watch, MachineModel machine, Progress progress, Duration every)
+            throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
@@ -166,8 +209,8 @@ public final class Replay {
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
             try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, pacing, cores, new Arrivals(jobs), health, table, sink,
-                        agents::set, chaos);
+                outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
+                        watch.around(sink), agents::set, chaos);
             } finally {
                 ticker.shutdownNow();
             }
@@ -189,8 +232,9 @@ public final class Replay {
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
         if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
-        if (machine instanceof ParagonMachine paragon && spec.scheduler().equals("nqs"))
-            summary.put("nqs", NqsReport.write(spec.out(), records, paragon, calendar));
+        Optional<ParagonSite> site = machine.nqsSite();
+        if (PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent())
+            summary.put("nqs", NqsReport.write(spec.out(), records, site.get(), machine.capacity(), calendar));
         AgentAudit.Result agentAudit = agents.get() == null ? null : AgentAudit.compare(view, agents.get());
         if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
@@ -256,7 +300,7 @@ public final class Replay {
     }
 
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+                                            Watch watch, Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                             JobTable table, EventSink sink,
                                             Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos) {
         if (spec.executor() == ExecutorKind.DIRECT) {
@@ -269,8 +313,8 @@ public final class Replay {
         if (pacing instanceof Pacing.Scaled)
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
-        ActorReplay.ClockFactory clock = (scheduler, done) -> RunClock.create(scheduler,
-                RunClock.Inputs.of(arrivals, health), pacing, done);
+        ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
+                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done), units);
         if (chaos != null) {
             if (host != ActorHost.LOCAL)
                 throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");

@@ -9,5 +9,11 @@ public enum MachineCapability {
     /** Switches and cables are resources of their own: they are allocated with the units and can fail. */
     SWITCHES,
     /** Takes options after a comma, e.g. bgl,deny-passthrough=x. */
-    OPTIONS
+    OPTIONS,
+    /** Nodes in a line with a binary buddy tree: a job takes a buddy block or free-list nodes, named by number (buddy:N). */
+    BUDDY_TREE,
+    /** A torus of whole supernodes with wrap-around and no cables: every job takes a box (Krevat et al.). */
+    SUPERNODE_TORUS,
+    /** Node sets of a 2D mesh, each allocating with M2DB, and an NQS site: queues, node groups, hours (Paragon). */
+    NODE_SETS
 }

@@ -1,8 +1,11 @@
 package org.bgctl.machine;
 
+import static org.bgctl.machine.MachineCapability.BUDDY_TREE;
 import static org.bgctl.machine.MachineCapability.INTERCHANGEABLE_NODES;
+import static org.bgctl.machine.MachineCapability.NODE_SETS;
 import static org.bgctl.machine.MachineCapability.OPTIONS;
 import static org.bgctl.machine.MachineCapability.SHAPES;
+import static org.bgctl.machine.MachineCapability.SUPERNODE_TORUS;
 import static org.bgctl.machine.MachineCapability.SWITCHES;
 
 import java.util.List;
@@ -42,16 +45,16 @@ public final class MachineRegistry {
             OWN_WIRING,
             new MachineType("supernode[:XxYxZ[/N]]", "BG/L as Krevat et al. model it: a torus (wrap-around, no"
                     + " cables) of supernodes, 4x4x8 of 512 nodes by default, agents sn-x.y.z; /1 when trace sizes"
-                    + " already count supernodes", Set.of(), "supernode",
+                    + " already count supernodes", Set.of(SUPERNODE_TORUS), "supernode",
                     s -> s.equals("supernode") || s.startsWith("supernode:"), MachineCatalog::supernode),
             new MachineType("buddy:N", "N nodes in a line with a binary buddy tree; one node-set agent that holds"
-                    + " node numbers", Set.of(), "buddy:16", s -> s.startsWith(BuddyMachine.PREFIX),
+                    + " node numbers", Set.of(BUDDY_TREE), "buddy:16", s -> s.startsWith(BuddyMachine.PREFIX),
                     BuddyMachine::named),
             new MachineType("paragon-sdsc", "the SDSC Paragon batch partition: 368 nodes of a 2D mesh in three"
                     + " node sets, each an agent allocating with M2DB (config/machines/paragon-sdsc.conf)",
-                    Set.of(), ParagonMachine.SDSC, ParagonMachine.SDSC::equals, ParagonMachine::named),
+                    Set.of(NODE_SETS), ParagonMachine.SDSC, ParagonMachine.SDSC::equals, ParagonMachine::named),
             new MachineType("paragon:FILE", "a Paragon site of one's own, laid out like paragon-sdsc.conf",
-                    Set.of(), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
+                    Set.of(NODE_SETS), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
                     ParagonMachine::named));
 
     private MachineRegistry() {

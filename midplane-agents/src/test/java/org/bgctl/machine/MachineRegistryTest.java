@@ -38,6 +38,8 @@ class MachineRegistryTest {
                     t.has(MachineCapability.SWITCHES), t.pattern());
             boolean options = accepts(t.example() + ",deny-passthrough=x");
             assertEquals(options, t.has(MachineCapability.OPTIONS), t.pattern());
+            assertEquals(t.capabilities(), m.capabilities(), t.pattern() + ": the machine says what its form says");
+            assertEquals(m.has(MachineCapability.NODE_SETS), m.nqsSite().isPresent(), t.pattern());
         }
     }
 

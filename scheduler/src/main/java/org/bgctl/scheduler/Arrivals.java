@@ -32,7 +32,7 @@ public final class Arrivals {
             batch.add(next);
             next = jobs.hasNext() ? jobs.next() : null;
         }
-        batch.sort(SchedulerCore.QUEUE_ORDER);
+        batch.sort(Job.QUEUE_ORDER);
         return batch;
     }
 }

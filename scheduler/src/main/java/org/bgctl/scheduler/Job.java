@@ -1,6 +1,7 @@
 package org.bgctl.scheduler;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import java.util.Comparator;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.Geometry;
@@ -28,6 +29,12 @@ import org.bgctl.machine.Geometry;
 public record Job(long id, long submit, long runtime, long estimate, int size, long requestedTime,
                   int user, int group, int executable, int queue, boolean walltimeKilled, Geometry geometry,
                   Communication communication) {
+
+    /** Queue order: (submit, job id). */
+    public static final Comparator<Job> QUEUE_ORDER = (a, b) -> {
+        int bySubmit = Long.compare(a.submit(), b.submit());
+        return bySubmit != 0 ? bySubmit : Long.compare(a.id(), b.id());
+    };
 
     @JsonCreator
     public Job {

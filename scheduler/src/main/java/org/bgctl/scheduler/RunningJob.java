@@ -1,6 +1,7 @@
 package org.bgctl.scheduler;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import java.util.Comparator;
 import org.bgctl.machine.Allocation;
 
 /**
@@ -13,6 +14,22 @@ import org.bgctl.machine.Allocation;
  *                   before it starts, plus the cost of each migration
  */
 public record RunningJob(Job job, long start, Allocation allocation, long delay) {
+
+    /** By (estimated end, job id): the order in which policies see the running jobs. */
+    public static final Comparator<RunningJob> ESTIMATED_END_ORDER = (a, b) -> {
+        int byEnd = Long.compare(a.estimatedEnd(), b.estimatedEnd());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
+
+    /** By (end, job id): the order in which running jobs finish. */
+    public static final Comparator<RunningJob> END_ORDER = (a, b) -> {
+        int byEnd = Long.compare(a.end(), b.end());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
+
+    /** By (start, job id). */
+    public static final Comparator<RunningJob> START_ORDER =
+            Comparator.comparingLong(RunningJob::start).thenComparingLong(RunningJob::id);
 
     @JsonCreator
     public RunningJob {

@@ -3,7 +3,6 @@ package org.bgctl.scheduler;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -40,23 +39,6 @@ import org.bgctl.scheduler.policy.Policy;
  */
 public final class SchedulerCore implements SchedulingView {
 
-    /** Queue order: (submit, job id). */
-    public static final Comparator<Job> QUEUE_ORDER = (a, b) -> {
-        int bySubmit = Long.compare(a.submit(), b.submit());
-        return bySubmit != 0 ? bySubmit : Long.compare(a.id(), b.id());
-    };
-
-    /** Running jobs by (estimated end, job id). */
-    public static final Comparator<RunningJob> BY_ESTIMATED_END = (a, b) -> {
-        int byEnd = Long.compare(a.estimatedEnd(), b.estimatedEnd());
-        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
-    };
-
-    private static final Comparator<RunningJob> BY_END = (a, b) -> {
-        int byEnd = Long.compare(a.end(), b.end());
-        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
-    };
-
     private final Policy policy;
     private final MachineModel machine;
     private final ArrayList<Job> queue = new ArrayList<>();
@@ -66,9 +48,9 @@ public final class SchedulerCore implements SchedulingView {
     private final Map<Demand, TreeSet<Job>> byDemandView = Collections.unmodifiableMap(byDemand);
     /** Lookup by id only; never iterated. */
     private final Map<Long, Job> queuedById = new HashMap<>();
-    private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(BY_ESTIMATED_END);
+    private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
     private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
-    private final TreeSet<RunningJob> byEnd = new TreeSet<>(BY_END);
+    private final TreeSet<RunningJob> byEnd = new TreeSet<>(RunningJob.END_ORDER);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
@@ -401,18 +383,18 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     private void enqueue(Job job) {
-        int at = Collections.binarySearch(queue, job, QUEUE_ORDER);
+        int at = Collections.binarySearch(queue, job, Job.QUEUE_ORDER);
         if (at >= 0) throw new IllegalStateException("job " + job.id() + " is already queued");
         if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
         queue.add(-at - 1, job);
         queuedById.put(job.id(), job);
-        byDemand.computeIfAbsent(job.demand(), d -> new TreeSet<>(QUEUE_ORDER)).add(job);
+        byDemand.computeIfAbsent(job.demand(), d -> new TreeSet<>(Job.QUEUE_ORDER)).add(job);
     }
 
     private Job dequeue(long jobId) {
         Job job = queuedById.remove(jobId);
         if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
-        queue.remove(Collections.binarySearch(queue, job, QUEUE_ORDER));
+        queue.remove(Collections.binarySearch(queue, job, Job.QUEUE_ORDER));
         TreeSet<Job> same = byDemand.get(job.demand());
         same.remove(job);
         if (same.isEmpty()) byDemand.remove(job.demand());

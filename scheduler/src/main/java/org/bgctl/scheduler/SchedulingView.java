@@ -6,7 +6,7 @@ import java.util.Map;
 import java.util.NavigableSet;
 import java.util.Optional;
 import org.bgctl.machine.Demand;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 
 /**
  * What a policy sees at one scheduling pass. Read-only: a policy plans on copies of
@@ -29,8 +29,11 @@ public interface SchedulingView {
     /** Running jobs ordered by (estimated end, job id). */
     Collection<RunningJob> runningByEstimatedEnd();
 
-    /** The machine's current allocation state; do not modify it, use {@link MachineModel#copy()}. */
-    MachineModel machine();
+    /**
+     * The machine's current allocation state, read only: a policy plans on its {@link MachineView#copy()}s, which
+     * it may allocate on.
+     */
+    MachineView machine();
 
     /**
      * A number that changes whenever the machine or the running jobs change (a start, an end, a failure,

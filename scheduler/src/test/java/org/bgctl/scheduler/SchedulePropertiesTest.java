@@ -122,7 +122,7 @@ class SchedulePropertiesTest {
         Run run = run(c, "fcfs");
         Map<Long, Long> starts = run.starts();
         List<Job> queueOrder = new ArrayList<>(c.jobs());
-        queueOrder.sort(SchedulerCore.QUEUE_ORDER);
+        queueOrder.sort(Job.QUEUE_ORDER);
         for (int i = 1; i < queueOrder.size(); i++) {
             assertTrue(starts.get(queueOrder.get(i - 1).id()) <= starts.get(queueOrder.get(i).id()),
                     "jobs " + queueOrder.get(i - 1).id() + " and " + queueOrder.get(i).id());
@@ -137,7 +137,7 @@ class SchedulePropertiesTest {
     void noQueueHeadWaitsWhileItFits(@ForAll("cases") Case c) {
         for (Run run : runAll(c)) {
             Map<Long, Job> jobs = run.jobs();
-            TreeSet<Job> queue = new TreeSet<>(SchedulerCore.QUEUE_ORDER);
+            TreeSet<Job> queue = new TreeSet<>(Job.QUEUE_ORDER);
             int free = c.nodes();
             List<SchedulerEvent> events = run.events();
             for (int i = 0; i < events.size(); i++) {

@@ -14,17 +14,18 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import org.bgctl.machine.bgl.Findings.Known;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Geometry;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.PortClaim;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.bgl.Findings.Known;
 
 /**
  * A BG/L machine ({@code bgl}, {@code torus-bgl} or a user's wiring) as a {@link MachineModel}: a
@@ -167,6 +168,11 @@ public final class BglMachineModel implements MachineModel {
     @Override
     public int freeNodes() {
         return state.freeMidplanes() * layout.nodesPerMidplane;
+    }
+
+    @Override
+    public Set<MachineCapability> capabilities() {
+        return Set.of(MachineCapability.SHAPES, MachineCapability.SWITCHES, MachineCapability.OPTIONS);
     }
 
     @Override

@@ -2,10 +2,12 @@ package org.bgctl.machine.buddy;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Block;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 
@@ -55,6 +57,11 @@ public final class BuddyMachine implements MachineModel {
     @Override public int capacity() { return line.capacity(); }
     @Override public int freeNodes() { return line.freeNodes(); }
     @Override public boolean interchangeable() { return false; }
+
+    @Override
+    public Set<MachineCapability> capabilities() {
+        return Set.of(MachineCapability.BUDDY_TREE);
+    }
     @Override public List<String> units() { return List.of(NODE_SET); }
 
     @Override

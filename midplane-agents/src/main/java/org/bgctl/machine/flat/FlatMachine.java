@@ -4,11 +4,13 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 
@@ -52,6 +54,11 @@ public final class FlatMachine implements MachineModel {
     @Override public int capacity() { return capacity; }
     @Override public int freeNodes() { return free; }
     @Override public boolean interchangeable() { return true; }
+
+    @Override
+    public Set<MachineCapability> capabilities() {
+        return Set.of(MachineCapability.INTERCHANGEABLE_NODES);
+    }
     @Override public List<String> units() { return List.of(NODE_SET); }
 
     @Override
@@ -130,6 +137,7 @@ public final class FlatMachine implements MachineModel {
      * Where the up node {@code component} stands among the nodes that are up, counted from 0 in index
      * order; -1 when it is down.
      */
+    @Override
     public int upRank(String component) {
         int index = nodeIndex(component);
         if (down.contains(component)) return -1;

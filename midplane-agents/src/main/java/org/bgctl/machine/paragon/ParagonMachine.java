@@ -3,9 +3,12 @@ package org.bgctl.machine.paragon;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.Set;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 
@@ -71,6 +74,16 @@ public final class ParagonMachine implements MachineModel {
 
     public ParagonSite site() {
         return site;
+    }
+
+    @Override
+    public Optional<ParagonSite> nqsSite() {
+        return Optional.of(site);
+    }
+
+    @Override
+    public Set<MachineCapability> capabilities() {
+        return Set.of(MachineCapability.NODE_SETS);
     }
 
     @Override

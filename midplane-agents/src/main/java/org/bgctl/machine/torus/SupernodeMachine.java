@@ -6,11 +6,13 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalInt;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Demand;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.Shape;
@@ -115,6 +117,11 @@ public final class SupernodeMachine implements MachineModel {
     @Override public int capacity() { return shape.units() * nodesPerUnit; }
     @Override public int freeNodes() { return occupancy.freeUnits() * nodesPerUnit; }
     @Override public boolean interchangeable() { return false; }
+
+    @Override
+    public Set<MachineCapability> capabilities() {
+        return Set.of(MachineCapability.SUPERNODE_TORUS);
+    }
 
     /** The supernodes' entity ids, numbered as {@link TorusShape#index} numbers them (x fastest). */
     @Override

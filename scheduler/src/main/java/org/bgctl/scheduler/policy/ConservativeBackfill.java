@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.SchedulingView;
@@ -28,7 +29,7 @@ public final class ConservativeBackfill implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         return machine.interchangeable();
     }
 

@@ -14,7 +14,6 @@ import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
-import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
 
@@ -112,7 +111,7 @@ public final class EasyBackfill implements Policy {
      * (Without a start or an end no job leaves the queue.)
      */
     private static boolean onlyAppendedSince(Memo memo, List<Job> queue) {
-        int at = Collections.binarySearch(queue, memo.last, SchedulerCore.QUEUE_ORDER);
+        int at = Collections.binarySearch(queue, memo.last, Job.QUEUE_ORDER);
         return at == memo.queued - 1;
     }
 
@@ -142,7 +141,7 @@ public final class EasyBackfill implements Policy {
 
         @Override
         public int compareTo(Group other) {
-            return SchedulerCore.QUEUE_ORDER.compare(job, other.job);
+            return Job.QUEUE_ORDER.compare(job, other.job);
         }
     }
 
@@ -245,7 +244,7 @@ public final class EasyBackfill implements Policy {
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
         for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
-        ending.sort(SchedulerCore.BY_ESTIMATED_END);
+        ending.sort(RunningJob.ESTIMATED_END_ORDER);
         return ending;
     }
 }

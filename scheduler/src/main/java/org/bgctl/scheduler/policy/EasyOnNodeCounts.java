@@ -7,7 +7,6 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
-import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
 import org.bgctl.scheduler.TimeBounds;
@@ -66,7 +65,7 @@ final class EasyOnNodeCounts {
         Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
         List<RunningJob> startedNow = new ArrayList<>(starts.size());
         for (Start s : starts) startedNow.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
-        startedNow.sort(SchedulerCore.BY_ESTIMATED_END);
+        startedNow.sort(RunningJob.ESTIMATED_END_ORDER);
         Iterator<RunningJob> started = startedNow.iterator();
         RunningJob nextRunning = running.hasNext() ? running.next() : null;
         RunningJob nextStarted = started.hasNext() ? started.next() : null;
@@ -74,7 +73,7 @@ final class EasyOnNodeCounts {
         long available = free;
         while (nextRunning != null || nextStarted != null) {
             boolean takeRunning = nextStarted == null
-                    || nextRunning != null && SchedulerCore.BY_ESTIMATED_END.compare(nextRunning, nextStarted) < 0;
+                    || nextRunning != null && RunningJob.ESTIMATED_END_ORDER.compare(nextRunning, nextStarted) < 0;
             RunningJob r = takeRunning ? nextRunning : nextStarted;
             long end = Math.max(r.estimatedEnd(), view.now());
             if (available >= headNodes && end > shadow) break;

@@ -1,10 +1,10 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.Plan;
-import org.bgctl.scheduler.Start;
 import org.bgctl.scheduler.SchedulingView;
+import org.bgctl.scheduler.Start;
 
 /**
  * A scheduling policy: pure Java, no actors, no clock, no I/O. Given the machine and the
@@ -34,7 +34,7 @@ public interface Policy {
     }
 
     /** Whether the policy can schedule {@code machine}; {@link Policies#create} callers check it up front. */
-    default boolean runsOn(MachineModel machine) {
+    default boolean runsOn(MachineView machine) {
         return true;
     }
 
@@ -44,6 +44,6 @@ public interface Policy {
      *
      * @throws IllegalArgumentException naming the policy, the machine and why not
      */
-    default void requireSupported(MachineModel machine) {
+    default void requireSupported(MachineView machine) {
     }
 }

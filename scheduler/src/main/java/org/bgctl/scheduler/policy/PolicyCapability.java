@@ -5,5 +5,10 @@ public enum PolicyCapability {
     /** Moves running jobs to other units (checkpoint, release, reserve, restart). */
     MIGRATES,
     /** Suspends running jobs for others and resumes them later (gang scheduling). */
-    PREEMPTS
+    PREEMPTS,
+    /**
+     * Keeps queues of its own, those of the machine's NQS site: a run reports on each (summary.json's {@code nqs}
+     * block and its CSV files).
+     */
+    QUEUES
 }

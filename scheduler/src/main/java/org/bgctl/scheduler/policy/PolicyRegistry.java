@@ -99,8 +99,9 @@ public final class PolicyRegistry {
             RegisteredPolicy.of("selective-buddy", "EASY, communication-intensive jobs on a buddy or the free list,"
                     + " whichever is estimated to complete first", List.of(),
                     c -> new BuddyBackfill(AllocationScheme.SELECTIVE)),
-            RegisteredPolicy.of("nqs", "the Paragon NQS scheduler: queue priority and aging, blocking, two-pass"
-                    + " node-set selection", List.of(), c -> new NqsScheduler(c.calendar())),
+            new RegisteredPolicy("nqs", "the Paragon NQS scheduler: queue priority and aging, blocking, two-pass"
+                    + " node-set selection", Set.of(PolicyCapability.QUEUES), List.of(),
+                    c -> new NqsScheduler(c.calendar())),
             RegisteredPolicy.of("krevat-fcfs", "FCFS; each job in the box leaving the largest free box largest;"
                     + " impossible sizes and a blocked head raised", List.of(),
                     c -> new KrevatScheduler(Variant.FCFS, c.settings())),

@@ -76,4 +76,9 @@ public record RegisteredPolicy(String name, String description, Set<PolicyCapabi
     public boolean preempts() {
         return capabilities.contains(PolicyCapability.PREEMPTS);
     }
+
+    /** Whether it keeps queues of its own, on which a run reports ({@link PolicyCapability#QUEUES}). */
+    public boolean reportsQueues() {
+        return capabilities.contains(PolicyCapability.QUEUES);
+    }
 }

@@ -3,7 +3,8 @@ package org.bgctl.scheduler.policy.buddy;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineCapability;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.buddy.BuddyTree;
 import org.bgctl.scheduler.Job;
@@ -54,13 +55,13 @@ public final class BuddyBackfill implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
-        return machine instanceof BuddyMachine;
+    public boolean runsOn(MachineView machine) {
+        return machine.has(MachineCapability.BUDDY_TREE);
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
-        if (!(machine instanceof BuddyMachine))
+    public void requireSupported(MachineView machine) {
+        if (!runsOn(machine))
             throw new IllegalArgumentException("scheduler " + name() + " needs a buddy machine (buddy:N), not "
                     + machine.name());
     }
@@ -68,6 +69,7 @@ public final class BuddyBackfill implements Policy {
     @Override
     public List<Start> decide(SchedulingView view) {
         requireSupported(view.machine());
+        // The one place it needs the machine's class: it plans on the buddy line's tree and node numbers.
         BuddyMachine machine = (BuddyMachine) view.machine();
         NodePlan plan = new NodePlan(machine, view);
         List<Start> starts = new ArrayList<>();

@@ -2,7 +2,8 @@ package org.bgctl.scheduler.policy.krevat;
 
 import java.util.List;
 import java.util.Optional;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineCapability;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Migration;
@@ -76,8 +77,8 @@ public final class KrevatScheduler implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
-        return machine instanceof SupernodeMachine;
+    public boolean runsOn(MachineView machine) {
+        return machine.has(MachineCapability.SUPERNODE_TORUS);
     }
 
     /** The starts of this pass without migrating (for the migrating variants, what they do when no migration is called for). */

@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.bgctl.machine.Allocation;
-import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.machine.paragon.Period;
@@ -48,7 +48,7 @@ public final class NqsScheduler implements Policy {
 
     /** Checks that {@code machine} is a Paragon site whose NQS settings are valid. */
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         try {
             requireSupported(machine);
             return true;
@@ -58,18 +58,18 @@ public final class NqsScheduler implements Policy {
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
-        if (!(machine instanceof ParagonMachine paragon))
-            throw new IllegalArgumentException("scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE),"
-                    + " not " + machine.name());
-        settings(paragon);
+    public void requireSupported(MachineView machine) {
+        ParagonSite nqsSite = machine.nqsSite().orElseThrow(() -> new IllegalArgumentException(
+                "scheduler nqs needs a Paragon machine (paragon-sdsc or paragon:FILE), not " + machine.name()));
+        settings(nqsSite);
     }
 
     @Override
     public List<Start> decide(SchedulingView view) {
         requireSupported(view.machine());
+        // The one place it needs the machine's class: it places jobs on a queue's node sets with M2DB.
         ParagonMachine machine = (ParagonMachine) view.machine();
-        NqsConfig nqs = settings(machine);
+        NqsConfig nqs = settings(machine.site());
         long now = view.now();
         Period period = site.primeTime().periodAt(calendar.local(now));
         List<Ranked> ranked = new ArrayList<>(view.queue().size());
@@ -103,10 +103,10 @@ public final class NqsScheduler implements Policy {
         return n;
     }
 
-    private NqsConfig settings(ParagonMachine machine) {
-        if (site != machine.site()) {
-            config = NqsConfig.of(machine.site());
-            site = machine.site();
+    private NqsConfig settings(ParagonSite machineSite) {
+        if (site != machineSite) {
+            config = NqsConfig.of(machineSite);
+            site = machineSite;
         }
         return config;
     }

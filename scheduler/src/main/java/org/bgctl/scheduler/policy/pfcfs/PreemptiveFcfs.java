@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.Optional;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.ContextSwitch;
 import org.bgctl.scheduler.GangSettings;
@@ -171,12 +172,12 @@ public final class PreemptiveFcfs implements Policy {
     }
 
     @Override
-    public boolean runsOn(MachineModel machine) {
+    public boolean runsOn(MachineView machine) {
         return machine.interchangeable() || machine.withholds();
     }
 
     @Override
-    public void requireSupported(MachineModel machine) {
+    public void requireSupported(MachineView machine) {
         if (!runsOn(machine))
             throw new IllegalArgumentException("scheduler 'pfcfs' cannot schedule machine " + machine.name()
                     + ": its gangs share interchangeable nodes (flat:N) or whole units (bgl, supernode)");

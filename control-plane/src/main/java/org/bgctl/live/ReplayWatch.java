@@ -1,0 +1,98 @@
+package org.bgctl.live;
+
+import akka.NotUsed;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.http.javadsl.Http;
+import akka.japi.Pair;
+import akka.stream.BoundedSourceQueue;
+import akka.stream.javadsl.BroadcastHub;
+import akka.stream.javadsl.Keep;
+import akka.stream.javadsl.Sink;
+import akka.stream.javadsl.Source;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import org.bgctl.clock.Lateness;
+import org.bgctl.clock.RunClock;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.run.ReplayWatcher;
+import org.bgctl.scheduler.UnitDirectory;
+import org.bgctl.scheduler.event.SchedulerEvent;
+
+/**
+ * The HTTP API and dashboard of {@code bgctl serve} opened on a replay on the scaled clock ({@code replay --speed K
+ * --port P}), so a person can watch it: a {@link LiveView} fed with the replay's events, their stream, and
+ * {@link LiveApi} bound to {@code host:port} in the run's actor system as its clock starts. The server goes when the
+ * run ends.
+ */
+public final class ReplayWatch implements ReplayWatcher {
+
+    private final String host;
+    private final int port;
+    private final boolean loopback;
+    private final String machineName;
+    private final String scheduler;
+    private final double speed;
+    private final LiveView view;
+    private final CompletableFuture<InetSocketAddress> bound = new CompletableFuture<>();
+
+    /**
+     * @throws IllegalArgumentException for a port outside 0..65535 or a host that does not resolve
+     */
+    public ReplayWatch(String host, int port, String machineName, String scheduler, double speed) {
+        if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be 0..65535, was " + port);
+        try {
+            this.loopback = InetAddress.getByName(host).isLoopbackAddress();
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--host " + host + " does not resolve");
+        }
+        this.host = host;
+        this.port = port;
+        this.machineName = machineName;
+        this.scheduler = scheduler;
+        this.speed = speed;
+        this.view = new LiveView(MachineCatalog.create(machineName));
+    }
+
+    /** The address the API listens at once bound, or the failure to bind. */
+    public CompletableFuture<InetSocketAddress> bound() {
+        return bound;
+    }
+
+    @Override
+    public void accept(SchedulerEvent event) {
+        view.accept(event);
+    }
+
+    @Override
+    public void start(ActorSystem<?> system, ActorRef<RunClock.Command> clock, UnitDirectory units, Lateness lateness) {
+        Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
+                Source.<SchedulerEvent>queue(4096)
+                        .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
+                        .run(system);
+        hub.second().runWith(Sink.ignore(), system);
+        view.listen(hub.first()::offer);
+        MachineModel machine = MachineCatalog.create(machineName);
+        LiveApi api = new LiveApi(system, clock, view, machine, lateness, hub.second(), Optional.empty(),
+                this::serverFields, loopback, units);
+        Http.get(system).newServerAt(host, port).bind(api.route()).whenComplete((binding, e) -> {
+            if (e != null) bound.completeExceptionally(e);
+            else bound.complete(binding.localAddress());
+        });
+    }
+
+    private Map<String, Object> serverFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("machine", machineName);
+        m.put("scheduler", scheduler);
+        m.put("speed", speed);
+        m.put("virtual_now", view.lastTime());
+        return m;
+    }
+}
