@@ -6,6 +6,7 @@ import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.Props;
 import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
@@ -24,6 +25,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -31,6 +33,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -81,6 +84,7 @@ import org.bgctl.workload.Workload;
 public final class LiveServer implements AutoCloseable {
 
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
     private final ServeSpec spec;
     private final ActorSystem<Void> system;
@@ -92,14 +96,15 @@ public final class LiveServer implements AutoCloseable {
     private final boolean resumed;
     private final FaultPlan faults;
     private final Map<String, Object> runFields;
+    private final ActorRef<SchedulerActor.Command> scheduler;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
-                           UnitDirectory units) {
+                           UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
                        String machineName, String schedulerName, boolean resumed, FaultPlan faults,
-                       Map<String, Object> runFields) {
+                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler) {
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -110,6 +115,7 @@ public final class LiveServer implements AutoCloseable {
         this.resumed = resumed;
         this.faults = faults;
         this.runFields = runFields;
+        this.scheduler = scheduler;
     }
 
     /**
@@ -180,7 +186,7 @@ public final class LiveServer implements AutoCloseable {
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
-                    runFields);
+                    runFields, s.scheduler());
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -214,7 +220,7 @@ public final class LiveServer implements AutoCloseable {
         UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
                 started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
-                        hub.second(), units));
+                        hub.second(), units, schedulerRef));
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");
@@ -353,10 +359,22 @@ public final class LiveServer implements AutoCloseable {
         return view;
     }
 
-    /** Stops taking requests, records the lateness and the counts in summary.json, and stops the actors. */
+    /**
+     * Stops taking requests, has the scheduler write what it has not journaled yet (the API and the event stream
+     * see an event as it happens, before its write), records the lateness and the counts in summary.json, and stops
+     * the actors.
+     */
     @Override
     public void close() throws IOException {
         binding.unbind().toCompletableFuture().join();
+        try {
+            AskPattern.<SchedulerActor.Command, SchedulerActor.Flushed>ask(scheduler, SchedulerActor.Flush::new,
+                    FLUSH_TIMEOUT, system.scheduler()).toCompletableFuture().get();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } catch (ExecutionException e) {
+            system.log().warn("the journal could not be flushed before stopping: {}", e.getCause().toString());
+        }
         Map<String, Object> end = new LinkedHashMap<>(view.counts());
         Lateness.Stats s = lateness.stats();
         end.putAll(s.fields());
