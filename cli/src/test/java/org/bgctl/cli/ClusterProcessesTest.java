@@ -172,7 +172,7 @@ class ClusterProcessesTest {
 
     private Process start(String name, List<String> jvm, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
+                "-Xmx256m", "-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
                 "-Dlogback.configurationFile=logback.xml",
                 "-Dakka.cluster.split-brain-resolver.stable-after=3s"));
         command.addAll(jvm);

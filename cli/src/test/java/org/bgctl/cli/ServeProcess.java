@@ -53,7 +53,7 @@ final class ServeProcess {
     static ServeProcess start(List<String> jvmOptions, Map<String, String> environment, Path run, String... options)
             throws Exception {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m"));
+                "-Xmx512m", "-Xss8m"));
         command.addAll(jvmOptions);
         command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(),
                 "serve", "--run", run.toString(), "--port", "0"));

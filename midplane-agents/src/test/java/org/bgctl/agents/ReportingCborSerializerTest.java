@@ -11,6 +11,7 @@ import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import akka.serialization.Serializer;
 import akka.serialization.Serializers;
+import org.bgctl.machine.NodeClaim;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -35,12 +36,12 @@ class ReportingCborSerializerTest {
     @Test
     void everyCborSerializableGoesThroughIt() throws Exception {
         Serialization serialization = SerializationExtension.get(KIT.system());
-        UnitProtocol.Release release = new UnitProtocol.Release(7, 7, KIT.system().ignoreRef());
-        Serializer serializer = serialization.findSerializerFor(release);
+        UnitProtocol.Adopt adopt = new UnitProtocol.Adopt(7, new NodeClaim("ns-0", 4));
+        Serializer serializer = serialization.findSerializerFor(adopt);
         assertEquals(ReportingCborSerializer.class, serializer.getClass());
-        byte[] bytes = serialization.serialize(release).get();
-        assertEquals(release, serialization.deserialize(bytes, serializer.identifier(),
-                Serializers.manifestFor(serializer, release)).get());
+        byte[] bytes = serialization.serialize(adopt).get();
+        assertEquals(adopt, serialization.deserialize(bytes, serializer.identifier(),
+                Serializers.manifestFor(serializer, adopt)).get());
     }
 
     @Test
@@ -48,9 +49,9 @@ class ReportingCborSerializerTest {
         // journals written before bgctl-cbor name jackson-cbor's identifier, 33
         Serialization serialization = SerializationExtension.get(KIT.system());
         Serializer jacksonCbor = serialization.serializerByIdentity().apply(33);
-        UnitProtocol.Abort abort = new UnitProtocol.Abort(12, KIT.system().ignoreRef());
-        byte[] bytes = jacksonCbor.toBinary(abort);
-        assertEquals(abort, serialization.deserialize(bytes, 33, Serializers.manifestFor(jacksonCbor, abort)).get());
+        UnitProtocol.SetHealth health = new UnitProtocol.SetHealth("node-3", new NodeClaim("ns-0", 1), false);
+        byte[] bytes = jacksonCbor.toBinary(health);
+        assertEquals(health, serialization.deserialize(bytes, 33, Serializers.manifestFor(jacksonCbor, health)).get());
     }
 
     @Test
