@@ -149,6 +149,17 @@ public final class UnitProtocol {
     }
 
     /** Every answer of a unit to a step of a transaction: it names the unit and the transaction. */
+    @JsonTypeInfo(use = JsonTypeInfo.Id.NAME, property = "type")
+    @JsonSubTypes({
+            @JsonSubTypes.Type(value = Reserved.class, name = "reserved"),
+            @JsonSubTypes.Type(value = Refused.class, name = "refused"),
+            @JsonSubTypes.Type(value = HoldLost.class, name = "hold-lost"),
+            @JsonSubTypes.Type(value = Checkpointed.class, name = "checkpointed"),
+            @JsonSubTypes.Type(value = CheckpointRefused.class, name = "checkpoint-refused"),
+            @JsonSubTypes.Type(value = Suspended.class, name = "suspended"),
+            @JsonSubTypes.Type(value = SuspendRefused.class, name = "suspend-refused"),
+            @JsonSubTypes.Type(value = StepDone.class, name = "step-done"),
+            @JsonSubTypes.Type(value = StepRefused.class, name = "step-refused")})
     public sealed interface Answer extends CborSerializable permits ReserveReply, CheckpointReply, SuspendReply, StepReply {
         String unit();
 

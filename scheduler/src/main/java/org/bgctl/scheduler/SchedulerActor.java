@@ -229,6 +229,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /** An agent's answer to a step. */
     private record Answered(Answer answer) implements Command {
+
+        @JsonCreator
+        private Answered {
+        }
     }
 
     private record ContinueStamp() implements Command {
