@@ -19,6 +19,7 @@ import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
+import org.bgctl.run.RunRecord;
 import org.bgctl.run.TraceSource;
 import org.bgctl.workload.GeometryOptions;
 import picocli.CommandLine.ArgGroup;
@@ -269,6 +270,12 @@ public final class ReplayCommand implements Callable<Integer> {
                     + " or --journal DIR (as it was served at --speed K).")
     Double speed;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Continue the durable replay (actors, h2 or postgres journal) of run directory DIR from where"
+                    + " its journal ends — after a kill or an interruption — with the options recorded in its run.json;"
+                    + " it ends with the outputs of the uninterrupted run. No other input or option applies.")
+    Path resume;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -286,6 +293,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (resume != null) return resume();
         Path recorded = recordedRun();
         if (recorded != null) return fromRun(recorded);
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
@@ -300,11 +308,74 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
-        ReplayResult result = Replay.run(replay, host(), speed(), progress != null ? progress : Progress.none(),
-                progress != null ? progress.interval() : Duration.ofHours(1));
+        if (!Replay.durable(replay)) {
+            ReplayResult result = Replay.run(replay, host(), speed(), progress != null ? progress : Progress.none(),
+                    progress != null ? progress.interval() : Duration.ofHours(1));
+            if (progress != null) progress.finish();
+            print(spec.commandLine().getOut(), result.summary(), dir);
+            return 0;
+        }
+        ReplayParameters parameters = parameters();
+        OptionalDouble speed = speed();
+        ActorHost host = host();
+        try (Interruption interruption = Interruption.install()) {
+            ReplayResult result = Replay.run(replay, parameters, host, speed, interruption.stop(),
+                    progress != null ? progress : Progress.none(),
+                    progress != null ? progress.interval() : Duration.ofHours(1));
+            return finish(result, progress, dir, interruption);
+        }
+    }
+
+    /** {@code --resume DIR}: continues the durable replay of DIR to its end. */
+    private int resume() throws Exception {
+        if (input != null || recordedRunNamed())
+            throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
+                    + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
+        PrintWriter out = spec.commandLine().getOut();
+        if (!RunRecord.exists(resume))
+            throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
+                    + RunRecord.FILE + "; only replays with --executor actors and an h2 or postgres journal resume)");
+        if (Replay.finished(resume)) {
+            out.printf("bgctl replay: %s already ran to its end (summary.json, jobs.csv, schedule.swf); nothing to"
+                    + " resume%n", resume);
+            out.flush();
+            return 0;
+        }
+        ProgressPrinter progress = quiet ? null : new ProgressPrinter(spec.commandLine().getErr(),
+                System.console() != null);
+        try (Interruption interruption = Interruption.install()) {
+            ReplayResult result = Replay.resume(resume, interruption.stop(),
+                    progress != null ? progress : Progress.none(),
+                    progress != null ? progress.interval() : Duration.ofHours(1));
+            return finish(result, progress, resume, interruption);
+        }
+    }
+
+    /** Prints the result — or, for a run interrupted, how to resume it — and the exit code to end with. */
+    private int finish(ReplayResult result, ProgressPrinter progress, Path dir, Interruption interruption) {
         if (progress != null) progress.finish();
-        print(spec.commandLine().getOut(), result.summary(), dir);
-        return 0;
+        int code = 0;
+        if (result.interrupted()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf("bgctl replay: interrupted at %s s of virtual time, the journal closed; continue with: bgctl"
+                    + " replay --resume %s%n", result.summary().get("last_instant_s"), dir);
+            err.flush();
+            code = Interruption.INTERRUPTED;
+        } else {
+            print(spec.commandLine().getOut(), result.summary(), dir);
+        }
+        interruption.finish(code);
+        return code;
+    }
+
+    /** True when --journal names a run directory rather than a journal kind. */
+    private boolean recordedRunNamed() {
+        try {
+            JournalKind.parse(journal);
+            return false;
+        } catch (IllegalArgumentException notAKind) {
+            return true;
+        }
     }
 
     /**
