@@ -1,10 +1,14 @@
 package org.bgctl.run;
 
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.ConfigFactory;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.stream.LongStream;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalReader;
+import org.bgctl.journal.JournalSchema;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
@@ -36,6 +40,7 @@ final class JournaledPrefix {
     /** Streams every journaled event to {@code sink}, in order, noting the jobs submitted and the last instant. */
     void replayInto(EventSink sink) {
         if (journal == null) return;
+        prepare(journal);
         LongStream.Builder ids = LongStream.builder();
         long[] last = {Long.MIN_VALUE};
         JournalReader.read(journal, e -> {
@@ -45,6 +50,18 @@ final class JournaledPrefix {
         });
         submitted = ids.build().toArray();
         lastTime = last[0];
+    }
+
+    /** Creates the journal's tables if a kill came before the run did; an H2 file may exist without them. */
+    private static void prepare(JournalLocation journal) {
+        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-resume",
+                journal.config().withFallback(ConfigFactory.load()));
+        try {
+            JournalSchema.prepare(journal.kind(), system).toCompletableFuture().join();
+        } finally {
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().join();
+        }
     }
 
     /** Takes from {@code health} the changes due at or before the last journaled instant: they are in the journal. */

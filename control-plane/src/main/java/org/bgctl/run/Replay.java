@@ -323,7 +323,7 @@ public final class Replay {
                 .put("jobs_read", workload.jobsRead())
                 .put("jobs_submitted", table.submittedCount())
                 .put("jobs_finished", table.finishedCount())
-                .put("last_instant_s", outcome.lastTime())
+                .put("last_instant_s", Math.max(outcome.lastTime(), table.lastTime()))
                 .put("events", table.events());
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.journal().name().toLowerCase())

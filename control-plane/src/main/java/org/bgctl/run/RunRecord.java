@@ -8,6 +8,7 @@ import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -78,12 +79,14 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
         return new RunRecord(parameters, sum.asText());
     }
 
-    /** Writes the record into {@code runDir}. */
+    /** Writes the record into {@code runDir}, whole or not at all (a kill while writing leaves no record). */
     public void write(Path runDir) throws IOException {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("parameters", parameters.asMap());
         m.put("trace_sha256", traceSha256);
-        JSON.writeValue(runDir.resolve(FILE).toFile(), m);
+        Path partial = runDir.resolve(FILE + ".partial");
+        JSON.writeValue(partial.toFile(), m);
+        Files.move(partial, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /**
