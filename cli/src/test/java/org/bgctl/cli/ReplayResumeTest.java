@@ -42,7 +42,7 @@ class ReplayResumeTest {
     private static final List<String> JVM = List.of("-Dbgctl.virtual-journal-group=1",
             "-Dbgctl.scheduler.snapshot-every=10");
     private static final ObjectMapper JSON = new ObjectMapper();
-    private static final int CYCLES = 8;
+    private static final int CYCLES = 6;
     private static final long GROWTH = 64 * 1024;
 
     @TempDir
