@@ -133,8 +133,6 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private record Stop() implements Command {
     }
 
-    private record WrappedStarting(SchedulerActor.Settled settled) implements Command {
-    }
 
     private record WrappedSettled(SchedulerActor.Settled settled) implements Command {
     }
@@ -186,6 +184,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private long lastReleased = Long.MIN_VALUE;
     private boolean busy;
     private boolean stopping;
+    /** The clock waits for the scheduler to say where it stands ({@link SchedulerActor.Query}). */
+    private boolean starting;
 
     /**
      * The clock.
@@ -236,8 +236,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private Behavior<Command> start() {
         if (!serves) {
             busy = true;
-            scheduler.tell(new SchedulerActor.Query(getContext().messageAdapter(SchedulerActor.Settled.class,
-                    WrappedStarting::new)));
+            starting = true;
+            scheduler.tell(new SchedulerActor.Query(settledAdapter));
             return this;
         }
         // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
@@ -248,11 +248,12 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     /** The scheduler, fresh or recovered, says where it stands: the run goes on from there. */
-    private Behavior<Command> onStarting(WrappedStarting w) {
+    private Behavior<Command> onStarting(SchedulerActor.Settled settled) {
+        starting = false;
         busy = false;
-        nextFinish = w.settled().nextFinish();
-        queued = w.settled().queued();
-        running = w.settled().running();
+        nextFinish = settled.nextFinish();
+        queued = settled.queued();
+        running = settled.running();
         if (scaled != null) {
             long first = Math.min(nextTimed(), inputs.isEmpty() ? Long.MAX_VALUE : inputs.peekFirst().stamp());
             scale = scaled.scale().orElseGet(() -> new TimeScale(first == Long.MAX_VALUE ? 0 : first,
@@ -268,7 +269,6 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
                 .onMessage(Wake.class, w -> drive())
-                .onMessage(WrappedStarting.class, this::onStarting)
                 .onMessage(Stop.class, s -> {
                     stopping = true;
                     return drive();
@@ -426,6 +426,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private Behavior<Command> onSettled(WrappedSettled w) {
+        if (starting) return onStarting(w.settled());
         stamps++;
         nextFinish = w.settled().nextFinish();
         queued = w.settled().queued();
