@@ -47,13 +47,11 @@ public final class JournalSettings {
 
     /**
      * The JDBC URL of the H2 journal of a run directory. H2 does not close it from a JVM shutdown hook of its own
-     * ({@code DB_CLOSE_ON_EXIT=FALSE}): the run closes it, through its actor system, before the JVM exits. Closing
-     * does not compact the file ({@code MAX_COMPACT_TIME=0}): compaction moves live chunks within the file, and a
-     * process killed while it does so left a store that no longer opens ({@code MVStoreException: Double mark});
-     * without it every write only appends chunks, and a kill at any moment leaves the last complete commit readable.
+     * ({@code DB_CLOSE_ON_EXIT=FALSE}): the run closes it, through its actor system, before the JVM exits (a durable
+     * replay's own shutdown hook waits for that; Akka's, which would close it under a run still writing, is off).
      */
     public static String h2Url(Path runDir) {
-        return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE;MAX_COMPACT_TIME=0";
+        return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE";
     }
 
     /** True when {@code runDir} holds an H2 journal. */
