@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalReader;
+import org.bgctl.journal.JournalVerifier;
 import org.bgctl.report.EventFormat;
 import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
@@ -26,7 +28,8 @@ import picocli.CommandLine.Model.CommandSpec;
 /** {@code bgctl inspect}: reads a run's journal back. */
 @Command(name = "inspect", mixinStandardHelpOptions = true,
         description = "Read a run's journal: print its events, rebuild its job table from the journal alone, or audit it.",
-        footer = {"", "Exit codes: 0 done (with --audit: the journal is clean), 1 the audit found violations, 2 bad input."})
+        footer = {"", "Exit codes: 0 done (with --audit: the journal is clean; with --verify: it is sound), 1 the audit"
+                + " found violations or --verify a bad entry, 2 bad input."})
 public final class InspectCommand implements Callable<Integer> {
 
     /** Exit code of an audit that found violations. */
@@ -58,10 +61,16 @@ public final class InspectCommand implements Callable<Integer> {
                     + " preemption, every context switch and the ends of the gang's jobs.")
     boolean gangs;
 
+    @Option(names = "--verify",
+            description = "Check the journal's integrity: its entries numbered 1, 2, 3, ... without a gap, every entry"
+                    + " and snapshot readable. Exit 1 naming the first bad entry.")
+    boolean verify;
+
     @Override
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         recorded.requireRun();
+        if (verify) return verify(out);
         if (audit) return audit(out);
         if (gangs) {
             GangTimeline timeline = new GangTimeline();
@@ -88,6 +97,19 @@ public final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    private int verify(PrintWriter out) {
+        JournalVerifier.Result r = JournalVerifier.verify(JournalLocation.of(recorded.run));
+        if (r.ok()) {
+            out.printf("OK: the journal of %s holds %d entries numbered 1 to %d (%d events) and %d snapshots, all"
+                    + " readable%n", recorded.run, r.entries(), r.entries(), r.events(), r.snapshots());
+        } else {
+            out.printf("BAD: the journal of %s: %s (%d entries sound before it)%n", recorded.run,
+                    r.firstBad().orElseThrow(), r.entries());
+        }
+        out.flush();
+        return r.ok() ? 0 : VIOLATIONS;
     }
 
     private int audit(PrintWriter out) throws Exception {

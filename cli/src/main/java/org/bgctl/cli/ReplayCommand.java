@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.concurrent.CompletableFuture;
 import org.bgctl.cluster.ClusterReplay;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
@@ -23,6 +24,7 @@ import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.ReplayWatcher;
+import org.bgctl.run.RunRecord;
 import org.bgctl.run.TraceSource;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -105,6 +107,12 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "With --port: the address to listen at. Default: ${DEFAULT-VALUE} (this machine only).")
     String host;
 
+    @Option(names = "--resume", paramLabel = "DIR",
+            description = "Continue the durable replay (actors, h2 or postgres journal) of run directory DIR from where"
+                    + " its journal ends — after a kill or an interruption — with the options recorded in its run.json;"
+                    + " it ends with the outputs of the uninterrupted run. No other input or option applies.")
+    Path resume;
+
     @Option(names = "--quiet", description = "No progress output.")
     boolean quiet;
 
@@ -122,6 +130,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (resume != null) return resume();
         Path recorded = recordedRun();
         if (recorded != null) return fromRun(recorded);
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
@@ -141,11 +150,73 @@ public final class ReplayCommand implements Callable<Integer> {
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         OptionalDouble speed = speed();
         Optional<ReplayWatcher> watcher = watcher(replay, speed);
-        ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, host(), speed, watcher,
-                progress != null ? progress : Progress.none(), progress != null ? progress.interval() : Duration.ofHours(1)));
+        ActorHost where = host();
+        Progress shown = progress != null ? progress : Progress.none();
+        Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
+        if (!Replay.durable(replay)) {
+            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null, where, speed,
+                    watcher, new CompletableFuture<>(), shown, every));
+            if (progress != null) progress.finish();
+            print(spec.commandLine().getOut(), result.summary(), dir);
+            return 0;
+        }
+        try (Interruption interruption = Interruption.install()) {
+            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters, where, speed,
+                    watcher, interruption.stop(), shown, every));
+            return finish(result, progress, dir, interruption);
+        }
+    }
+
+    /** {@code --resume DIR}: continues the durable replay of DIR to its end. */
+    private int resume() throws Exception {
+        if (input != null || recordedRunNamed())
+            throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
+                    + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
+        PrintWriter out = spec.commandLine().getOut();
+        if (!RunRecord.exists(resume))
+            throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
+                    + RunRecord.FILE + "; only replays with --executor actors and an h2 or postgres journal resume)");
+        if (Replay.finished(resume)) {
+            out.printf("bgctl replay: %s already ran to its end (summary.json, jobs.csv, schedule.swf); nothing to"
+                    + " resume%n", resume);
+            out.flush();
+            return 0;
+        }
+        ProgressPrinter progress = quiet ? null : new ProgressPrinter(spec.commandLine().getErr(),
+                System.console() != null);
+        try (Interruption interruption = Interruption.install()) {
+            ReplayResult result = Replay.resume(resume, interruption.stop(),
+                    progress != null ? progress : Progress.none(),
+                    progress != null ? progress.interval() : Duration.ofHours(1));
+            return finish(result, progress, resume, interruption);
+        }
+    }
+
+    /** Prints the result — or, for a run interrupted, how to resume it — and the exit code to end with. */
+    private int finish(ReplayResult result, ProgressPrinter progress, Path dir, Interruption interruption) {
         if (progress != null) progress.finish();
-        print(spec.commandLine().getOut(), result.summary(), dir);
-        return 0;
+        int code = 0;
+        if (result.interrupted()) {
+            PrintWriter err = spec.commandLine().getErr();
+            err.printf("bgctl replay: interrupted at %s s of virtual time, the journal closed; continue with: bgctl"
+                    + " replay --resume %s%n", result.summary().get("last_instant_s"), dir);
+            err.flush();
+            code = Interruption.INTERRUPTED;
+        } else {
+            print(spec.commandLine().getOut(), result.summary(), dir);
+        }
+        interruption.finish(code);
+        return code;
+    }
+
+    /** True when --journal names a run directory rather than a journal kind. */
+    private boolean recordedRunNamed() {
+        try {
+            JournalKind.parse(journal);
+            return false;
+        } catch (IllegalArgumentException notAKind) {
+            return true;
+        }
     }
 
     /**

@@ -17,6 +17,7 @@ import java.util.Deque;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.HealthChange;
@@ -51,6 +52,12 @@ import org.bgctl.scheduler.SchedulerActor;
  *
  * <p>When nothing is left to happen — no input, no job queued or running — a run that does not serve has the
  * scheduler flush its journal and completes its {@link Outcome}; a server waits for its operators.
+ *
+ * <p>A run that does not serve starts from where its scheduler stands ({@link SchedulerActor.Query}): a scheduler
+ * recovered from a journal tells it what is queued, running and due, so a resumed replay goes on exactly as the
+ * uninterrupted one did. Asked to stop ({@code stop} of {@link #create(ActorRef, Inputs, Pacing, CompletableFuture,
+ * CompletionStage)}), the clock releases no further instant: once the instant in progress has settled the journal is
+ * flushed and the outcome completed, marked interrupted.
  */
 public final class RunClock extends AbstractBehavior<RunClock.Command> {
 
@@ -89,8 +96,14 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
      * @param stillQueued jobs that never started (nothing was left that could free room)
      * @param journaled   events in the journal
      * @param lastTime    the last instant released
+     * @param interrupted the clock was asked to stop before the run's end
      */
-    public record Outcome(long stamps, int stillQueued, long journaled, long lastTime) {
+    public record Outcome(long stamps, int stillQueued, long journaled, long lastTime, boolean interrupted) {
+
+        /** A run that ran to its end. */
+        public Outcome(long stamps, int stillQueued, long journaled, long lastTime) {
+            this(stamps, stillQueued, journaled, lastTime, false);
+        }
     }
 
     /** What the clock accepts. */
@@ -115,6 +128,10 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
 
     private record Wake() implements Command {
     }
+
+    private record Stop() implements Command {
+    }
+
 
     private record WrappedSettled(SchedulerActor.Settled settled) implements Command {
     }
@@ -165,6 +182,9 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private long stamps;
     private long lastReleased = Long.MIN_VALUE;
     private boolean busy;
+    private boolean stopping;
+    /** The clock waits for the scheduler to say where it stands ({@link SchedulerActor.Query}). */
+    private boolean starting;
 
     /**
      * The clock.
@@ -177,8 +197,20 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
      */
     public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Inputs inputs, Pacing pacing,
                                            CompletableFuture<Outcome> done) {
-        return Behaviors.withTimers(timers -> Behaviors.setup(
-                ctx -> new RunClock(ctx, timers, scheduler, inputs, pacing, done).start()));
+        return create(scheduler, inputs, pacing, done, new CompletableFuture<>());
+    }
+
+    /**
+     * The clock of a run that {@code stop}, once complete, interrupts: no instant is released after it, the journal is
+     * flushed and the outcome completed, {@link Outcome#interrupted()}.
+     */
+    public static Behavior<Command> create(ActorRef<SchedulerActor.Command> scheduler, Inputs inputs, Pacing pacing,
+                                           CompletableFuture<Outcome> done, CompletionStage<?> stop) {
+        return Behaviors.withTimers(timers -> Behaviors.setup(ctx -> {
+            ActorRef<Command> self = ctx.getSelf();
+            stop.thenRun(() -> self.tell(new Stop()));
+            return new RunClock(ctx, timers, scheduler, inputs, pacing, done).start();
+        }));
     }
 
     private RunClock(ActorContext<Command> context, TimerScheduler<Command> timers,
@@ -201,13 +233,26 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private Behavior<Command> start() {
-        if (serves) {
-            // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
-            scale = scaled.scale().orElseThrow(() -> new IllegalArgumentException("a server's clock needs its origin"));
-            long origin = scale.originVirtual();
-            while (health.nextTime() < origin) health.takeAt(health.nextTime());
-            return release(origin, null, false);
+        if (!serves) {
+            busy = true;
+            starting = true;
+            scheduler.tell(new SchedulerActor.Query(settledAdapter));
+            return this;
         }
+        // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
+        scale = scaled.scale().orElseThrow(() -> new IllegalArgumentException("a server's clock needs its origin"));
+        long origin = scale.originVirtual();
+        while (health.nextTime() < origin) health.takeAt(health.nextTime());
+        return release(origin, null, false);
+    }
+
+    /** The scheduler, fresh or recovered, says where it stands: the run goes on from there. */
+    private Behavior<Command> onStarting(SchedulerActor.Settled settled) {
+        starting = false;
+        busy = false;
+        nextFinish = settled.nextFinish();
+        queued = settled.queued();
+        running = settled.running();
         if (scaled != null) {
             long first = Math.min(nextTimed(), inputs.isEmpty() ? Long.MAX_VALUE : inputs.peekFirst().stamp());
             scale = scaled.scale().orElseGet(() -> new TimeScale(first == Long.MAX_VALUE ? 0 : first,
@@ -223,6 +268,10 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
                 .onMessage(Wake.class, w -> drive())
+                .onMessage(Stop.class, s -> {
+                    stopping = true;
+                    return drive();
+                })
                 .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(OperationAnswered.class, this::onOperationAnswered)
                 .onMessage(WrappedFlushed.class, this::onFlushed)
@@ -283,6 +332,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     /** Releases what comes next, unless an instant or an operation is in progress or its time has not come. */
     private Behavior<Command> drive() {
         if (busy) return this;
+        if (stopping) return end();
         try {
             long due = nextTimed();
             Input head = inputs.peekFirst();
@@ -375,6 +425,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private Behavior<Command> onSettled(WrappedSettled w) {
+        if (starting) return onStarting(w.settled());
         stamps++;
         nextFinish = w.settled().nextFinish();
         queued = w.settled().queued();
@@ -418,7 +469,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private Behavior<Command> onFlushed(WrappedFlushed w) {
-        done.complete(new Outcome(stamps, queued, w.flushed().events(), lastReleased));
+        done.complete(new Outcome(stamps, queued, w.flushed().events(), lastReleased, stopping));
         return Behaviors.stopped();
     }
 }

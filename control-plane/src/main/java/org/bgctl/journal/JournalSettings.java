@@ -45,7 +45,11 @@ public final class JournalSettings {
                 .resolve();
     }
 
-    /** The JDBC URL of the H2 journal of a run directory. */
+    /**
+     * The JDBC URL of the H2 journal of a run directory. H2 does not close it from a JVM shutdown hook of its own
+     * ({@code DB_CLOSE_ON_EXIT=FALSE}): the run closes it, through its actor system, before the JVM exits (a durable
+     * replay's own shutdown hook waits for that; Akka's, which would close it under a run still writing, is off).
+     */
     public static String h2Url(Path runDir) {
         return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE";
     }

@@ -92,6 +92,12 @@ public final class Summary {
         return machine.asText();
     }
 
+    /** True when the summary.json of {@code runDir} marks a run interrupted before its end. */
+    public static boolean interrupted(Path runDir) throws IOException {
+        JsonNode flag = JSON.readTree(runDir.resolve("summary.json").toFile()).get("interrupted");
+        return flag != null && flag.asBoolean();
+    }
+
     /** Doubles, also inside nested objects, are rounded to 6 decimals so the file reads well and compares exactly. */
     private static Object normalize(Object value) {
         if (value instanceof Map<?, ?> m) {

@@ -19,6 +19,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -30,6 +31,7 @@ import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
 import org.bgctl.faults.FaultLedger;
+import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -110,15 +112,28 @@ public final class Replay {
         return run(spec, host, speed, Optional.empty(), progress, every);
     }
 
+    /** As {@link #run(ReplaySpec, ActorHost, OptionalDouble, Progress, Duration)}, watched by {@code watcher}. */
+    public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed,
+                                   Optional<? extends ReplayWatcher> watcher, Progress progress, Duration every)
+            throws IOException {
+        return run(spec, null, host, speed, watcher.map(w -> (ReplayWatcher) w), new CompletableFuture<>(), progress,
+                every);
+    }
+
     /**
-     * As {@link #run(ReplaySpec, ActorHost, OptionalDouble, Progress, Duration)}, with {@code watcher} (only with a
-     * speed) seeing the run as it goes: the HTTP API and dashboard of {@code replay --speed K --port P}.
+     * Runs the replay as {@link #run(ReplaySpec, ActorHost, OptionalDouble, Progress, Duration)} does, with
+     * {@code watcher} (only with a speed) seeing the run as it goes: the HTTP API and dashboard of
+     * {@code replay --speed K --port P}. A durable replay (actors, with an h2 or postgres journal) first records
+     * {@code parameters} in the run directory ({@link RunRecord}) so that {@link #resume} can continue it. Once
+     * {@code stop} completes no further instant is released: the journal is flushed and closed, and summary.json
+     * says {@code "interrupted": true} with what is known ({@link ReplayResult#interrupted()}).
      *
+     * @param parameters the replay's parameters, recorded for a resume; null records nothing
      * @throws IllegalArgumentException also for a watcher without a speed
      */
-    public static ReplayResult run(ReplaySpec spec, ActorHost host, OptionalDouble speed,
-                                   Optional<ReplayWatcher> watcher, Progress progress, Duration every)
-            throws IOException {
+    public static ReplayResult run(ReplaySpec spec, ReplayParameters parameters, ActorHost host, OptionalDouble speed,
+                                   Optional<ReplayWatcher> watcher, CompletionStage<?> stop, Progress progress,
+                                   Duration every) throws IOException {
         if (watcher.isPresent() && speed.isEmpty())
             throw new IllegalArgumentException("--port opens the API during a replay on the scaled clock; give --speed K");
         if (speed.isPresent() && spec.executor() == ExecutorKind.DIRECT)
@@ -137,11 +152,55 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            return replay(spec, journal, host, pacing, new Watch(watcher, lateness), machine, progress, every);
+            if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
+            return replay(spec, journal, host, pacing, new Watch(watcher, lateness), machine, progress, every, stop,
+                    JournaledPrefix.NONE);
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
         }
+    }
+
+    /** A replay that keeps its journal: actors, with an h2 or postgres journal. */
+    public static boolean durable(ReplaySpec spec) {
+        return spec.executor() == ExecutorKind.ACTORS && spec.journal() != JournalKind.MEMORY;
+    }
+
+    /** True when {@code runDir} holds the summary.json of a replay that ran to its end. */
+    public static boolean finished(Path runDir) throws IOException {
+        return Files.isRegularFile(runDir.resolve("summary.json")) && !Summary.interrupted(runDir);
+    }
+
+    /**
+     * Continues the durable replay of {@code runDir} from where its journal ends, with the parameters of its
+     * {@link RunRecord}: the scheduler recovers (its latest snapshot and the later events), the job table is rebuilt
+     * from the journal's events, the trace is read again through the same workload (so every random draw is the
+     * same) and its jobs already in the journal skipped, the fault plan's changes up to the journal's last instant
+     * skipped, and the clock goes on from the last instant journaled. The journal holds whole instants only (its
+     * groups are cut when an instant has settled), so what a kill lost is re-derived from the same inputs; the
+     * outputs are those of the uninterrupted run, byte for byte outside summary.json's {@code run}. In virtual time
+     * on this JVM; {@code stop} interrupts it as in {@link #run(ReplaySpec, ReplayParameters, ActorHost,
+     * OptionalDouble, CompletionStage, Progress, Duration)}.
+     *
+     * @throws IllegalArgumentException when the directory holds no run record, or the trace changed since
+     */
+    public static ReplayResult resume(Path runDir, CompletionStage<?> stop, Progress progress, Duration every)
+            throws IOException {
+        RunRecord record = RunRecord.read(runDir);
+        ReplaySpec spec = record.parameters().toSpec(runDir);
+        if (!durable(spec))
+            throw new IllegalArgumentException(runDir + " is not the run of a durable replay (" + RunRecord.FILE
+                    + " names executor " + spec.executor().name().toLowerCase() + ", journal "
+                    + spec.journal().name().toLowerCase() + ")");
+        record.checkTrace(spec.trace());
+        MachineModel machine = MachineCatalog.create(spec.machine());
+        JournalLocation journal = JournalLocation.exists(runDir) ? JournalLocation.of(runDir)
+                : JournalLocation.forNewRun(spec.journal(), runDir);
+        if (journal.kind() != spec.journal())
+            throw new IllegalArgumentException(runDir + " holds a " + journal.kind().name().toLowerCase()
+                    + " journal, but " + RunRecord.FILE + " names " + spec.journal().name().toLowerCase());
+        return replay(spec, journal, ActorHost.LOCAL, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness()), machine,
+                progress, every, stop, JournaledPrefix.of(journal));
     }
 
     /** A run that failed leaves no journal behind, so its directory can be used again. */
@@ -150,6 +209,7 @@ public final class Replay {
             Files.deleteIfExists(out.resolve(JournalSettings.H2_FILE + suffix));
         }
         Files.deleteIfExists(out.resolve(JournalLocation.MARK));
+        Files.deleteIfExists(out.resolve(RunRecord.FILE));
     }
 
     /** Who watches the run (if anyone) and the lateness of its clock. */
@@ -176,8 +236,8 @@ public final class Replay {
     }
 
     private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                       Watch watch, MachineModel machine, Progress progress, Duration every)
-            throws IOException {
+                                       Watch watch, MachineModel machine, Progress progress, Duration every,
+                                       CompletionStage<?> stop, JournaledPrefix prefix) throws IOException {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
@@ -194,8 +254,10 @@ public final class Replay {
             ledger.accept(e);
             view.accept(e);
         };
+        prefix.replayInto(sink);
         HealthChanges health = spec.faults().changes(machine);
         ChaosLedger chaos = spec.chaos().active() ? new ChaosLedger(spec.chaos(), spec.chaosSeed()) : null;
+        prefix.skipDone(health);
         long started = System.nanoTime();
         RunClock.Outcome outcome;
         Workload workload;
@@ -208,9 +270,9 @@ public final class Replay {
             workload = new Workload(reader, spec.workload(), machine);
             long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
             ScheduledExecutorService ticker = startProgress(progress, every, table, total);
-            try (ReadAhead<Job> jobs = new ReadAhead<>(jobs(workload), "bgctl-trace-reader")) {
+            try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(jobs(workload)), "bgctl-trace-reader")) {
                 outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
-                        watch.around(sink), agents::set, chaos);
+                        watch.around(sink), agents::set, chaos, stop);
             } finally {
                 ticker.shutdownNow();
             }
@@ -218,6 +280,7 @@ public final class Replay {
             malformed = reader.skippedLineMessages();
         }
         double wall = (System.nanoTime() - started) / 1e9;
+        if (outcome.interrupted()) return interrupted(spec, machine, workload, table, outcome, wall);
         MaxSuccessful maxSuccessful = maxSuccessfulMigrations(spec, table, machine);
 
         List<JobRecord> records = table.records();
@@ -299,22 +362,52 @@ public final class Replay {
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
 
+    /**
+     * A run stopped before its end: summary.json marked {@code "interrupted": true} with what is known (no jobs.csv
+     * or schedule.swf, which a resume writes whole).
+     */
+    private static ReplayResult interrupted(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
+                                            RunClock.Outcome outcome, double wall) throws IOException {
+        Summary s = new Summary()
+                .put("interrupted", true)
+                .put("machine", machine.name())
+                .put("scheduler", spec.scheduler())
+                .put("trace", spec.trace().name())
+                .put("nodes", machine.capacity())
+                .put("jobs_read", workload.jobsRead())
+                .put("jobs_submitted", table.submittedCount())
+                .put("jobs_finished", table.finishedCount())
+                .put("last_instant_s", Math.max(outcome.lastTime(), table.lastTime()))
+                .put("events", table.events());
+        s.putRun("executor", spec.executor().name().toLowerCase())
+                .putRun("journal", spec.journal().name().toLowerCase())
+                .putRun("wall_s", wall)
+                .putRun("journaled_events", outcome.journaled());
+        s.write(spec.out().resolve("summary.json"));
+        return new ReplayResult(s, null, table);
+    }
+
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
                                             Watch watch, Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                             JobTable table, EventSink sink,
-                                            Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos) {
+                                            Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos,
+                                            CompletionStage<?> stop) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             direct.run(arrivals, health);
             return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime());
         }
         Config config = journal.config().withFallback(ConfigFactory.load());
+        // A durable run is stopped by its own shutdown hook, which closes the journal before the JVM exits.
+        if (durable(spec))
+            config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                    .withFallback(config);
         // In scaled time the timers fire to the millisecond (lateness is measured in ms).
         if (pacing instanceof Pacing.Scaled)
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
         ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
-                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done), units);
+                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done, stop), units);
         if (chaos != null) {
             if (host != ActorHost.LOCAL)
                 throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");

@@ -126,6 +126,17 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record Settled(long time, long nextFinish, int queued, int running) implements CborSerializable {
     }
 
+    /**
+     * Asks, between instants, where the scheduler stands — the last instant it recorded, what is due next, how many
+     * jobs are queued and running — as a {@link Settled}; a clock starting on a recovered scheduler begins from it.
+     */
+    public record Query(ActorRef<Settled> replyTo) implements Command {
+
+        @JsonCreator
+        public Query {
+        }
+    }
+
     /** Writes whatever is not yet in the journal; answered with {@link Flushed}. */
     public record Flush(ActorRef<Flushed> replyTo) implements Command {
 
@@ -458,6 +469,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(RequeueRunning.class, this::onRequeueRunning)
                 .onCommand(UnitRestarted.class, this::onUnitRestarted)
                 .onCommand(Flush.class, this::onFlush)
+                .onCommand(Query.class, (state, q) -> Effect().none().thenRun(s -> q.replyTo().tell(
+                        new Settled(s.core.now(), s.core.nextEventTime(), s.core.queue().size(), s.core.runningCount()))))
                 .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(s -> resync(s, unit -> true)))
                 .build();
     }

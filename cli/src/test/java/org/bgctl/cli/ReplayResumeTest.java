@@ -1,0 +1,269 @@
+package org.bgctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.concurrent.TimeUnit;
+import org.bgctl.journal.JournalLocation;
+import org.bgctl.journal.JournalSettings;
+import org.bgctl.journal.JournalVerifier;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A durable replay of the CTC excerpt on bgl as real processes: killed (SIGKILL) at random points and resumed with
+ * {@code replay --resume}, or interrupted (SIGINT, exit 130) and resumed, it ends with the jobs.csv, schedule.swf and
+ * summary.json (outside {@code run}) of the uninterrupted run, and its journal passes {@code inspect --verify} after
+ * every kill and {@code inspect --audit} at the end. The children journal each instant of two events or more
+ * ({@code bgctl.virtual-journal-group=1}) and snapshot every 10 entries, so a run takes a few seconds, a kill finds the
+ * journal mid-write and a resume recovers from a snapshot and the entries after it. Seeded: the same kill points each
+ * time.
+ */
+class ReplayResumeTest {
+
+    private static final Path TRACE = Path.of("..", "control-plane", "src", "test", "resources", "traces",
+            "ctc-sp2-excerpt.swf").toAbsolutePath().normalize();
+    private static final String[] OPTIONS = {"--machine", "bgl", "--size-divide", "4", "--sizes-in", "units",
+            "--quiet"};
+    private static final List<String> JVM = List.of("-Dbgctl.virtual-journal-group=1",
+            "-Dbgctl.scheduler.snapshot-every=10");
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int CYCLES = 6;
+    private static final long GROWTH = 64 * 1024;
+
+    @TempDir
+    static Path shared;
+    static Path reference;
+
+    @TempDir
+    Path dir;
+
+    private final List<Process> children = new ArrayList<>();
+
+    @BeforeAll
+    static void uninterrupted() {
+        reference = shared.resolve("uninterrupted");
+        CliRun run = replay(reference);
+        assertEquals(0, run.exit(), run.toString());
+    }
+
+    @AfterEach
+    void stopChildren() throws InterruptedException {
+        for (Process p : children) {
+            p.destroyForcibly();
+            p.waitFor(30, TimeUnit.SECONDS);
+        }
+    }
+
+    private static CliRun replay(Path out) {
+        List<String> args = new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--out", out.toString()));
+        args.addAll(List.of(OPTIONS));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
+    @Test
+    void killedAtRandomPointsThenResumedGivesTheUninterruptedOutputs() throws Exception {
+        Path run = dir.resolve("run");
+        Random random = new Random(16);
+        Process first = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        awaitRecord(run, first);
+        kill(first, run, random.nextInt(1000));
+        long entries = assertSound(run);
+        for (int k = 0; k < 2; k++) {
+            Process resumed = start(run, "--resume", run.toString());
+            kill(resumed, run, random.nextInt(1000));
+            entries = Math.max(entries, assertSound(run));
+        }
+        assertTrue(entries > 0, "no kill found anything journaled: " + logs());
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "the run ended before the last kill");
+        resumeToTheEnd(run);
+    }
+
+    @Test
+    void interruptedBySigintThenResumedGivesTheUninterruptedOutputs() throws Exception {
+        Path run = dir.resolve("run");
+        Process p = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        awaitRecord(run, p);
+        awaitJournalGrowth(run, p);
+        Thread.sleep(500);
+        Process signal = new ProcessBuilder("kill", "-" + interruptSignal(p), Long.toString(p.pid())).start();
+        assertEquals(0, signal.waitFor());
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the interrupted replay did not exit");
+        String output = Files.readString(dir.resolve("child-0.log"));
+        assertEquals(Interruption.INTERRUPTED, p.exitValue(), output);
+        assertTrue(output.contains("continue with: bgctl replay --resume " + run), output);
+        assertTrue(JSON.readTree(run.resolve("summary.json").toFile()).get("interrupted").asBoolean(), output);
+        assertFalse(Files.exists(run.resolve("jobs.csv")));
+        assertSound(run);
+        resumeToTheEnd(run);
+    }
+
+    /** Kill-and-reopen cycles, each a resume killed once it journals: the journal always opens and reads whole. */
+    @Test
+    void journalStaysReadableThroughRepeatedKills() throws Exception {
+        Path run = dir.resolve("run");
+        Random random = new Random(10);
+        Process first = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        awaitRecord(run, first);
+        kill(first, run, random.nextInt(800));
+        long entries = assertSound(run);
+        for (int cycle = 1; cycle < CYCLES && !Files.exists(run.resolve("jobs.csv")); cycle++) {
+            Process resumed = start(run, "--resume", run.toString());
+            kill(resumed, run, random.nextInt(800));
+            long now = assertSound(run);
+            assertTrue(now >= entries, "cycle " + cycle + ": the journal lost entries (" + entries + " -> " + now + ")");
+            entries = now;
+        }
+        resumeToTheEnd(run);
+    }
+
+    @Test
+    void resumeOfAFinishedRunSaysSoAndOfANonRunExitsTwo() throws Exception {
+        CliRun again = CliRun.of("replay", "--resume", reference.toString());
+        assertEquals(0, again.exit(), again.toString());
+        assertTrue(again.out().contains("already ran to its end"), again.toString());
+        Files.createDirectories(dir.resolve("empty"));
+        CliRun none = CliRun.of("replay", "--resume", dir.resolve("empty").toString());
+        assertEquals(Bgctl.BAD_INPUT, none.exit(), none.toString());
+        assertEquals(1, none.err().strip().lines().count(), none.toString());
+        assertTrue(none.err().contains("no run.json"), none.toString());
+    }
+
+    @Test
+    void verifyNamesTheFirstMissingEntry() throws Exception {
+        CliRun ok = CliRun.of("inspect", "--run", reference.toString(), "--verify");
+        assertEquals(0, ok.exit(), ok.toString());
+        assertTrue(ok.out().startsWith("OK: "), ok.toString());
+        Path broken = dir.resolve("broken");
+        Files.createDirectories(broken);
+        for (String f : new String[] {"journal.mv.db", "summary.json"})
+            Files.copy(reference.resolve(f), broken.resolve(f));
+        assertEquals(1, JournalVerifier.verify(JournalLocation.of(broken)).entries());
+        try (Connection c = DriverManager.getConnection(JournalSettings.h2Url(broken), "sa", "")) {
+            c.createStatement().executeUpdate("UPDATE \"event_journal\" SET \"event_payload\" = X'00ff'");
+        }
+        CliRun unreadable = CliRun.of("inspect", "--run", broken.toString(), "--verify");
+        assertEquals(InspectCommand.VIOLATIONS, unreadable.exit(), unreadable.toString());
+        assertTrue(unreadable.out().contains("BAD: ") && unreadable.out().contains("entry 1: does not deserialize"),
+                unreadable.toString());
+        try (Connection c = DriverManager.getConnection(JournalSettings.h2Url(broken), "sa", "")) {
+            c.createStatement().executeUpdate("UPDATE \"event_journal\" SET \"sequence_number\" = 3");
+        }
+        CliRun gap = CliRun.of("inspect", "--run", broken.toString(), "--verify");
+        assertEquals(InspectCommand.VIOLATIONS, gap.exit(), gap.toString());
+        assertTrue(gap.out().contains("entry 3: expected sequence number 1"), gap.toString());
+    }
+
+    /** What the children printed. */
+    private String logs() throws IOException {
+        StringBuilder b = new StringBuilder();
+        for (int i = 0; i < children.size(); i++)
+            b.append("\n--- child ").append(i).append(":\n").append(Files.readString(dir.resolve("child-" + i + ".log")));
+        return b.toString();
+    }
+
+    /** The last resume runs to the end: the uninterrupted run's outputs, a clean audit. */
+    private void resumeToTheEnd(Path run) throws Exception {
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.toString());
+        for (String f : new String[] {"jobs.csv", "schedule.swf"})
+            assertArrayEquals(Files.readAllBytes(reference.resolve(f)), Files.readAllBytes(run.resolve(f)), f);
+        assertEquals(withoutRun(reference), withoutRun(run));
+        CliRun audit = CliRun.of("inspect", "--run", run.toString(), "--audit");
+        assertEquals(0, audit.exit(), audit.toString());
+        assertTrue(audit.out().contains("clean"), audit.toString());
+    }
+
+    private static String withoutRun(Path run) throws IOException {
+        ObjectNode summary = (ObjectNode) JSON.readTree(run.resolve("summary.json").toFile());
+        summary.remove("run");
+        return summary.toPrettyString();
+    }
+
+    /** The journal opens, its entries are contiguous and readable; returns how many it holds. */
+    private static long assertSound(Path run) {
+        if (!JournalLocation.exists(run)) return 0;
+        JournalVerifier.Result r = JournalVerifier.verify(JournalLocation.of(run));
+        assertTrue(r.ok(), r.toString());
+        return r.entries();
+    }
+
+    private Process start(Path run, String... args) throws IOException {
+        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
+                .toString(), "-Xmx512m"));
+        command.addAll(JVM);
+        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(), "replay"));
+        command.addAll(List.of(args));
+        if (args[0].equals("--trace")) command.addAll(List.of(OPTIONS));
+        else command.add("--quiet");
+        Files.createDirectories(run.getParent());
+        Process p = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(run.getParent().resolve("child-" + children.size() + ".log").toFile()).start();
+        children.add(p);
+        return p;
+    }
+
+    /** Waits until the replay has recorded its options (before that a kill leaves nothing to resume). */
+    private static void awaitRecord(Path run, Process p) throws InterruptedException {
+        for (int i = 0; i < 1200 && !Files.exists(run.resolve("run.json")); i++) {
+            assertTrue(p.isAlive(), "the replay ended before it recorded run.json");
+            Thread.sleep(50);
+        }
+        assertTrue(Files.exists(run.resolve("run.json")), "no run.json after a minute");
+    }
+
+    /** SIGKILL {@code delayMs} after the journal file, as the process found it, grew. */
+    private static void kill(Process p, Path run, long delayMs) throws Exception {
+        awaitJournalGrowth(run, p);
+        Thread.sleep(delayMs);
+        p.destroyForcibly();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+    }
+
+    /**
+     * Waits until the journal file of {@code run} has grown by {@value #GROWTH} bytes since first seen: the replay is
+     * journaling its instants (H2 appends its commits; nothing is compacted), not merely opening the file.
+     */
+    private static void awaitJournalGrowth(Path run, Process p) throws Exception {
+        long first = -1;
+        for (int i = 0; i < 2400 && p.isAlive(); i++) {
+            long size = size(run);
+            if (first < 0) first = size;
+            else if (size > first + GROWTH) return;
+            Thread.sleep(25);
+        }
+    }
+
+    private static long size(Path run) throws IOException {
+        Path journal = run.resolve(JournalSettings.H2_FILE + ".mv.db");
+        return Files.exists(journal) ? Files.size(journal) : -1;
+    }
+
+    /**
+     * INT, unless the child ignores it — a JVM started with SIGINT ignored (by a shell without job control, as for a
+     * background command) leaves it so — then TERM, which the same shutdown hook handles.
+     */
+    private static String interruptSignal(Process p) throws IOException {
+        for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
+            if (line.startsWith("SigIgn:")) {
+                long ignored = Long.parseUnsignedLong(line.substring(7).trim(), 16);
+                return (ignored & 0x2) != 0 ? "TERM" : "INT";
+            }
+        }
+        return "INT";
+    }
+}
