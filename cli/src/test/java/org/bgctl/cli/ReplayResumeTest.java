@@ -139,8 +139,10 @@ class ReplayResumeTest {
         Files.createDirectories(dir.resolve("empty"));
         CliRun none = CliRun.of("replay", "--resume", dir.resolve("empty").toString());
         assertEquals(Bgctl.BAD_INPUT, none.exit(), none.toString());
-        assertEquals(1, none.err().strip().lines().count(), none.toString());
-        assertTrue(none.err().contains("no run.json"), none.toString());
+        List<String> lines = none.err().strip().lines().toList();
+        assertEquals(2, lines.size(), none.toString());
+        assertTrue(lines.get(0).contains("no run.json"), none.toString());
+        assertEquals("see: bgctl replay --help", lines.get(1), none.toString());
     }
 
     @Test

@@ -20,6 +20,7 @@ import org.bgctl.agents.UnitProtocol.Command;
 import org.bgctl.agents.UnitProtocol.Commit;
 import org.bgctl.agents.UnitProtocol.StepDone;
 import org.bgctl.agents.UnitProtocol.GetOccupancy;
+import org.bgctl.agents.UnitProtocol.NewRun;
 import org.bgctl.agents.UnitProtocol.Occupancy;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.Release;
@@ -136,6 +137,10 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
                 })
                 .onMessage(SetHealth.class, h -> {
                     setHealth(h);
+                    return this;
+                })
+                .onMessage(NewRun.class, n -> {
+                    answers.clear();
                     return this;
                 })
                 .onMessage(GetOccupancy.class, g -> {

@@ -140,6 +140,14 @@ public final class UnitProtocol {
     public record SetHealth(String component, Claim part, boolean up) implements Command {
     }
 
+    /**
+     * A scheduler's run begins, fresh or recovered from its journal: the unit forgets the answers it kept to answer
+     * repeated steps, since transaction ids are unique within one scheduler's run only (agents of a cluster's members
+     * outlive it, serving one replay after another). What the unit holds stays.
+     */
+    public record NewRun() implements Command {
+    }
+
     /** Asks for the unit's current occupancy. */
     public record GetOccupancy(ActorRef<Occupancy> replyTo) implements Command {
 

@@ -420,6 +420,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private void onRecovered(State state) {
         state.live = true;
         state.nextTx = state.journaled + 1;
+        for (String unit : state.core.machine().units()) units.ref(unit).tell(new UnitProtocol.NewRun());
         resync(state, unit -> true);
     }
 
