@@ -25,6 +25,8 @@ import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeSet;
+import java.util.function.BiConsumer;
+import java.util.function.Consumer;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import org.bgctl.agents.CborSerializable;
@@ -542,23 +544,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> reservePhase(State state, Transaction tx) {
         List<Request> requests = tx.nextPhase();
         if (requests.isEmpty()) return conclude(state, tx);
-        return orNone(runner.send(requests, new Phase<>() {
-            @Override
-            public void answered(Request request, Answer answer) {
-                tx.record((ReserveReply) answer);
-            }
-
-            @Override
-            public void givenUp(Request request) {
-                state.gaveUp = true;
-                tx.giveUp(request, noAnswer());
-            }
-
-            @Override
-            public Effect<EventBatch, State> done() {
-                return reservePhase(state, tx);
-            }
-        }));
+        return orNone(runner.send(requests, collecting(state, answer -> tx.record((ReserveReply) answer), tx::giveUp,
+                () -> reservePhase(state, tx))));
     }
 
     private String noAnswer() {
@@ -567,46 +554,16 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> migrate(State state, Plan plan) {
         MigrationTransaction m = new MigrationTransaction(state.nextTx++, state.stampTime, plan);
-        return orNone(runner.send(m.checkpoints(), new Phase<>() {
-            @Override
-            public void answered(Request request, Answer answer) {
-                m.record((CheckpointReply) answer);
-            }
-
-            @Override
-            public void givenUp(Request request) {
-                state.gaveUp = true;
-                m.giveUp(request, noAnswer());
-            }
-
-            @Override
-            public Effect<EventBatch, State> done() {
-                return reserveMigration(state, m);
-            }
-        }));
+        return orNone(runner.send(m.checkpoints(), collecting(state, answer -> m.record((CheckpointReply) answer),
+                m::giveUp, () -> reserveMigration(state, m))));
     }
 
     private Effect<EventBatch, State> reserveMigration(State state, MigrationTransaction m) {
         if (!m.refusals.isEmpty()) return abortMigration(state, m);
         List<Request> requests = m.nextReservations();
         if (requests.isEmpty()) return commitMigration(state, m);
-        return orNone(runner.send(requests, new Phase<>() {
-            @Override
-            public void answered(Request request, Answer answer) {
-                m.record((ReserveReply) answer);
-            }
-
-            @Override
-            public void givenUp(Request request) {
-                state.gaveUp = true;
-                m.giveUp(request, noAnswer());
-            }
-
-            @Override
-            public Effect<EventBatch, State> done() {
-                return reserveMigration(state, m);
-            }
-        }));
+        return orNone(runner.send(requests, collecting(state, answer -> m.record((ReserveReply) answer), m::giveUp,
+                () -> reserveMigration(state, m))));
     }
 
     /**
@@ -636,23 +593,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     private Effect<EventBatch, State> switchGang(State state, Plan plan) {
         GangTransaction g = new GangTransaction(state.nextTx++, state.stampTime, plan);
-        return orNone(runner.send(g.suspensions(state.core), new Phase<>() {
-            @Override
-            public void answered(Request request, Answer answer) {
-                g.record((SuspendReply) answer);
-            }
-
-            @Override
-            public void givenUp(Request request) {
-                state.gaveUp = true;
-                g.giveUp(request, noAnswer());
-            }
-
-            @Override
-            public Effect<EventBatch, State> done() {
-                return g.refusals.isEmpty() ? recordSwitch(state, g) : undoSwitch(state, g);
-            }
-        }));
+        return orNone(runner.send(g.suspensions(state.core), collecting(state,
+                answer -> g.record((SuspendReply) answer), g::giveUp,
+                () -> g.refusals.isEmpty() ? recordSwitch(state, g) : undoSwitch(state, g))));
     }
 
     /** An agent refused or did not answer: the suspensions that may have happened are undone, nothing is recorded. */
@@ -679,6 +622,32 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> startLater(List<Start> starts) {
         context.getSelf().tell(new StartPlanned(starts));
         return Effect().none();
+    }
+
+    /**
+     * A phase of a transaction: each answer goes to {@code record}; a step still unanswered after the last attempt
+     * counts as refused ({@code giveUp}, with why); once every step is answered or given up, {@code next}.
+     */
+    private Phase<Effect<EventBatch, State>> collecting(State state, Consumer<Answer> record,
+                                                        BiConsumer<Request, String> giveUp,
+                                                        Supplier<Effect<EventBatch, State>> next) {
+        return new Phase<>() {
+            @Override
+            public void answered(Request request, Answer answer) {
+                record.accept(answer);
+            }
+
+            @Override
+            public void givenUp(Request request) {
+                state.gaveUp = true;
+                giveUp.accept(request, noAnswer());
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return next.get();
+            }
+        };
     }
 
     /** A phase whose answers only have to come (steps to be done: commits, aborts, releases, restarts, resumptions). */

@@ -9,12 +9,14 @@ import akka.actor.testkit.typed.javadsl.LoggingTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.Done;
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.javadsl.Behaviors;
 import akka.pattern.StatusReply;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -22,6 +24,7 @@ import org.bgctl.agents.UnitProtocol;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.Commit;
+import org.bgctl.agents.UnitProtocol.NewRun;
 import org.bgctl.agents.UnitProtocol.StepDone;
 import org.bgctl.agents.UnitProtocol.Refused;
 import org.bgctl.agents.UnitProtocol.Release;
@@ -71,10 +74,27 @@ class SchedulerActorTest {
         return PersistenceId.ofUniqueId("scheduler-" + IDS.incrementAndGet());
     }
 
+    /**
+     * A scheduler whose units are played by {@code units}. Each probe sees what the scheduler sends its unit but the
+     * {@link NewRun} that begins every run of the scheduler (checked in {@link #everyRunBeginsByTellingTheUnits}).
+     */
     private ActorRef<SchedulerActor.Command> spawn(PersistenceId id, Supplier<MachineModel> machine,
                                                    Map<String, TestProbe<UnitProtocol.Command>> units, int group) {
+        Map<String, ActorRef<UnitProtocol.Command>> steps = new TreeMap<>();
+        units.forEach((unit, probe) -> steps.put(unit, KIT.spawn(Behaviors.<UnitProtocol.Command>receiveMessage(m -> {
+            if (!(m instanceof NewRun)) probe.getRef().tell(m);
+            return Behaviors.same();
+        }))));
         return KIT.spawn(SchedulerActor.create(id, () -> new SchedulerCore(new Fcfs(), machine.get()),
-                unit -> units.get(unit).getRef(), sink::add, group));
+                steps::get, sink::add, group));
+    }
+
+    @Test
+    void everyRunBeginsByTellingTheUnits() {
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        KIT.spawn(SchedulerActor.create(newId(), () -> new SchedulerCore(new Fcfs(), new FlatMachine(10)),
+                unit -> ns.getRef(), sink::add, 0));
+        ns.expectMessageClass(NewRun.class);
     }
 
     /** A scheduler on flat:10, whose node set is played by {@code ns}. */
