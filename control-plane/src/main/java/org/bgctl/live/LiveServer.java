@@ -10,11 +10,6 @@ import akka.actor.typed.javadsl.AskPattern;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
-import akka.japi.Pair;
-import akka.stream.BoundedSourceQueue;
-import akka.stream.javadsl.BroadcastHub;
-import akka.stream.javadsl.Keep;
-import akka.stream.javadsl.Sink;
 import akka.stream.javadsl.Source;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -203,12 +198,7 @@ public final class LiveServer implements AutoCloseable {
                               SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
                               RunClock.Inputs inputs, Pacing pacing, CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
-        Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
-                Source.<SchedulerEvent>queue(4096)
-                        .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
-                        .run(ctx.getSystem());
-        hub.second().runWith(Sink.ignore(), ctx.getSystem());
-        view.listen(hub.first()::offer);
+        Source<SchedulerEvent, NotUsed> events = EventHub.fedBy(view, ctx.getSystem());
         Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler = units -> SchedulerActor.create(
                 ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
@@ -220,7 +210,7 @@ public final class LiveServer implements AutoCloseable {
         UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
                 started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
-                        hub.second(), units, schedulerRef));
+                        events, units, schedulerRef));
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");

@@ -1,15 +1,8 @@
 package org.bgctl.live;
 
-import akka.NotUsed;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.http.javadsl.Http;
-import akka.japi.Pair;
-import akka.stream.BoundedSourceQueue;
-import akka.stream.javadsl.BroadcastHub;
-import akka.stream.javadsl.Keep;
-import akka.stream.javadsl.Sink;
-import akka.stream.javadsl.Source;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -72,14 +65,8 @@ public final class ReplayWatch implements ReplayWatcher {
 
     @Override
     public void start(ActorSystem<?> system, ActorRef<RunClock.Command> clock, UnitDirectory units, Lateness lateness) {
-        Pair<BoundedSourceQueue<SchedulerEvent>, Source<SchedulerEvent, NotUsed>> hub =
-                Source.<SchedulerEvent>queue(4096)
-                        .toMat(BroadcastHub.of(SchedulerEvent.class, 256), Keep.both())
-                        .run(system);
-        hub.second().runWith(Sink.ignore(), system);
-        view.listen(hub.first()::offer);
         MachineModel machine = MachineCatalog.create(machineName);
-        LiveApi api = new LiveApi(system, clock, view, machine, lateness, hub.second(), Optional.empty(),
+        LiveApi api = new LiveApi(system, clock, view, machine, lateness, EventHub.fedBy(view, system), Optional.empty(),
                 this::serverFields, loopback, units);
         Http.get(system).newServerAt(host, port).bind(api.route()).whenComplete((binding, e) -> {
             if (e != null) bound.completeExceptionally(e);
