@@ -20,9 +20,6 @@ import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -268,15 +265,15 @@ public final class Replay {
             TraceCalendar traceCalendar = calendar;
             Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
             workload = new Workload(reader, spec.workload(), machine);
-            long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
-            ScheduledExecutorService ticker = startProgress(progress, every, table, total);
-            try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(jobs(workload)), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
-                        watch.around(sink), agents::set, chaos, stop);
-            } finally {
-                ticker.shutdownNow();
+            try (ReplayProgress shown = new ReplayProgress(progress, every, table, spec.trace(),
+                    spec.workload().firstJobs())) {
+                try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(shown.jobs(workload, reader)),
+                        "bgctl-trace-reader")) {
+                    outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
+                            watch.around(sink), agents::set, chaos, stop);
+                }
+                shown.finish(!outcome.interrupted());
             }
-            progress.report(table.finishedCount(), table.submittedCount(), total, table.lastTime(), table.events());
             malformed = reader.skippedLineMessages();
         }
         double wall = (System.nanoTime() - started) / 1e9;
@@ -451,19 +448,6 @@ public final class Replay {
                 return w.job();
             }
         };
-    }
-
-    private static ScheduledExecutorService startProgress(Progress progress, Duration every, JobTable table,
-                                                          long total) {
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "bgctl-progress");
-            t.setDaemon(true);
-            return t;
-        });
-        long ms = Math.max(50, every.toMillis());
-        ticker.scheduleAtFixedRate(() -> progress.report(table.finishedCount(), table.submittedCount(), total,
-                table.lastTime(), table.events()), ms, ms, TimeUnit.MILLISECONDS);
-        return ticker;
     }
 
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
