@@ -38,11 +38,13 @@ import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.report.ClassMetrics;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
+import org.bgctl.report.FaultLog;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
+import org.bgctl.report.html.RunReport;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.EventSink;
@@ -66,7 +68,7 @@ import org.bgctl.workload.WorkloadOptions;
 /**
  * A replay of an SWF trace, in virtual time or on the scaled clock ({@link RunClock}): the trace is streamed through the workload
  * transforms into the scheduler (actors or direct), and the run directory receives
- * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself (with the
+ * summary.json, jobs.csv, schedule.swf, report.html, faults.csv when components failed and, with the H2 journal, the journal itself (with the
  * PostgreSQL journal, journal.properties naming the run's persistence id).
  */
 public final class Replay {
@@ -238,6 +240,7 @@ public final class Replay {
         Path out = spec.out();
         JobTable table = new JobTable();
         FaultLedger ledger = new FaultLedger(machine);
+        FaultLog faultLog = new FaultLog();
         RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
         // the scheduler's account of an actor run, which the agents' holdings are compared with at its end
         RecordedRun view = spec.executor() != ExecutorKind.ACTORS ? audit
@@ -246,9 +249,11 @@ public final class Replay {
         EventSink sink = view == null ? e -> {
             table.accept(e);
             ledger.accept(e);
+            faultLog.accept(e);
         } : e -> {
             table.accept(e);
             ledger.accept(e);
+            faultLog.accept(e);
             view.accept(e);
         };
         prefix.replayInto(sink);
@@ -299,6 +304,8 @@ public final class Replay {
         if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
         awaitWritten(tables);
+        faultLog.writeInto(spec.out());
+        RunReport.write(spec.out());
         if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
         return new ReplayResult(summary, metrics, table);
     }
