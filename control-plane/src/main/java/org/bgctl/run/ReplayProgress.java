@@ -42,7 +42,7 @@ final class ReplayProgress implements AutoCloseable {
     private void report() {
         long total = count.total();
         long done = table.finishedCount() + setAside.get();
-        progress.report(total < 0 ? done : Math.min(done, total - 1), total, table.lastTime(), table.events(), false);
+        progress.report(total > 0 ? Math.min(done, total - 1) : done, total, table.lastTime(), table.events(), false);
     }
 
     /**
