@@ -53,7 +53,8 @@ final class ProgressPrinter implements Progress {
 
     /**
      * The figures of one report, e.g. {@code 57% 45213/79302 jobs, 1234 jobs/s, ETA 0:27, virtual time 123d
-     * 04:05:06}; without a total (not yet counted) the jobs done alone, and before any job is done no rate or ETA.
+     * 04:05:06}; without a total (not yet counted) the jobs done alone, and before 1% of the jobs is done no rate or
+     * ETA.
      */
     static String figures(long done, long total, double seconds, long virtualTime) {
         StringBuilder s = new StringBuilder();
@@ -64,7 +65,8 @@ final class ProgressPrinter implements Progress {
             s.append(done).append(" jobs");
         }
         double rate = seconds > 0 ? done / seconds : 0;
-        if (rate > 0) {
+        // the first jobs, read while the machine starts, say little of the rate to come
+        if (rate > 0 && (total <= 0 || done * 100 >= total)) {
             s.append(String.format(", %.0f jobs/s", rate));
             if (total > 0) s.append(", ETA ").append(clock(Math.round(Math.max(0, total - done) / rate)));
         }

@@ -21,6 +21,7 @@ class ProgressPrinterTest {
     void withoutATotalOrBeforeAnyJobTheFiguresSayOnlyWhatIsKnown() {
         assertEquals("120 jobs, 12 jobs/s, virtual time 0d 01:00:00", ProgressPrinter.figures(120, -1, 10, 3600));
         assertEquals("  0% 0/77222 jobs, virtual time 0d 00:00:00", ProgressPrinter.figures(0, 77222, 0.5, 0));
+        assertEquals("  0% 700/77222 jobs, virtual time 0d 00:00:00", ProgressPrinter.figures(700, 77222, 0.5, 0));
     }
 
     @Test
