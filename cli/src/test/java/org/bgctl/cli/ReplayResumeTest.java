@@ -134,6 +134,29 @@ class ReplayResumeTest {
         resumeToTheEnd(run);
     }
 
+    /**
+     * Killed (SIGKILL) while it closes its journal after a SIGINT — the moment H2 rewrites its file's layout — and
+     * reopened, several times: the journal always opens and reads whole, and the run resumes to its end.
+     */
+    @Test
+    void journalStaysReadableWhenKilledWhileItCloses() throws Exception {
+        Path run = dir.resolve("run");
+        Random random = new Random(13);
+        Process p = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        awaitRecord(run, p);
+        for (int cycle = 0; cycle < 3 && !Files.exists(run.resolve("jobs.csv")); cycle++) {
+            if (cycle > 0) p = start(run, "--resume", run.toString());
+            awaitJournalGrowth(run, p);
+            Process signal = new ProcessBuilder("kill", "-" + interruptSignal(p), Long.toString(p.pid())).start();
+            assertEquals(0, signal.waitFor());
+            Thread.sleep(random.nextInt(400));
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertSound(run);
+        }
+        resumeToTheEnd(run);
+    }
+
     /** The same with the PostgreSQL journal: killed once it journaled, resumed to the uninterrupted outputs. */
     @Test
     void aPostgresReplayKilledThenResumedGivesTheUninterruptedOutputs() throws Exception {
