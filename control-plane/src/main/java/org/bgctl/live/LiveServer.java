@@ -42,6 +42,7 @@ import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
 import org.bgctl.cluster.UnitSharding;
 import org.bgctl.faults.FaultPlan;
+import org.bgctl.journal.JournalCompaction;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
@@ -91,6 +92,7 @@ public final class LiveServer implements AutoCloseable {
     private final double speed;
     private final Map<String, Object> runFields;
     private final ActorRef<SchedulerActor.Command> scheduler;
+    private final JournalCompaction compaction;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
                            UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler) {
@@ -98,7 +100,8 @@ public final class LiveServer implements AutoCloseable {
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
                        String machineName, String schedulerName, boolean resumed, double speed,
-                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler) {
+                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler,
+                       JournalCompaction compaction) {
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -110,6 +113,7 @@ public final class LiveServer implements AutoCloseable {
         this.speed = speed;
         this.runFields = runFields;
         this.scheduler = scheduler;
+        this.compaction = compaction;
     }
 
     /**
@@ -122,6 +126,18 @@ public final class LiveServer implements AutoCloseable {
         Path run = spec.run();
         Files.createDirectories(run);
         boolean resumed = JournalSettings.hasH2Journal(run);
+        // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it)
+        JournalCompaction journal = resumed ? JournalCompaction.start(run) : null;
+        try {
+            return start(spec, resumed, journal);
+        } catch (IOException | RuntimeException e) {
+            if (journal != null) journal.close();
+            throw e;
+        }
+    }
+
+    private static LiveServer start(ServeSpec spec, boolean resumed, JournalCompaction opened) throws IOException {
+        Path run = spec.run();
         Optional<ServeInputs> recorded = resumed ? Optional.of(ServeInputs.recorded(run, spec)) : Optional.empty();
         ServeInputs inputs = ServeInputs.resolve(spec, recorded);
         String machineName = inputs.machine();
@@ -140,6 +156,7 @@ public final class LiveServer implements AutoCloseable {
                     + view.violations().get(0));
         TraceJobs trace = traceJobs(inputs.trace(), runSettings, machine, view);
         if (!recorded.equals(Optional.of(inputs))) inputs.record(run);
+        JournalCompaction journal = opened != null ? opened : JournalCompaction.start(run);
         Map<String, Object> runFields = runFields(inputs, runSettings);
         writeSummary(run, spec, runFields, null);
 
@@ -179,10 +196,11 @@ public final class LiveServer implements AutoCloseable {
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed,
-                    inputs.speed(), runFields, s.scheduler());
+                    inputs.speed(), runFields, s.scheduler(), journal);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
+            if (opened == null) journal.close();
             if (e instanceof RuntimeException r) throw r;
             throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + e.getMessage(), e);
         }
@@ -351,6 +369,7 @@ public final class LiveServer implements AutoCloseable {
         end.putAll(s.fields());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
+        compaction.close();
         writeSummary(spec.run(), spec, runFields, end);
     }
 }
