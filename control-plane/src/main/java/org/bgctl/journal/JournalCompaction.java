@@ -18,7 +18,9 @@ import org.h2.mvstore.MVStore;
  * factor of its data. Each commit then writes a chunk of its own and H2 runs no background thread, so nothing rewrites
  * the live pages of chunks mostly dead and the file grows with every commit; this does what that thread would: every
  * {@value #INTERVAL_MS} ms, while the chunks are less than {@value #FILL_RATE}% live, it moves up to
- * {@value #WRITE_LIMIT} bytes of live pages to new chunks, so that the old ones can be reused. It works on the database
+ * {@value #WRITE_LIMIT} bytes of live pages to new chunks, so that the old ones can be reused (what H2's background
+ * thread does, and as safely beside the run's writes; moving chunks to cut the file short is left to the close). It
+ * works on the database
  * the run's journal has open, through a connection of its own (H2's store, an internal interface of H2 2.1). Closed
  * once the run has closed its own connections, it rewrites the file whole and compressed ({@code SHUTDOWN COMPACT}):
  * a stopped run's journal is then smaller than its events.
