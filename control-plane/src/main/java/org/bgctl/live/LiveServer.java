@@ -11,8 +11,6 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
 import akka.stream.javadsl.Source;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
@@ -78,7 +76,6 @@ import org.bgctl.workload.Workload;
  */
 public final class LiveServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
     private final ServeSpec spec;
