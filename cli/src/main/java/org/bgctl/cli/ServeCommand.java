@@ -3,6 +3,7 @@ package org.bgctl.cli;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Spec;
                 + " accelerated time (k virtual seconds per second), a trace fed at that speed if given, and the HTTP"
                 + " API of docs/api.md for submissions, cancellations and faults. Every decision is journaled"
                 + " before it takes effect in the H2 file of the run directory; started again on the same directory"
-                + " the server resumes where the journal ends, with the machine, scheduler and parameters it was started with. Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
+                + " the server resumes where the journal ends, with the inputs the journal records (machine, scheduler, trace, faults,"
+                + " options and speed; a trace goes on from where it stopped). Stop it with Ctrl-C (SIGINT) or SIGTERM: it prints"
                 + " the lateness of its timed events and writes them to summary.json. With --cluster the agents are"
                 + " spread over an Akka cluster (members started with bgctl node) and this process hosts the"
                 + " scheduler, the journal and the API.",
@@ -44,9 +46,16 @@ public final class ServeCommand implements Callable<Integer> {
         runOptions = RunOptions.addTo(commandSpec, Set.of("trace", "journal", "executor", "chaos"));
     }
 
-    @Option(names = "--speed", paramLabel = "K", defaultValue = "1",
-            description = "Virtual seconds per wall-clock second (default ${DEFAULT-VALUE}).")
-    double speed;
+    @Option(names = "--speed", paramLabel = "K",
+            description = "Virtual seconds per wall-clock second (default: 1 for a new run directory, else the speed"
+                    + " its journal records).")
+    Double speed;
+
+    @Option(names = "--override",
+            description = "Started again on a run directory, take the trace, options and speed given even where they"
+                    + " differ from those its journal records (which are otherwise kept, and a different one refused);"
+                    + " the journal records the new ones from then on. The machine and the scheduler never change.")
+    boolean override;
 
     @Option(names = "--trace", paramLabel = "FILE",
             description = "An SWF trace fed at that speed, beside live submissions; the workload and geometry options"
@@ -97,9 +106,10 @@ public final class ServeCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         ServeSpec serve;
         try {
-            serve = new ServeSpec(runOptions.given().with("trace", trace), speed, run, host, port,
+            serve = new ServeSpec(runOptions.given().with("trace", trace),
+                    speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed), run, host, port,
                     TokenSource.resolve(token, tokenFile, System.getenv()), RestartPolicy.parse(onRestart),
-                    cluster ? Optional.of(member.toOptions(members)) : Optional.empty());
+                    cluster ? Optional.of(member.toOptions(members)) : Optional.empty(), override);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
@@ -111,7 +121,7 @@ public final class ServeCommand implements Callable<Integer> {
         }
         LiveServer server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
-                server.scheduler(), speed, run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
+                server.scheduler(), server.speed(), run, server.resumed() ? " (resumed from its journal at " + server.view().lastTime() + " s)" : "");
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

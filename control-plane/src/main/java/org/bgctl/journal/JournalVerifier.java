@@ -68,7 +68,8 @@ public final class JournalVerifier {
         String bad;
     }
 
-    private static Connection connect(JournalLocation location) throws SQLException {
+    /** A connection to the database of {@code location}'s journal. */
+    static Connection connect(JournalLocation location) throws SQLException {
         return switch (location.kind()) {
             case H2 -> DriverManager.getConnection(JournalSettings.h2Url(location.runDir()), "sa", "");
             case POSTGRES -> PostgresSettings.from(location.config().withFallback(ConfigFactory.load())).connect();

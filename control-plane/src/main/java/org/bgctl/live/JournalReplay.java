@@ -70,11 +70,12 @@ public final class JournalReplay {
         Lateness lateness = new Lateness();
         Pacing pacing = speed.isPresent() ? Pacing.scaled(speed.getAsDouble(), lateness) : Pacing.VIRTUAL;
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
-        String machineName = LiveServer.recorded(from, "machine", null);
-        String schedulerName = scheduler != null ? scheduler : LiveServer.recorded(from, "scheduler", null);
-        KillPolicy onKill = KillPolicy.parse(LiveServer.recorded(from, "on_kill", null, KillPolicy.FAIL.label()));
+        ServeInputs recorded = ServeInputs.recorded(from, null);
+        String machineName = recorded.machine();
+        String schedulerName = scheduler != null ? scheduler : recorded.scheduler();
+        KillPolicy onKill = recorded.onKill();
         MachineModel machine = MachineCatalog.create(machineName);
-        SchedulerSettings settings = ServeParameters.schedulerSettings(from);
+        SchedulerSettings settings = recorded.schedulerSettings();
         Policies.createFor(schedulerName, settings, machine);
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))

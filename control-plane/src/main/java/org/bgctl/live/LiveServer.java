@@ -11,8 +11,6 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
 import akka.stream.javadsl.Source;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
@@ -42,6 +40,7 @@ import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
 import org.bgctl.cluster.UnitSharding;
 import org.bgctl.faults.FaultPlan;
+import org.bgctl.journal.JournalCompaction;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
@@ -51,7 +50,6 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.LoadMeter;
-import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.RunSettings;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
@@ -78,7 +76,6 @@ import org.bgctl.workload.Workload;
  */
 public final class LiveServer implements AutoCloseable {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
 
     private final ServeSpec spec;
@@ -89,17 +86,19 @@ public final class LiveServer implements AutoCloseable {
     private final String machineName;
     private final String schedulerName;
     private final boolean resumed;
-    private final FaultPlan faults;
+    private final double speed;
     private final Map<String, Object> runFields;
     private final ActorRef<SchedulerActor.Command> scheduler;
+    private final JournalCompaction compaction;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
                            UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
-                       String machineName, String schedulerName, boolean resumed, FaultPlan faults,
-                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler) {
+                       String machineName, String schedulerName, boolean resumed, double speed,
+                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler,
+                       JournalCompaction compaction) {
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -108,9 +107,10 @@ public final class LiveServer implements AutoCloseable {
         this.machineName = machineName;
         this.schedulerName = schedulerName;
         this.resumed = resumed;
-        this.faults = faults;
+        this.speed = speed;
         this.runFields = runFields;
         this.scheduler = scheduler;
+        this.compaction = compaction;
     }
 
     /**
@@ -123,27 +123,39 @@ public final class LiveServer implements AutoCloseable {
         Path run = spec.run();
         Files.createDirectories(run);
         boolean resumed = JournalSettings.hasH2Journal(run);
-        String machineName = resumed ? recorded(run, "machine", spec.machine()) : required(spec.machine(), "--machine");
-        String schedulerName = resumed ? recorded(run, "scheduler", spec.scheduler())
-                : spec.scheduler() == null ? "easy" : spec.scheduler();
+        // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it)
+        JournalCompaction journal = resumed ? JournalCompaction.start(run) : null;
+        try {
+            return start(spec, resumed, journal);
+        } catch (IOException | RuntimeException e) {
+            if (journal != null) journal.close();
+            throw e;
+        }
+    }
+
+    private static LiveServer start(ServeSpec spec, boolean resumed, JournalCompaction opened) throws IOException {
+        Path run = spec.run();
+        Optional<ServeInputs> recorded = resumed ? Optional.of(ServeInputs.recorded(run, spec)) : Optional.empty();
+        ServeInputs inputs = ServeInputs.resolve(spec, recorded);
+        String machineName = inputs.machine();
+        String schedulerName = inputs.scheduler();
         MachineModel machine = MachineCatalog.create(machineName);
-        new TimeScale(0, 0, spec.speed()); // checks the speed before anything starts
-        KillPolicy onKill = KillPolicy.parse(resumed ? recorded(run, "on_kill", spec.onKill(), KillPolicy.FAIL.label())
-                : spec.onKill() == null ? KillPolicy.REQUEUE.label() : spec.onKill());
-        ReplayParameters parameters = ServeParameters.ofRun(run, resumed, spec.parameters());
-        RunSettings runSettings = parameters.with("machine", machineName).with("scheduler", schedulerName)
-                .with("on_kill", onKill.label()).toRunSettings(LoadMeter.reading());
+        new TimeScale(0, 0, inputs.speed()); // checks the speed before anything starts
+        KillPolicy onKill = inputs.onKill();
+        RunSettings runSettings = inputs.parameters().toRunSettings(LoadMeter.reading());
         SchedulerSettings settings = runSettings.settings();
         FaultPlan faults = runSettings.faults();
-        Map<String, Object> runFields = runFields(parameters, runSettings);
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         if (resumed) JournalReader.read(run, view);
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
-        TraceJobs trace = traceJobs(spec, runSettings, machine, view);
-        writeSummary(run, machineName, schedulerName, spec, faults, runFields, null);
+        TraceJobs trace = traceJobs(inputs.trace(), runSettings, machine, view);
+        if (!recorded.equals(Optional.of(inputs))) inputs.record(run);
+        JournalCompaction journal = opened != null ? opened : JournalCompaction.start(run);
+        Map<String, Object> runFields = runFields(inputs, runSettings);
+        writeSummary(run, spec, runFields, null);
 
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
@@ -153,17 +165,17 @@ public final class LiveServer implements AutoCloseable {
                 .withFallback(ConfigFactory.load());
         Lateness lateness = new Lateness();
         long firstId = Math.max(view.maxId(), trace.maxId()) + 1;
-        TimeScale scale = new TimeScale(view.lastTime(), System.nanoTime(), spec.speed());
+        TimeScale scale = new TimeScale(view.lastTime(), System.nanoTime(), inputs.speed());
         CompletableFuture<Started> started = new CompletableFuture<>();
         TraceCalendar calendar = trace.calendar();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
                 JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
-                RunClock.Inputs inputs = new RunClock.Inputs(new Arrivals(trace.jobs().iterator()),
+                RunClock.Inputs clockInputs = new RunClock.Inputs(new Arrivals(trace.jobs().iterator()),
                         faults.changes(MachineCatalog.create(machineName)), List.of(), true,
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)
                                 : Optional.empty(), firstId);
-                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, inputs,
+                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, clockInputs,
                         Pacing.scaled(scale, System::nanoTime, lateness), started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
@@ -176,15 +188,16 @@ public final class LiveServer implements AutoCloseable {
         try {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
-                    () -> serverFields(machineName, schedulerName, spec, scale),
+                    () -> serverFields(machineName, schedulerName, scale),
                     InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
-            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
-                    runFields, s.scheduler());
+            return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed,
+                    inputs.speed(), runFields, s.scheduler(), journal);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
+            if (opened == null) journal.close();
             if (e instanceof RuntimeException r) throw r;
             throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + e.getMessage(), e);
         }
@@ -232,10 +245,10 @@ public final class LiveServer implements AutoCloseable {
     private record TraceJobs(List<Job> jobs, long maxId, TraceCalendar calendar) {
     }
 
-    private static TraceJobs traceJobs(ServeSpec spec, RunSettings run, MachineModel machine, LiveView view)
+    private static TraceJobs traceJobs(Optional<Path> traceFile, RunSettings run, MachineModel machine, LiveView view)
             throws IOException {
-        if (spec.trace().isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
-        Path file = spec.trace().get();
+        if (traceFile.isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
+        Path file = traceFile.get();
         SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
         long maxId = 0;
@@ -261,66 +274,44 @@ public final class LiveServer implements AutoCloseable {
             throw new IllegalArgumentException("--token must not be blank");
     }
 
-    private static String required(String value, String option) {
-        if (value == null) throw new IllegalArgumentException(option + " is required for a new run directory");
-        return value;
-    }
-
-    /** The run directory's recorded {@code key}; a different {@code given} value is an error. */
-    static String recorded(Path run, String key, String given) throws IOException {
-        return recorded(run, key, given, null);
-    }
-
-    /**
-     * The run directory's recorded {@code key}, or {@code absent} when a run from before the key was recorded
-     * lacks it (null: an error); a different {@code given} value is an error.
-     */
-    static String recorded(Path run, String key, String given, String absent) throws IOException {
-        Path file = run.resolve("summary.json");
-        JsonNode node = Files.isRegularFile(file) ? JSON.readTree(file.toFile()).get(key) : null;
-        if ((node == null || !node.isTextual()) && absent != null && Files.isRegularFile(file)) {
-            if (given != null && !given.equals(absent))
-                throw new IllegalArgumentException(run + " is a run of " + key + " " + absent + ", not " + given
-                        + " (nothing was changed)");
-            return absent;
-        }
-        if (node == null || !node.isTextual())
-            throw new IllegalArgumentException(run + " holds a journal but its summary.json names no " + key
-                    + "; it is not a serve run directory");
-        if (given != null && !given.equals(node.asText()))
-            throw new IllegalArgumentException(run + " is a run of " + key + " " + node.asText() + ", not " + given
-                    + " (nothing was changed)");
-        return node.asText();
-    }
-
-    private static Map<String, Object> serverFields(String machine, String scheduler, ServeSpec spec, TimeScale scale) {
+    private static Map<String, Object> serverFields(String machine, String scheduler, TimeScale scale) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("machine", machine);
         m.put("scheduler", scheduler);
-        m.put("speed", spec.speed());
+        m.put("speed", scale.speed());
         m.put("virtual_now", scale.virtualAt(System.nanoTime()));
         return m;
     }
 
-    /** What summary.json records of the run's parameters: those it keeps, and the workload and settings they make. */
-    private static Map<String, Object> runFields(ReplayParameters parameters, RunSettings run) {
+    /**
+     * What summary.json records of the run's inputs, as the journal holds them: the machine, the scheduler, the kept
+     * parameters with the workload and settings they make, the trace, the faults and the speed.
+     */
+    private static Map<String, Object> runFields(ServeInputs inputs, RunSettings run) {
         Map<String, Object> m = new LinkedHashMap<>();
+        m.put("mode", "serve");
+        m.put("machine", inputs.machine());
+        m.put("scheduler", inputs.scheduler());
         m.put("scheduler_settings", run.settingsFields());
         m.put("workload", run.workload().fields(run.lenient()));
-        m.put(ServeParameters.KEY, ServeParameters.kept(parameters));
+        m.put(ServeInputs.KEY, inputs.kept());
+        m.put("on_kill", inputs.onKill().label());
+        m.put("trace", inputs.trace().map(p -> p.getFileName().toString()).orElse(null));
+        m.put("trace_sha256", inputs.record().traceSha256());
+        m.put("faults", run.faults().settings());
+        m.put("speed", inputs.speed());
         return m;
     }
 
-    private static void writeSummary(Path run, String machine, String scheduler, ServeSpec spec, FaultPlan faults,
-                                     Map<String, Object> runFields, Map<String, Object> end) throws IOException {
-        Summary s = new Summary().put("mode", "serve").put("machine", machine).put("scheduler", scheduler);
-        runFields.forEach(s::put);
-        s.put("on_kill", faults.onKill().label())
-                .put("trace", spec.trace().map(p -> p.getFileName().toString()).orElse(null))
-                .put("faults", faults.settings())
-                .put("on_restart", spec.onRestart().name().toLowerCase(Locale.ROOT));
+    private static void writeSummary(Path run, ServeSpec spec, Map<String, Object> runFields, Map<String, Object> end)
+            throws IOException {
+        Summary s = new Summary();
+        runFields.forEach((k, v) -> {
+            if (!k.equals("speed")) s.put(k, v);
+        });
+        s.put("on_restart", spec.onRestart().name().toLowerCase(Locale.ROOT));
         if (end != null) end.forEach(s::put);
-        s.putRun("speed", spec.speed());
+        s.putRun("speed", runFields.get("speed"));
         s.write(run.resolve("summary.json"));
     }
 
@@ -331,6 +322,11 @@ public final class LiveServer implements AutoCloseable {
 
     public boolean resumed() {
         return resumed;
+    }
+
+    /** Virtual seconds per wall second: the run's, as its journal records it. */
+    public double speed() {
+        return speed;
     }
 
     public String machine() {
@@ -370,6 +366,7 @@ public final class LiveServer implements AutoCloseable {
         end.putAll(s.fields());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
-        writeSummary(spec.run(), machineName, schedulerName, spec, faults, runFields, end);
+        compaction.close();
+        writeSummary(spec.run(), spec, runFields, end);
     }
 }

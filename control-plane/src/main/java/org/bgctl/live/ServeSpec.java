@@ -3,6 +3,7 @@ package org.bgctl.live;
 import java.nio.file.Path;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.workload.GeometryOptions;
@@ -13,7 +14,7 @@ import org.bgctl.workload.GeometryOptions;
  * @param parameters the run's parameters, as for {@code replay}: machine and scheduler (unset: taken from the run
  *                   directory), the scheduler's settings, the workload and geometry of the trace fed live, the faults
  *                   applied on the live clock; no executor or journal (a server journals to its run directory)
- * @param speed      virtual seconds per wall second
+ * @param speed      virtual seconds per wall second; empty: the run directory's (1 when new)
  * @param run        the run directory: journal and summary.json
  * @param host       the address to bind
  * @param port       the port to bind, 0 for any free one
@@ -21,9 +22,11 @@ import org.bgctl.workload.GeometryOptions;
  * @param onRestart  what becomes, when the server is started again, of the jobs that were running when it stopped
  * @param cluster    the cluster this server drives (agents sharded over its members, the scheduler its singleton
  *                   here), or empty for everything in this JVM
+ * @param override   a restart may change the inputs the journal records for the run (its trace, options and speed)
  */
-public record ServeSpec(ReplayParameters parameters, double speed, Path run, String host, int port,
-                        Optional<String> token, RestartPolicy onRestart, Optional<ClusterOptions> cluster) {
+public record ServeSpec(ReplayParameters parameters, OptionalDouble speed, Path run, String host, int port,
+                        Optional<String> token, RestartPolicy onRestart, Optional<ClusterOptions> cluster,
+                        boolean override) {
 
     public ServeSpec {
         Objects.requireNonNull(parameters, "parameters");
@@ -46,7 +49,7 @@ public record ServeSpec(ReplayParameters parameters, double speed, Path run, Str
                         .with("trace", trace.orElse(null)).with("first_jobs", firstJobs == 0 ? null : firstJobs)
                         .with("faults", faults.orElse(null)).with("fault_model", faultModel.orElse(null))
                         .with("seed", seed == GeometryOptions.DEFAULT_SEED ? null : seed).with("on_kill", onKill),
-                speed, run, host, port, token, onRestart, cluster);
+                OptionalDouble.of(speed), run, host, port, token, onRestart, cluster, false);
     }
 
     /** A server without faults, killed jobs as the run directory says, running jobs continued at a restart. */

@@ -23,7 +23,8 @@ import java.util.Map;
  * and refuses a trace that changed since.
  *
  * @param parameters  the replay's parameters
- * @param traceSha256 the checksum of the trace's bytes (for the bundled demo, of the resource)
+ * @param traceSha256 the checksum of the trace's bytes (for the bundled demo, of the resource); null for a run without
+ *                    a trace (a live server fed by its API only)
  */
 public record RunRecord(ReplayParameters parameters, String traceSha256) {
 
@@ -35,7 +36,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
     /** Parameters whose values name files, made absolute so that a resume works from any directory. */
     private static final String[] FILE_PARAMETERS = {"trace", "faults", "fault_model"};
 
-    /** The record of a replay of {@code parameters} reading {@code trace}. */
+    /** The record of a run of {@code parameters} reading {@code trace} (null: none). */
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {
         ReplayParameters absolute = parameters;
         for (String key : FILE_PARAMETERS) {
@@ -43,7 +44,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
             if (value.isPresent() && !(key.equals("trace") && value.get().equals(ReplayParameters.DEMO_TRACE)))
                 absolute = absolute.with(key, Path.of(value.get()).toAbsolutePath().normalize());
         }
-        return new RunRecord(absolute, checksum(trace));
+        return new RunRecord(absolute, trace == null ? null : checksum(trace));
     }
 
     /** True when {@code runDir} holds a record. */
@@ -67,25 +68,39 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
         } catch (IOException e) {
             throw new IllegalArgumentException(file + " is not a run record: " + e.getMessage());
         }
+        return of(root, file.toString());
+    }
+
+    /**
+     * The record {@code root} holds ({@link #fields()}), read from {@code where}.
+     *
+     * @throws IllegalArgumentException naming {@code where} when it is not one
+     */
+    public static RunRecord of(JsonNode root, String where) {
         JsonNode values = root.get("parameters");
         JsonNode sum = root.get("trace_sha256");
-        if (values == null || !values.isObject() || sum == null || !sum.isTextual())
-            throw new IllegalArgumentException(file + " is not a run record (no parameters or trace_sha256)");
+        if (values == null || !values.isObject() || sum == null || !(sum.isTextual() || sum.isNull()))
+            throw new IllegalArgumentException(where + " is not a run record (no parameters or trace_sha256)");
         ReplayParameters parameters = ReplayParameters.none();
         for (Iterator<Map.Entry<String, JsonNode>> it = values.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
             parameters = parameters.with(e.getKey(), e.getValue().asText());
         }
-        return new RunRecord(parameters, sum.asText());
+        return new RunRecord(parameters, sum.isNull() ? null : sum.asText());
+    }
+
+    /** The record as JSON-ready fields: {@code parameters} and {@code trace_sha256}. */
+    public Map<String, Object> fields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("parameters", parameters.asMap());
+        m.put("trace_sha256", traceSha256);
+        return m;
     }
 
     /** Writes the record into {@code runDir}, whole or not at all (a kill while writing leaves no record). */
     public void write(Path runDir) throws IOException {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("parameters", parameters.asMap());
-        m.put("trace_sha256", traceSha256);
         Path partial = runDir.resolve(FILE + ".partial");
-        JSON.writeValue(partial.toFile(), m);
+        JSON.writeValue(partial.toFile(), fields());
         Files.move(partial, runDir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 

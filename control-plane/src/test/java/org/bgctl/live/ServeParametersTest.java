@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
@@ -26,8 +27,8 @@ class ServeParametersTest {
     }
 
     private static ServeSpec serve(ReplayParameters parameters, Path run, double speed) {
-        return new ServeSpec(parameters, speed, run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE,
-                Optional.empty());
+        return new ServeSpec(parameters, OptionalDouble.of(speed), run, "127.0.0.1", 0, Optional.empty(),
+                RestartPolicy.CONTINUE, Optional.empty(), false);
     }
 
     private static ReplayParameters pfcfsQuarterSizes() throws Exception {
@@ -68,10 +69,12 @@ class ServeParametersTest {
         LiveServer.start(serve(pfcfsQuarterSizes(), run)).close();
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> LiveServer.start(serve(ReplayParameters.none().with("size_divide", 2), run)));
-        assertEquals(run + " is a run of size_divide 4, not 2 (nothing was changed)", e.getMessage());
+        assertEquals(run + " is a run of size_divide 4, not 2; give --override to change it (nothing was changed)",
+                e.getMessage());
         e = assertThrows(IllegalArgumentException.class,
                 () -> LiveServer.start(serve(ReplayParameters.none().with("torus_probability", 1), run)));
-        assertEquals(run + " is a run of torus_probability at its default, not 1 (nothing was changed)", e.getMessage());
+        assertEquals(run + " is a run of torus_probability at its default, not 1; give --override to change it"
+                + " (nothing was changed)", e.getMessage());
         try (LiveServer resumed = LiveServer.start(serve(ReplayParameters.none().with("size_divide", 4), run))) {
             assertTrue(resumed.resumed());
             assertEquals("pfcfs", resumed.scheduler());

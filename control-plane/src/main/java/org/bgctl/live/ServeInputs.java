@@ -1,0 +1,195 @@
+package org.bgctl.live;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.bgctl.journal.RunInputsTable;
+import org.bgctl.run.ReplayParameters;
+import org.bgctl.run.RunRecord;
+import org.bgctl.run.TraceSource;
+import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.scheduler.SchedulerSettings;
+import org.bgctl.scheduler.policy.PolicyRegistry;
+import org.bgctl.scheduler.policy.PolicySetting;
+import org.bgctl.swf.SwfReader;
+
+/**
+ * The inputs of a serve run, journaled ({@link RunInputsTable}) when it first starts: every parameter — machine,
+ * scheduler, on_kill, the trace (absolute path, first N, workload and geometry), the faults (files, model, laws,
+ * seed), the scheduler's settings — the SHA-256 of the trace, and the speed. The journal is the one source of a run's
+ * settings: a restart continues them (an option it is not given keeps its recorded value, so the trace is fed on from
+ * where it stopped, and the speed stays), and an option it is given must say what the journal says unless
+ * {@code --override}, which journals the new inputs in force from then on. The machine and the scheduler never change.
+ *
+ * @param record the parameters (files absolute) and the trace's checksum
+ * @param speed  virtual seconds per wall second
+ */
+record ServeInputs(RunRecord record, double speed) {
+
+    /** The speed of a new run that gives none. */
+    static final double DEFAULT_SPEED = 1;
+
+    /** What summary.json records the kept parameters under. */
+    static final String KEY = "parameters";
+
+    /** Reported apart in summary.json, not under {@link #KEY}. */
+    private static final Set<String> APART = Set.of("machine", "scheduler", "on_kill", "trace", "faults", "fault_model",
+            "fault_midplane", "fault_switch", "fault_cable", "fault_node");
+
+    /** Parameters of the journal's events themselves: not even {@code --override} changes them. */
+    private static final Set<String> FIXED = Set.of("machine", "scheduler");
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    ReplayParameters parameters() {
+        return record.parameters();
+    }
+
+    /** The trace fed live, if any. */
+    Optional<Path> trace() {
+        return parameters().get("trace").map(Path::of);
+    }
+
+    String machine() {
+        return parameters().get("machine").orElseThrow();
+    }
+
+    String scheduler() {
+        return parameters().get("scheduler").orElseThrow();
+    }
+
+    KillPolicy onKill() {
+        return KillPolicy.parse(parameters().get("on_kill").orElseThrow());
+    }
+
+    /**
+     * The inputs {@code spec} starts with on its run directory: those it gives for a new run ({@code recorded}
+     * empty), else the recorded ones with what it gives on top — equal to them, or changed by {@code --override}.
+     *
+     * @throws IllegalArgumentException for a missing machine, an unreadable trace, or a restart that contradicts the
+     *                                  journal without {@code --override} (nothing is changed)
+     */
+    static ServeInputs resolve(ServeSpec spec, Optional<ServeInputs> recorded) throws IOException {
+        ReplayParameters given = spec.parameters();
+        if (recorded.isEmpty()) {
+            if (spec.machine() == null) throw new IllegalArgumentException("--machine is required for a new run directory");
+            ReplayParameters p = given.with("scheduler", given.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER))
+                    .with("on_kill", given.get("on_kill").orElse(KillPolicy.REQUEUE.label()));
+            return of(p, spec.speed().orElse(DEFAULT_SPEED));
+        }
+        ServeInputs was = recorded.get();
+        Path run = spec.run();
+        ReplayParameters effective = was.parameters();
+        for (Map.Entry<String, String> e : RunRecord.of(given, null).parameters().asMap().entrySet()) {
+            String before = effective.get(e.getKey()).orElse(null);
+            if (e.getValue().equals(before)) continue;
+            refuseUnlessOverride(spec, e.getKey(), before == null ? "at its default" : before, e.getValue());
+            effective = effective.with(e.getKey(), e.getValue());
+        }
+        double speed = was.speed;
+        if (spec.speed().isPresent() && spec.speed().getAsDouble() != speed) {
+            refuseUnlessOverride(spec, "speed", String.valueOf(speed), String.valueOf(spec.speed().getAsDouble()));
+            speed = spec.speed().getAsDouble();
+        }
+        ServeInputs now = of(effective, speed);
+        if (!spec.override() && now.trace().equals(was.trace())
+                && !Objects.equals(now.record.traceSha256(), was.record.traceSha256()))
+            throw new IllegalArgumentException("the trace " + now.trace().orElseThrow() + " of " + run
+                    + " changed since the run started (its SHA-256 differs from the journal's); give --override to"
+                    + " feed it as it is now (nothing was changed)");
+        return now;
+    }
+
+    private static void refuseUnlessOverride(ServeSpec spec, String key, String was, String given) {
+        String refusal = spec.run() + " is a run of " + key + " " + was + ", not " + given;
+        if (FIXED.contains(key)) throw new IllegalArgumentException(refusal + " (nothing was changed)");
+        if (!spec.override())
+            throw new IllegalArgumentException(refusal + "; give --override to change it (nothing was changed)");
+    }
+
+    private static ServeInputs of(ReplayParameters parameters, double speed) throws IOException {
+        Optional<String> trace = parameters.get("trace");
+        if (trace.isPresent()) SwfReader.checkReadable(Path.of(trace.get()));
+        return new ServeInputs(RunRecord.of(parameters, trace.map(t -> TraceSource.file(Path.of(t))).orElse(null)),
+                speed);
+    }
+
+    /**
+     * The inputs the journal of {@code run} records; for a run journaled before inputs were, those its summary.json
+     * kept (machine, scheduler, on_kill and the kept parameters) with {@code spec}'s trace, faults and speed, as such a
+     * run took them at each start.
+     *
+     * @throws IllegalArgumentException when neither records them
+     */
+    static ServeInputs recorded(Path run, ServeSpec spec) throws IOException {
+        Optional<String> journaled = RunInputsTable.latest(run);
+        if (journaled.isPresent()) {
+            JsonNode root = JSON.readTree(journaled.get());
+            JsonNode speed = root.get("speed");
+            if (speed == null || !speed.isNumber())
+                throw new IllegalArgumentException("the inputs journaled in " + run + " name no speed");
+            return new ServeInputs(RunRecord.of(root, "the inputs journaled in " + run), speed.asDouble());
+        }
+        ReplayParameters p = fromSummary(run);
+        for (String key : APART)
+            if (spec != null && !p.get(key).isPresent()) p = p.with(key, spec.parameters().get(key).orElse(null));
+        return of(p, spec == null ? DEFAULT_SPEED : spec.speed().orElse(DEFAULT_SPEED));
+    }
+
+    /** Journals these inputs as those in force from now on. */
+    void record(Path run) {
+        Map<String, Object> m = new LinkedHashMap<>(record.fields());
+        m.put("speed", speed);
+        try {
+            RunInputsTable.append(run, JSON.writeValueAsString(m));
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** The scheduler settings of these inputs: the defaults with the recorded ones on top. */
+    SchedulerSettings schedulerSettings() {
+        SchedulerSettings settings = SchedulerSettings.defaults();
+        Set<String> keys = PolicyRegistry.settings().stream().map(PolicySetting::key).collect(Collectors.toSet());
+        for (Map.Entry<String, String> e : parameters().asMap().entrySet())
+            if (keys.contains(e.getKey())) settings = settings.with(e.getKey(), e.getValue());
+        return settings;
+    }
+
+    /** The parameters summary.json records under {@link #KEY}, key to value: all but those it reports apart. */
+    Map<String, String> kept() {
+        Map<String, String> kept = new LinkedHashMap<>();
+        parameters().asMap().forEach((k, v) -> {
+            if (!APART.contains(k)) kept.put(k, v);
+        });
+        return kept;
+    }
+
+    /** What summary.json of a run journaled before its inputs were records of them: machine, scheduler, on_kill, kept. */
+    private static ReplayParameters fromSummary(Path run) throws IOException {
+        Path file = run.resolve("summary.json");
+        JsonNode root = Files.isRegularFile(file) ? JSON.readTree(file.toFile()) : null;
+        if (root == null || !root.path("machine").isTextual() || !root.path("scheduler").isTextual())
+            throw new IllegalArgumentException(run + " holds a journal but records no inputs and its summary.json names"
+                    + " no machine or scheduler; it is not a serve run directory");
+        ReplayParameters recorded = ReplayParameters.none().with("machine", root.get("machine").asText())
+                .with("scheduler", root.get("scheduler").asText())
+                .with("on_kill", root.path("on_kill").isTextual() ? root.get("on_kill").asText() : KillPolicy.FAIL.label());
+        JsonNode kept = root.get(KEY);
+        if (kept == null || !kept.isObject()) return recorded;
+        for (Iterator<Map.Entry<String, JsonNode>> it = kept.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            recorded = recorded.with(e.getKey(), e.getValue().asText());
+        }
+        return recorded;
+    }
+}
