@@ -362,6 +362,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 out.printf("  %-26s %s%n", "faults." + key, faults.get(key));
             }
         }
+        if (m.get("reservations") instanceof Map<?, ?> reservations)
+            reservations.forEach((key, value) -> out.printf("  %-26s %s%n", "reservations." + key, value));
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
                 JournalLocation.exists(dir) ? ", journal" : "");

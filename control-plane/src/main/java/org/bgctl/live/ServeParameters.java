@@ -25,7 +25,7 @@ final class ServeParameters {
 
     /** Given anew at each start. */
     private static final Set<String> PER_START = Set.of("trace", "faults", "fault_model", "fault_midplane",
-            "fault_switch", "fault_cable", "fault_node");
+            "fault_switch", "fault_cable", "fault_node", "reservations");
 
     /** Recorded and checked apart (LiveServer#recorded). */
     private static final Set<String> APART = Set.of("machine", "scheduler", "on_kill");

@@ -46,11 +46,13 @@ import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
+import org.bgctl.reservations.ReservationReport;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -293,6 +295,9 @@ public final class Replay {
             scaled.lateness().stats().fields().forEach(summary::putRun);
         }
         summary.put("faults", faultFields(spec, table, records, ledger, audit));
+        if (!spec.reservations().isEmpty())
+            summary.put("reservations", ReservationReport.fields(spec.reservations(), records,
+                    withoutReservations(spec, machine), machine.capacity()));
         if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         Optional<ParagonSite> site = machine.nqsSite();
@@ -333,9 +338,11 @@ public final class Replay {
     }
 
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
-        return new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
+        SchedulerCore core = new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
                 settings.bootDelay(), spec.faults().onKill());
+        core.reserve(spec.reservations());
+        return core;
     }
 
     /** The max-successful migrations of a run, and the wall-clock seconds spent finding them. */
@@ -360,6 +367,22 @@ public final class Replay {
                     .run(new Arrivals(jobs(workload)));
         }
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * The jobs of the same replay without its reservations — through the direct executor, which decides as the
+     * actors do — for the wait the windows caused.
+     */
+    private static List<JobRecord> withoutReservations(ReplaySpec spec, MachineModel machine) throws IOException {
+        JobTable without = new JobTable();
+        try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            Workload workload = new Workload(reader, spec.workload(), machine);
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            SchedulerCore core = core(spec, spec.settings(), calendar);
+            core.reserve(Reservations.NONE);
+            new DirectExecutor(core, without).run(new Arrivals(jobs(workload)), spec.faults().changes(machine));
+        }
+        return without.records();
     }
 
     /**

@@ -68,6 +68,7 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeMap<Integer, Long> lastEndBySize = new TreeMap<>();
     private long now = Long.MIN_VALUE;
     private long version;
+    private Reservations reservations = Reservations.NONE;
 
     /** A core whose jobs run from the instant they are started; a job a failed component kills is requeued. */
     public SchedulerCore(Policy policy, MachineModel machine) {
@@ -108,6 +109,13 @@ public final class SchedulerCore implements SchedulingView {
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
+    @Override public Reservations reservations() { return reservations; }
+
+    /** From now on, every plan is held to {@code windows} (which replace those held before). */
+    public void reserve(Reservations windows) {
+        reservations = windows;
+        version++;
+    }
 
     @Override
     public Optional<GangView> gang() {
@@ -176,7 +184,9 @@ public final class SchedulerCore implements SchedulingView {
      */
     public long nextEventTime() {
         long wakeup = policy.nextWakeup(this);
-        return Math.min(nextFinishTime(), wakeup > now ? wakeup : Long.MAX_VALUE);
+        // a window that ends may let waiting jobs start
+        long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
+        return Math.min(Math.min(nextFinishTime(), window), wakeup > now ? wakeup : Long.MAX_VALUE);
     }
 
     /** Number of running jobs. */
@@ -208,7 +218,7 @@ public final class SchedulerCore implements SchedulingView {
     public Plan plan() {
         if (!checkpointed.isEmpty())
             throw new IllegalStateException("jobs " + checkpointed.keySet() + " are checkpointed and not yet migrated");
-        return policy.plan(this);
+        return ReservationGuard.admit(policy.plan(this), this);
     }
 
     /** The event that starts {@code start} now, after the boot delay. */
