@@ -139,6 +139,7 @@ public final class LiveServer implements AutoCloseable {
         Map<String, Object> runFields = runFields(parameters, runSettings);
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
+        view.reserve(runSettings.reservations());
         if (resumed) JournalReader.read(run, view);
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "

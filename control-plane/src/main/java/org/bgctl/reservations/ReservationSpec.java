@@ -31,7 +31,11 @@ public final class ReservationSpec {
         long end = time(fields[1], "field 2 (end)");
         if (end <= start)
             throw new IllegalArgumentException("field 2 (end): " + end + " is not after the start " + start);
-        return of(fields.length == 4 ? fields[3] : defaultName, start, end, fields[2], machine);
+        try {
+            return of(fields.length == 4 ? fields[3] : defaultName, start, end, fields[2], machine);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field 3 (what): " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -46,19 +50,19 @@ public final class ReservationSpec {
         }
         if (what.chars().allMatch(Character::isDigit)) {
             if (!machine.interchangeable())
-                throw new IllegalArgumentException("field 3 (what): a node count reserves nodes of a machine of"
+                throw new IllegalArgumentException("a node count reserves nodes of a machine of"
                         + " interchangeable nodes; on " + machine.name() + " name midplanes (mp-R000,mp-R001 or"
                         + " R000:2x2x2) or all");
             int nodes = count(what, machine);
             return new Reservation(name, start, end, nodes, List.of(), nodes == machine.capacity());
         }
         if (machine.interchangeable())
-            throw new IllegalArgumentException("field 3 (what): '" + what + "' is neither all nor a node count, which"
+            throw new IllegalArgumentException("'" + what + "' is neither all nor a node count, which"
                     + " is what " + machine.name() + " reserves");
         List<String> units = what.contains(":") ? box(what, machine) : List.of(what.split(","));
         for (String u : units) {
             if (!machine.units().contains(u) || machine.nodesOf(u) == 0)
-                throw new IllegalArgumentException("field 3 (what): " + machine.name() + " has no unit '" + u
+                throw new IllegalArgumentException("" + machine.name() + " has no unit '" + u
                         + "' that holds nodes");
         }
         return units(name, start, end, units, machine, false);
@@ -68,7 +72,7 @@ public final class ReservationSpec {
                                      boolean all) {
         TreeSet<String> sorted = new TreeSet<>(units);
         if (sorted.size() != units.size())
-            throw new IllegalArgumentException("field 3 (what): a unit is named twice in " + String.join(",", units));
+            throw new IllegalArgumentException("a unit is named twice in " + String.join(",", units));
         int nodes = 0;
         for (String u : sorted) nodes += machine.nodesOf(u);
         return new Reservation(name, start, end, nodes, List.copyOf(sorted), all);
@@ -83,7 +87,7 @@ public final class ReservationSpec {
     /** The midplanes of the box {@code R<x><y><z>:<a>x<b>x<c>}. */
     private static List<String> box(String what, MachineView machine) {
         String[] parts = what.split(":");
-        String usage = "field 3 (what): '" + what + "' is not a box of midplanes R<x><y><z>:<a>x<b>x<c>, e.g."
+        String usage = "'" + what + "' is not a box of midplanes R<x><y><z>:<a>x<b>x<c>, e.g."
                 + " R000:2x2x2";
         if (parts.length != 2 || !parts[0].matches("R[0-9]{3}") || !parts[1].matches("[1-9]x[1-9]x[1-9]"))
             throw new IllegalArgumentException(usage);
@@ -108,12 +112,17 @@ public final class ReservationSpec {
             n = Long.MAX_VALUE;
         }
         if (n < 1 || n > machine.capacity())
-            throw new IllegalArgumentException("field 3 (what): " + what + " nodes; " + machine.name() + " has "
+            throw new IllegalArgumentException("" + what + " nodes; " + machine.name() + " has "
                     + machine.capacity());
         return (int) n;
     }
 
-    private static long time(String text, String field) {
+    /**
+     * A time of a window, in whole seconds of the run.
+     *
+     * @throws IllegalArgumentException naming {@code field} when it is not one
+     */
+    public static long time(String text, String field) {
         long t;
         try {
             t = Long.parseLong(text);

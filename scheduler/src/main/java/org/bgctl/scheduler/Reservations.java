@@ -32,6 +32,19 @@ public record Reservations(List<Reservation> windows) {
         return new Reservations(more);
     }
 
+    /** These reservations without the one called {@code name} (as they are when there is none). */
+    public Reservations without(String name) {
+        List<Reservation> fewer = new ArrayList<>(windows);
+        fewer.removeIf(r -> r.name().equals(name));
+        return new Reservations(fewer);
+    }
+
+    /** The reservation called {@code name}, or null. */
+    public Reservation named(String name) {
+        for (Reservation r : windows) if (r.name().equals(name)) return r;
+        return null;
+    }
+
     /** The windows that overlap {@code [from, until)}, in order. */
     public List<Reservation> overlapping(long from, long until) {
         List<Reservation> hit = new ArrayList<>();

@@ -29,7 +29,10 @@ import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.MigrationAttempted;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.scheduler.policy.Policy;
 
 /**
@@ -114,7 +117,16 @@ public final class SchedulerCore implements SchedulingView {
     /** From now on, every plan is held to {@code windows} (which replace those held before). */
     public void reserve(Reservations windows) {
         reservations = windows;
-        version++;
+    }
+
+    /** Why {@code r} cannot be placed now (its name is taken, or it has ended), or empty when it can. */
+    public Optional<String> refusal(Reservation r) {
+        if (reservations.named(r.name()) != null) return Optional.of("reservation '" + r.name() + "' exists already");
+        if (r.end() <= now) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
+                + now + ")");
+        if (!Policies.preempts(policy.name())) return Optional.empty();
+        return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
+                + " reservation windows");
     }
 
     @Override
@@ -325,6 +337,14 @@ public final class SchedulerCore implements SchedulingView {
             restart(m);
         } else if (event instanceof ContextSwitched c) {
             contextSwitch(c);
+        } else if (event instanceof ReservationPlaced p) {
+            if (reservations.named(p.name()) != null)
+                throw new IllegalStateException("reservation '" + p.name() + "' is placed twice");
+            reservations = reservations.with(p.reservation());
+        } else if (event instanceof ReservationCancelled c) {
+            if (reservations.named(c.name()) == null)
+                throw new IllegalStateException("reservation '" + c.name() + "' is cancelled but was not placed");
+            reservations = reservations.without(c.name());
         } else if (!(event instanceof MigrationAttempted)) {
             throw new IllegalArgumentException("unknown event " + event);
         }
@@ -343,7 +363,7 @@ public final class SchedulerCore implements SchedulingView {
         return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
                 List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
-                headSince, lastEnds);
+                headSince, lastEnds, reservations.windows());
     }
 
     /**
@@ -377,6 +397,7 @@ public final class SchedulerCore implements SchedulingView {
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
         for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
+        reservations = new Reservations(snapshot.reservations());
     }
 
     /**

@@ -6,12 +6,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import org.bgctl.machine.Geometry;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.policy.Fcfs;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.scheduler.policy.Policy;
@@ -133,6 +136,22 @@ class ReservationGuardTest {
         Plan plan = core.plan();
         assertEquals(List.of(2L), plan.starts().stream().map(s -> s.job().id()).toList());
         assertEquals(100, core.nextEventTime(), "the window's start and end wake the scheduler while jobs wait");
+    }
+
+    @Test
+    void reservationsPlacedAndCancelledByEventsAreKeptInTheSnapshot() {
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
+        core.reserve(new Reservations(List.of(all(100, 200))));
+        Reservation two = new Reservation("two", 300, 400, 2, List.of(), false);
+        core.apply(new ReservationPlaced(two, 10));
+        assertEquals(Optional.of("reservation 'two' exists already"), core.refusal(two));
+        core.apply(new ReservationPlaced(new Reservation("gone", 50, 60, 1, List.of(), false), 11));
+        core.apply(new ReservationCancelled("gone", 12));
+        SchedulerCore restored = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
+        restored.restore(core.snapshot());
+        assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
+        SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
+        assertTrue(pfcfs.refusal(two).orElseThrow().contains("pfcfs suspends jobs"));
     }
 
     private static Job columnJob(long id, long submit, long run, Shape shape) {
