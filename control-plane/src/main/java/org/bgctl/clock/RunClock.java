@@ -181,6 +181,9 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private final CompletableFuture<Outcome> done;
     private final long lingerNanos;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
+    /** The longest single timer the clock sets. */
+    private static final Duration LONGEST_WAIT = Duration.ofDays(1);
+
     private final Deque<Input> inputs = new ArrayDeque<>();
     private final List<Arrival> acks = new ArrayList<>();
     private TimeScale scale;
@@ -403,7 +406,9 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         if (scaled == null) return true;
         long wait = scale.dueNanos(t) - scaled.nanos().getAsLong();
         if (wait <= 0) return true;
-        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(wait));
+        // Akka's timers reach at most about 24 days ahead: a later instant (a reservation's end, a long job at a low
+        // speed) is waited for a day at a time, the clock checking again at each wake
+        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(Math.min(wait, LONGEST_WAIT.toNanos())));
         return false;
     }
 

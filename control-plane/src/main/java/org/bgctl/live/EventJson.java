@@ -39,7 +39,11 @@ public final class EventJson {
         else if (e instanceof ComponentRepaired r) m.put("component", r.component());
         else if (e instanceof JobKilled k) m.put("component", k.component());
         if (e instanceof ReservationEvent r) m.put("reservation", r.name());
-        if (e instanceof ReservationPlaced p) m.putAll(ReservationJson.fields(p.reservation()));
+        if (e instanceof ReservationPlaced p) {
+            Map<String, Object> window = ReservationJson.fields(p.reservation());
+            window.remove("name");
+            m.putAll(window);
+        }
         if (e instanceof JobSubmitted s) {
             m.put("size", s.job().size());
             m.put("estimate", s.job().estimate());

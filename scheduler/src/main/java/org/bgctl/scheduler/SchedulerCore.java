@@ -397,7 +397,9 @@ public final class SchedulerCore implements SchedulingView {
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
         for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
-        reservations = new Reservations(snapshot.reservations());
+        // the windows given to this core (a server's file, given anew at each start) and those the snapshot kept
+        for (Reservation r : snapshot.reservations())
+            if (reservations.named(r.name()) == null) reservations = reservations.with(r);
     }
 
     /**
