@@ -110,6 +110,11 @@ def buddy(scheduler: str, gain: str) -> Replay:
                         "0.15", "--ci-gain", gain, "--estimate", "exact", "--seed", "1"))
 
 
+def maintenance(scheduler: str) -> Replay:
+    return Replay(SDSC, ("--first", "5000", "--machine", "flat:128", "--scheduler", scheduler, "--reservations",
+                         os.path.join(ROOT, "experiments", "reservations", "sdsc-maint.txt")))
+
+
 def gang_month(scheduler: str) -> Replay:
     return Replay(CTC, ("--month", "1996-07", "--machine", "flat:128", "--scheduler", scheduler))
 
@@ -134,6 +139,9 @@ CHECKS: List[Check] = [
           change("makespan_s")),
     Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 3 + r" (-[0-9.]+) \|",
           (gang_month("fcfs"), gang_month("easy")), change("makespan_s")),
+    Check("docs/semantics.md", cell("easy", 3), (maintenance("easy"),), key("reservations.wait_caused_s")),
+    Check("docs/semantics.md", cell("conservative", 4), (maintenance("conservative"),),
+          key("reservations.jobs_delayed")),
 ]
 
 

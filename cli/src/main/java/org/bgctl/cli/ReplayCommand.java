@@ -365,6 +365,8 @@ public final class ReplayCommand implements Callable<Integer> {
                 out.printf("  %-26s %s%n", "faults." + key, faults.get(key));
             }
         }
+        if (m.get("reservations") instanceof Map<?, ?> reservations)
+            reservations.forEach((key, value) -> out.printf("  %-26s %s%n", "reservations." + key, value));
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf, %s%s%s)%n", dir, RunReport.FILE,
                 Files.exists(dir.resolve(FaultLog.FILE)) ? ", " + FaultLog.FILE : "",

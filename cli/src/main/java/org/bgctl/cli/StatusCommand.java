@@ -21,8 +21,9 @@ import picocli.CommandLine.Spec;
 /** {@code bgctl status}: the machine of a recorded run at some time, rebuilt from the run's journal. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "The machine of a recorded run at a time T, rebuilt from its journal, or of a running server"
-                + " now (--server): jobs running and queued, and with --map a picture of the midplanes (a letter per"
-                + " job, '.' free, '#' down) and of the cables in use per line.",
+                + " now (--server): jobs running and queued, the server's reservations (those under way marked active),"
+                + " and with --map a picture of the midplanes (a letter per job, '.' free, '#' down) and of the cables"
+                + " in use per line.",
         footer = {"", "Examples: bgctl status --run runs/ctc-bgl --map --at 864000",
                 "          bgctl status --server http://127.0.0.1:8080 --map"})
 public final class StatusCommand implements Callable<Integer> {
@@ -83,8 +84,25 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("%s at %d s (%s) on %s: %d jobs running, %d queued; %d of %d nodes in use; %d components down%n",
                 m.get("machine").asText(), time, ProgressPrinter.days(time), server, m.get("running").size(),
                 m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
+        JsonNode reservations = m.get("reservations");
+        if (reservations != null) for (JsonNode r : reservations) out.println("  " + reservationLine(r));
         if (map) out.print("\n" + m.get("map").asText());
         out.flush();
         return 0;
+    }
+
+    /**
+     * A reservation of the API as one line: {@code maint [2800000, 2900000) all, 65536 nodes (active)}, or for
+     * midplanes their ids.
+     */
+    static String reservationLine(JsonNode r) {
+        StringBuilder what = new StringBuilder();
+        if (r.get("all").asBoolean()) what.append("all, ");
+        else if (!r.get("units").isEmpty()) {
+            for (JsonNode u : r.get("units")) what.append(u.asText()).append(',');
+            what.setCharAt(what.length() - 1, ' ');
+        }
+        return "reservation " + r.get("name").asText() + " [" + r.get("start").asLong() + ", " + r.get("end").asLong()
+                + ") " + what + r.get("nodes").asLong() + " nodes" + (r.path("active").asBoolean() ? " (active)" : "");
     }
 }

@@ -64,6 +64,35 @@ class LiveCliTest {
     }
 
     @Test
+    void aReservationKeepsJobsOffItsMidplanesAndStatusShowsIt() {
+        CliRun reserve = CliRun.of("reserve", "--server", url, "--token", "tok", "0", "1000000000", "R000:2x2x2", "box");
+        assertEquals(0, reserve.exit(), reserve.toString());
+        assertTrue(reserve.out().contains("reservation box placed: reservation box [0, 1000000000) mp-R000,mp-R001,"
+                + "mp-R010,mp-R011,mp-R100,mp-R101,mp-R110,mp-R111 4096 nodes"), reserve.toString());
+        CliRun again = CliRun.of("reserve", "--server", url, "--token", "tok", "0", "10", "all", "box");
+        assertEquals(Bgctl.BAD_INPUT, again.exit(), again.toString());
+        assertTrue(again.err().contains("409") && again.err().contains("reservation 'box' exists already"),
+                again.toString());
+        long id = submitted(CliRun.of("submit", "--server", url, "--token", "tok", "--shape", "2x2x2", "--runtime",
+                "36000"));
+        CliRun jobs = CliRun.of("jobs", "--server", url, "--status", "running");
+        String line = jobs.out().lines().filter(l -> l.trim().startsWith(id + " ")).findFirst().orElseThrow();
+        assertTrue(line.contains("R") && !line.contains("R000:"), "placed off the reserved box: " + line);
+        CliRun status = CliRun.of("status", "--server", url, "--map");
+        assertTrue(status.out().contains("reservation box [0, 1000000000) mp-R000,") && status.out().contains(
+                "4096 nodes (active)"), status.toString());
+        assertEquals(0, CliRun.of("cancel", "--server", url, "--token", "tok", String.valueOf(id)).exit());
+        CliRun cancel = CliRun.of("reserve", "--server", url, "--token", "tok", "--cancel", "box");
+        assertEquals(0, cancel.exit(), cancel.toString());
+        assertEquals("", CliRun.of("reserve", "--server", url).out());
+        CliRun unknown = CliRun.of("reserve", "--server", url, "--token", "tok", "--cancel", "box");
+        assertTrue(unknown.err().contains("409") && unknown.err().contains("no reservation 'box'"), unknown.toString());
+        CliRun bad = CliRun.of("reserve", "--server", url, "--token", "tok", "0", "10", "64", "n");
+        assertTrue(bad.err().contains("400") && bad.err().contains("what") && bad.err().contains("node count"),
+                bad.toString());
+    }
+
+    @Test
     void aMissingTokenAndABadRequestExitWithTheServersReason() {
         CliRun noToken = CliRun.of("submit", "--server", url, "--size", "512", "--runtime", "10");
         assertEquals(Bgctl.BAD_INPUT, noToken.exit(), noToken.toString());

@@ -2,6 +2,7 @@ package org.bgctl.clock;
 
 import java.util.List;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservation;
 
 /**
  * An input of a recorded run, at the virtual second {@link #time()} it was taken, for {@link RunClock} to feed again
@@ -21,12 +22,19 @@ public sealed interface RecordedInput permits RecordedInput.Arrival, RecordedInp
     }
 
     /** What an operator did. */
-    enum Kind { CANCEL, FAIL, REPAIR, RESTART }
+    enum Kind { CANCEL, FAIL, REPAIR, RESTART, RESERVE, UNRESERVE }
 
     /**
-     * An operator's cancellation ({@code jobId}), a component's failure or repair ({@code component}), or a restart of
-     * a server whose running jobs were then killed and requeued ({@code component}: the cause the kills name).
+     * An operator's cancellation ({@code jobId}), a component's failure or repair ({@code component}), a restart of
+     * a server whose running jobs were then killed and requeued ({@code component}: the cause the kills name), a
+     * reservation placed ({@code reservation}) or one cancelled ({@code component}: its name).
      */
-    record Operation(long time, Kind kind, long jobId, String component) implements RecordedInput {
+    record Operation(long time, Kind kind, long jobId, String component, Reservation reservation)
+            implements RecordedInput {
+
+        /** Any operation but a reservation placed. */
+        public Operation(long time, Kind kind, long jobId, String component) {
+            this(time, kind, jobId, component, null);
+        }
     }
 }

@@ -23,6 +23,7 @@ import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservation;
 import org.bgctl.scheduler.SchedulerActor;
 
 /**
@@ -126,6 +127,14 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     public record SetHealth(String component, boolean up, ActorRef<StatusReply<Done>> replyTo) implements Command {
     }
 
+    /** Place a reservation; answered with success, or an error naming why not. */
+    public record PlaceReservation(Reservation reservation, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
+    /** Cancel the reservation called {@code name}; answered with success, or an error naming why not. */
+    public record CancelReservation(String name, ActorRef<StatusReply<Done>> replyTo) implements Command {
+    }
+
     private record Wake() implements Command {
     }
 
@@ -172,6 +181,9 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private final CompletableFuture<Outcome> done;
     private final long lingerNanos;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
+    /** The longest single timer the clock sets. */
+    private static final Duration LONGEST_WAIT = Duration.ofDays(1);
+
     private final Deque<Input> inputs = new ArrayDeque<>();
     private final List<Arrival> acks = new ArrayList<>();
     private TimeScale scale;
@@ -267,6 +279,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 .onMessage(Submit.class, this::onSubmit)
                 .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
+                .onMessage(PlaceReservation.class, this::onPlaceReservation)
+                .onMessage(CancelReservation.class, this::onCancelReservation)
                 .onMessage(Wake.class, w -> drive())
                 .onMessage(Stop.class, s -> {
                     stopping = true;
@@ -296,6 +310,18 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 r -> new SchedulerActor.SetComponentHealth(h.component(), h.up(), stamp, r), h.replyTo()));
     }
 
+    private Behavior<Command> onPlaceReservation(PlaceReservation p) {
+        long stamp = stamp();
+        return enqueue(new Operation(stamp, "reserve " + p.reservation().name(),
+                r -> new SchedulerActor.PlaceReservation(p.reservation(), stamp, r), p.replyTo()));
+    }
+
+    private Behavior<Command> onCancelReservation(CancelReservation c) {
+        long stamp = stamp();
+        return enqueue(new Operation(stamp, "cancel reservation " + c.name(),
+                r -> new SchedulerActor.CancelReservation(c.name(), stamp, r), c.replyTo()));
+    }
+
     /** The virtual second a live input arrives in; never before the last instant released. */
     private long stamp() {
         if (scale == null) throw new IllegalStateException("operator inputs need a scaled clock");
@@ -317,6 +343,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             case FAIL -> replyTo -> new SchedulerActor.SetComponentHealth(op.component(), false, t, replyTo);
             case REPAIR -> replyTo -> new SchedulerActor.SetComponentHealth(op.component(), true, t, replyTo);
             case RESTART -> replyTo -> new SchedulerActor.RequeueRunning(op.component(), replyTo);
+            case RESERVE -> replyTo -> new SchedulerActor.PlaceReservation(op.reservation(), t, replyTo);
+            case UNRESERVE -> replyTo -> new SchedulerActor.CancelReservation(op.component(), t, replyTo);
         }, null);
     }
 
@@ -378,7 +406,9 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         if (scaled == null) return true;
         long wait = scale.dueNanos(t) - scaled.nanos().getAsLong();
         if (wait <= 0) return true;
-        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(wait));
+        // Akka's timers reach at most about 24 days ahead: a later instant (a reservation's end, a long job at a low
+        // speed) is waited for a day at a time, the clock checking again at each wake
+        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(Math.min(wait, LONGEST_WAIT.toNanos())));
         return false;
     }
 

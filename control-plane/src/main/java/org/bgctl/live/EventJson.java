@@ -4,6 +4,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.bgctl.scheduler.event.ComponentEvent;
 import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ReservationEvent;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobEvent;
@@ -22,6 +24,8 @@ public final class EventJson {
     public static String type(SchedulerEvent e) {
         String name = e.getClass().getSimpleName();
         if (e instanceof ComponentEvent) return e instanceof ComponentFailed ? "component-failed" : "component-repaired";
+        if (e instanceof ReservationEvent) return e instanceof ReservationPlaced ? "reservation-placed"
+                : "reservation-cancelled";
         if (name.equals("MigrationAttempted")) return "migration-attempted";
         return name.substring("Job".length()).toLowerCase();
     }
@@ -34,6 +38,12 @@ public final class EventJson {
         if (e instanceof ComponentFailed f) m.put("component", f.component());
         else if (e instanceof ComponentRepaired r) m.put("component", r.component());
         else if (e instanceof JobKilled k) m.put("component", k.component());
+        if (e instanceof ReservationEvent r) m.put("reservation", r.name());
+        if (e instanceof ReservationPlaced p) {
+            Map<String, Object> window = ReservationJson.fields(p.reservation());
+            window.remove("name");
+            m.putAll(window);
+        }
         if (e instanceof JobSubmitted s) {
             m.put("size", s.job().size());
             m.put("estimate", s.job().estimate());

@@ -7,6 +7,8 @@ import org.bgctl.clock.RecordedInput;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
@@ -52,6 +54,11 @@ public final class JournalInputs {
                 group.add(s.job());
             } else if (e instanceof JobCancelled c) {
                 inputs.add(new RecordedInput.Operation(c.time(), RecordedInput.Kind.CANCEL, c.jobId(), null));
+            } else if (e instanceof ReservationPlaced p) {
+                inputs.add(new RecordedInput.Operation(p.time(), RecordedInput.Kind.RESERVE, -1, p.name(),
+                        p.reservation()));
+            } else if (e instanceof ReservationCancelled c) {
+                inputs.add(new RecordedInput.Operation(c.time(), RecordedInput.Kind.UNRESERVE, -1, c.name()));
             } else if (e instanceof ComponentFailed f) {
                 inputs.add(new RecordedInput.Operation(f.time(), RecordedInput.Kind.FAIL, -1, f.component()));
             } else if (e instanceof ComponentRepaired r) {

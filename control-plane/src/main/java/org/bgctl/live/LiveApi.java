@@ -38,6 +38,7 @@ import org.bgctl.clock.RunClock;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.audit.AgentAudit;
+import org.bgctl.scheduler.Reservation;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -105,6 +106,12 @@ public final class LiveApi extends AllDirectives {
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
                 path("audit", () -> get(this::auditAgents)),
                 path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
+                path("reservations", () -> concat(
+                        get(() -> complete(json(StatusCodes.OK, view.reservations()))),
+                        post(() -> authorized(() -> body(this::reserve))))),
+                path(PathMatchers.segment("reservations").slash(PathMatchers.segment()), name ->
+                        delete(() -> authorized(() -> operation(replyTo -> new RunClock.CancelReservation(name, replyTo),
+                                "name", Map.of("name", name, "cancelled", true))))),
                 path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
                         events.map(e -> ServerSentEvent.create(write(EventJson.fields(e)), EventJson.type(e)))
@@ -207,6 +214,11 @@ public final class LiveApi extends AllDirectives {
         boolean up = state.asText().equals("up");
         return operation(replyTo -> new RunClock.SetHealth(id, up, replyTo), "component",
                 Map.of("component", id, "state", state.asText()));
+    }
+
+    private Route reserve(JsonNode body) {
+        Reservation r = ReservationRequests.parse(body, machine);
+        return operation(replyTo -> new RunClock.PlaceReservation(r, replyTo), "name", ReservationJson.fields(r));
     }
 
     /** Sends an operation to the clock: 200 with {@code done} once recorded, 409 naming {@code field} when refused. */

@@ -55,6 +55,7 @@ import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerActor;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -147,6 +148,7 @@ public final class LiveServer implements AutoCloseable {
         FaultPlan faults = runSettings.faults();
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
+        view.reserve(runSettings.reservations());
         if (resumed) JournalReader.read(run, view);
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
@@ -175,8 +177,8 @@ public final class LiveServer implements AutoCloseable {
                         faults.changes(MachineCatalog.create(machineName)), List.of(), true,
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)
                                 : Optional.empty(), firstId);
-                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, clockInputs,
-                        Pacing.scaled(scale, System::nanoTime, lateness), started);
+                spawn(ctx, spec, machineName, schedulerName, settings, runSettings.reservations(), onKill, calendar,
+                        view, clockInputs, Pacing.scaled(scale, System::nanoTime, lateness), started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
                 return Behaviors.stopped();
@@ -208,14 +210,19 @@ public final class LiveServer implements AutoCloseable {
      * cluster; completes {@code started} once the clock runs.
      */
     private static void spawn(ActorContext<Void> ctx, ServeSpec spec, String machineName, String schedulerName,
-                              SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
+                              SchedulerSettings settings, Reservations reservations, KillPolicy onKill,
+                              TraceCalendar calendar, LiveView view,
                               RunClock.Inputs inputs, Pacing pacing, CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
         Source<SchedulerEvent, NotUsed> events = EventHub.fedBy(view, ctx.getSystem());
         Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler = units -> SchedulerActor.create(
                 ActorReplay.schedulerId(ctx.getSystem().settings().config()),
-                () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
-                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
+                () -> {
+                    SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, calendar),
+                            MachineCatalog.create(machineName), settings.bootDelay(), onKill);
+                    core.reserve(reservations);
+                    return core;
+                },
                 units, view, 0);
         CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>(); // a server's clock never ends by itself
         failed.whenComplete((outcome, e) -> ctx.getSystem().log().error("the clock stopped: {}", e.toString()));

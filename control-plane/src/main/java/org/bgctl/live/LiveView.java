@@ -18,10 +18,14 @@ import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservation;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -38,6 +42,8 @@ public final class LiveView implements EventSink {
     private final Set<Long> ids = new HashSet<>();
     private long maxId;
     private volatile Consumer<SchedulerEvent> listener = e -> { };
+    /** The reservations given at the start and placed since, less those cancelled. */
+    private Reservations reservations = Reservations.NONE;
 
     public LiveView(MachineModel freshMachine) {
         this.run = new RecordedRun(freshMachine);
@@ -51,7 +57,26 @@ public final class LiveView implements EventSink {
             ids.add(s.jobId());
             maxId = Math.max(maxId, s.jobId());
         }
+        if (e instanceof ReservationPlaced p) reservations = reservations.without(p.name()).with(p.reservation());
+        if (e instanceof ReservationCancelled c) reservations = reservations.without(c.name());
         listener.accept(e);
+    }
+
+    /** Shows {@code windows} too: the reservations a server was started with. */
+    public synchronized void reserve(Reservations windows) {
+        for (Reservation r : windows.windows()) reservations = reservations.without(r.name()).with(r);
+    }
+
+    /** Every reservation, in (start, end, name) order, with whether it is under way now ({@code active}). */
+    public synchronized List<Map<String, Object>> reservations() {
+        long now = lastTime();
+        List<Map<String, Object>> all = new ArrayList<>();
+        for (Reservation r : reservations.windows()) {
+            Map<String, Object> m = ReservationJson.fields(r);
+            m.put("active", r.activeAt(now));
+            all.add(m);
+        }
+        return all;
     }
 
     /** Where events go after the view has taken them. */
@@ -154,6 +179,7 @@ public final class LiveView implements EventSink {
         out.put("running", jobs);
         out.put("suspended", List.copyOf(run.suspended().keySet()));
         out.put("queued", List.copyOf(run.queued().keySet()));
+        out.put("reservations", reservations());
         if (m instanceof BglMachineModel bgl) {
             out.put("map", MidplaneMap.render(bgl, running));
             out.put("cables", CableUse.of(bgl, running));

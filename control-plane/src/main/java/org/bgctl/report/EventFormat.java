@@ -5,7 +5,11 @@ import java.util.Locale;
 import java.util.stream.Collectors;
 import org.bgctl.machine.Geometry;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservation;
 import org.bgctl.scheduler.event.ComponentEvent;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationEvent;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobKilled;
@@ -37,6 +41,12 @@ public final class EventFormat {
                     + (s.boot() > 0 ? " boot=" + s.boot() : "");
         }
         if (e instanceof JobKilled k) return head + " by=" + k.component();
+        if (e instanceof ReservationPlaced p) {
+            Reservation r = p.reservation();
+            return head + " window=" + r.start() + "-" + r.end() + " nodes=" + r.nodes()
+                    + (r.all() ? " all" : r.byUnits() ? " units=" + String.join(",", r.units()) : "");
+        }
+        if (e instanceof ReservationCancelled) return head;
         if (e instanceof JobMigrated m) {
             return head + " partition=" + m.allocation().partition() + (m.cost() > 0 ? " cost=" + m.cost() : "");
         }
@@ -62,6 +72,7 @@ public final class EventFormat {
     private static String subject(SchedulerEvent e) {
         if (e instanceof JobEvent j) return "job=" + j.jobId();
         if (e instanceof ComponentEvent c) return "component=" + c.component();
+        if (e instanceof ReservationEvent r) return "reservation=" + r.name();
         throw new IllegalArgumentException("unknown event " + e);
     }
 

@@ -9,6 +9,7 @@ import java.math.BigDecimal;
 import java.math.RoundingMode;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -64,8 +65,11 @@ public final class Summary {
         return all;
     }
 
+    /** Writes the document whole or not at all: a kill while it is written leaves no half of it behind. */
     public void write(Path file) throws IOException {
-        JSON.writeValue(file.toFile(), asMap());
+        Path part = file.resolveSibling(file.getFileName() + ".part");
+        JSON.writeValue(part.toFile(), asMap());
+        Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     public String toJson() {

@@ -31,6 +31,7 @@ import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.paragon.ParagonSite;
+import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobSpill;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.FaultLog;
@@ -38,11 +39,13 @@ import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.report.html.RunReport;
+import org.bgctl.reservations.ReservationReport;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -157,9 +160,13 @@ public final class Replay {
         return spec.executor() == ExecutorKind.ACTORS && spec.journal() != JournalKind.MEMORY;
     }
 
-    /** True when {@code runDir} holds the summary.json of a replay that ran to its end. */
+    /**
+     * True when {@code runDir} holds the outputs of a replay that ran to its end: summary.json not marked
+     * interrupted, and report.html, which is written last (a kill before it leaves a run that a resume completes).
+     */
     public static boolean finished(Path runDir) throws IOException {
-        return Files.isRegularFile(runDir.resolve("summary.json")) && !Summary.interrupted(runDir);
+        return Files.isRegularFile(runDir.resolve("summary.json")) && !Summary.interrupted(runDir)
+                && Files.isRegularFile(runDir.resolve(RunReport.FILE));
     }
 
     /**
@@ -288,8 +295,9 @@ public final class Replay {
         table.finish();
         Optional<ParagonSite> site = machine.nqsSite();
         boolean nqs = PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent();
+        // the NQS queues and the wait the reservations caused need every job at once
         JobOutputs jobs = JobOutputs.write(spill, spec.out(), machine.name(), machine.capacity(), spec.scheduler(),
-                spec.trace().name(), spec.workload().jobClasses().any(), nqs);
+                spec.trace().name(), spec.workload().jobClasses().any(), nqs || !spec.reservations().isEmpty());
         RunMetrics metrics = jobs.metrics();
         Summary summary = summarize(spec, machine, workload, table, jobs, outcome, wall, maxSuccessful);
         summary.putRun("clock", pacing instanceof Pacing.Scaled ? "scaled" : "virtual");
@@ -298,6 +306,9 @@ public final class Replay {
             scaled.lateness().stats().fields().forEach(summary::putRun);
         }
         summary.put("faults", faultFields(spec, table, jobs, ledger, audit));
+        if (!spec.reservations().isEmpty())
+            summary.put("reservations", ReservationReport.fields(spec.reservations(), jobs.kept(),
+                    withoutReservations(spec, machine), machine.capacity()));
         if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
         if (nqs) summary.put("nqs", NqsReport.write(spec.out(), jobs.kept(), site.get(), machine.capacity(), calendar));
@@ -311,9 +322,11 @@ public final class Replay {
     }
 
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
-        return new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
+        SchedulerCore core = new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
                 settings.bootDelay(), spec.faults().onKill());
+        core.reserve(spec.reservations());
+        return core;
     }
 
     /** The max-successful migrations of a run, and the wall-clock seconds spent finding them. */
@@ -338,6 +351,22 @@ public final class Replay {
                     .run(new Arrivals(jobs(workload)));
         }
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
+    }
+
+    /**
+     * The jobs of the same replay without its reservations — through the direct executor, which decides as the
+     * actors do — for the wait the windows caused.
+     */
+    private static List<JobRecord> withoutReservations(ReplaySpec spec, MachineModel machine) throws IOException {
+        JobTable without = new JobTable();
+        try (SwfReader reader = spec.trace().open(spec.lenient())) {
+            Workload workload = new Workload(reader, spec.workload(), machine);
+            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            SchedulerCore core = core(spec, spec.settings(), calendar);
+            core.reserve(Reservations.NONE);
+            new DirectExecutor(core, without).run(new Arrivals(jobs(workload)), spec.faults().changes(machine));
+        }
+        return without.records();
     }
 
     /**

@@ -160,7 +160,12 @@ public final class ReplayParameters {
             new ReplayParameter("chaos", "--chaos", "SPEC",
                     "drop=P,duplicate=P,delay=P: agent messages of the actors executor are dropped, duplicated and"
                             + " delayed at random, drawn with --seed (docs/faults.md).",
-                    (b, v) -> b.chaos = Chaos.parse(v)));
+                    (b, v) -> b.chaos = Chaos.parse(v)),
+            new ReplayParameter("reservations", "--reservations", "FILE",
+                    "Reservation file: one window a line, START END WHAT [NAME]; WHAT is all (a maintenance"
+                            + " window), a node count on flat:N, or midplanes (mp-R000,mp-R001 or the box R000:2x2x2)"
+                            + " on bgl. No job holds reserved nodes during a window (docs/semantics.md).",
+                    (b, v) -> b.reservationFile = Path.of(v.trim())));
 
     /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
     private static ReplayParameter setting(PolicySetting s, Object defaultValue) {

@@ -4,6 +4,7 @@ import java.nio.file.Path;
 import java.util.Objects;
 import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.workload.WorkloadOptions;
 
@@ -22,19 +23,30 @@ import org.bgctl.workload.WorkloadOptions;
  * @param faults    the faults injected, and what becomes of the jobs they kill
  * @param chaos     what chaos mode does to agent messages ({@link Chaos#NONE}: nothing)
  * @param chaosSeed the seed of chaos mode's draws (the run's seed); 0 without chaos
+ * @param reservations the windows kept from jobs ({@code --reservations})
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                          boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
-                         SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
+                         SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed,
+                         Reservations reservations) {
 
     public ReplaySpec {
         Objects.requireNonNull(settings, "settings");
+        Objects.requireNonNull(reservations, "reservations");
         Objects.requireNonNull(faults, "faults");
         Objects.requireNonNull(chaos, "chaos");
         if (!chaos.active()) chaosSeed = 0;
         if (chaos.active() && executor != ExecutorKind.ACTORS)
             throw new IllegalArgumentException("chaos: perturbs the messages of the actors executor; the "
                     + executor.name().toLowerCase(java.util.Locale.ROOT) + " executor has none");
+    }
+
+    /** A replay without reservations. */
+    public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                      boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
+                      SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
+        this(trace, machine, scheduler, workload, lenient, out, journal, executor, settings, faults, chaos, chaosSeed,
+                Reservations.NONE);
     }
 
     /** A replay without chaos. */

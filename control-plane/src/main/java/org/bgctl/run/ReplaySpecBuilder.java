@@ -11,7 +11,9 @@ import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.reservations.ReservationFile;
 import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.Policies;
@@ -61,6 +63,7 @@ final class ReplaySpecBuilder {
     /** Laws given one kind at a time; they override the fault model file's. */
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
     Chaos chaos = Chaos.NONE;
+    Path reservationFile;
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -74,7 +77,7 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
         RunSettings run = runSettings(meter);
         return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
-                run.settings(), run.faults(), chaos, seed);
+                run.settings(), run.faults(), chaos, seed, run.reservations());
     }
 
     /**
@@ -110,7 +113,12 @@ final class ReplaySpecBuilder {
         }
         FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
                 .checkedFor(scheduler);
-        return new RunSettings(machineName, scheduler, options, lenient, settings, faults);
+        Reservations reservations = reservationFile == null ? Reservations.NONE
+                : ReservationFile.read(reservationFile, model);
+        if (!reservations.isEmpty() && Policies.preempts(scheduler))
+            throw new IllegalArgumentException("reservations: " + scheduler + " suspends jobs, which then run past"
+                    + " their estimates, so it cannot keep reservation windows; use a scheduler that does not preempt");
+        return new RunSettings(machineName, scheduler, options, lenient, settings, faults, reservations);
     }
 
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */

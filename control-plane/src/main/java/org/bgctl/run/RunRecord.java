@@ -34,7 +34,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     /** Parameters whose values name files, made absolute so that a resume works from any directory. */
-    private static final String[] FILE_PARAMETERS = {"trace", "faults", "fault_model"};
+    private static final String[] FILE_PARAMETERS = {"trace", "faults", "fault_model", "reservations"};
 
     /** The record of a run of {@code parameters} reading {@code trace} (null: none). */
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {

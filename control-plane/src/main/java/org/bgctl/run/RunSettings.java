@@ -3,6 +3,7 @@ package org.bgctl.run;
 import java.util.Map;
 import java.util.Objects;
 import org.bgctl.faults.FaultPlan;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.workload.WorkloadOptions;
 
@@ -16,9 +17,10 @@ import org.bgctl.workload.WorkloadOptions;
  * @param lenient   skip (and count) malformed trace lines instead of stopping
  * @param settings  the scheduler's settings
  * @param faults    the faults injected, and what becomes of the jobs they kill
+ * @param reservations the windows kept from jobs ({@code --reservations})
  */
 public record RunSettings(String machine, String scheduler, WorkloadOptions workload, boolean lenient,
-                          SchedulerSettings settings, FaultPlan faults) {
+                          SchedulerSettings settings, FaultPlan faults, Reservations reservations) {
 
     public RunSettings {
         Objects.requireNonNull(machine, "machine");
@@ -26,6 +28,7 @@ public record RunSettings(String machine, String scheduler, WorkloadOptions work
         Objects.requireNonNull(workload, "workload");
         Objects.requireNonNull(settings, "settings");
         Objects.requireNonNull(faults, "faults");
+        Objects.requireNonNull(reservations, "reservations");
     }
 
     /** The scheduler's settings as summary.json's {@code scheduler_settings} records them: those it reads. */

@@ -44,6 +44,9 @@ class JournalReplayTest {
                 if (i == 10) assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R311\", \"state\": \"down\"}", null).status());
                 if (i == 20) assertEquals(200, api.post("/api/faults", "{\"component\": \"mp-R311\", \"state\": \"up\"}", null).status());
                 if (i == 25) api.delete("/api/jobs/" + a.body().get("id").asLong(), null);
+                if (i == 5) assertEquals(200, api.post("/api/reservations", "{\"name\": \"box\", \"start\": 0,"
+                        + " \"end\": 100000, \"what\": \"R000:4x2x2\"}", null).status());
+                if (i == 15) assertEquals(200, api.delete("/api/reservations/box", null).status());
                 Thread.sleep(random.nextInt(150));
             }
             Thread.sleep(1500);

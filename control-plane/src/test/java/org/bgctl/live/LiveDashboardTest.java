@@ -87,6 +87,12 @@ class LiveDashboardTest {
                     "the failed midplane is not marked down");
             assertTrue(browser.waitFor("document.querySelectorAll('#queue tr').length === 2", Duration.ofSeconds(20)),
                     "the job that waits for the whole machine is not in the queue");
+            assertEquals(200, api.post("/api/reservations", "{\"name\": \"r\", \"start\": 0, \"end\": 1000000000,"
+                    + " \"what\": \"mp-R722\"}", null).status());
+            assertTrue(browser.waitFor("document.getElementById('mp-R722').classList.contains('reserved')",
+                    Duration.ofSeconds(20)), "the reserved midplane is not marked");
+            assertTrue(browser.waitFor("document.getElementById('reservation-r') !== null", Duration.ofSeconds(20)),
+                    "the reservation is not listed");
             Path target = Path.of("target");
             if (Files.isDirectory(target)) browser.screenshot(target.resolve("dashboard.png"));
         }

@@ -23,13 +23,16 @@ import org.bgctl.agents.CborSerializable;
  * @param headId    the job last seen at the head of the queue, -1 for none
  * @param headSince since when it is there
  * @param lastEnds  the last end of a job of each size, by size
+ * @param reservations the reservation windows the plans are held to (none in a snapshot that names none)
  */
 public record CoreSnapshot(String policy, String machine, long now, long version, List<Job> queue,
                            List<RunningJob> running, List<SchedulerCore.Suspension> suspended, GangState gang,
-                           List<String> down, long headId, long headSince, List<LastEnd> lastEnds)
+                           List<String> down, long headId, long headSince, List<LastEnd> lastEnds,
+                           List<Reservation> reservations)
         implements CborSerializable {
 
     public CoreSnapshot {
+        reservations = reservations == null ? List.of() : List.copyOf(reservations);
         queue = List.copyOf(queue);
         running = List.copyOf(running);
         suspended = List.copyOf(suspended);

@@ -40,6 +40,9 @@ import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.machine.Claim;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationEvent;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
@@ -190,6 +193,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         public Cancel(long jobId, ActorRef<StatusReply<Done>> replyTo) {
             this(jobId, Long.MIN_VALUE, replyTo);
         }
+    }
+
+    /**
+     * An operator reserves part of the machine ({@link ReservationPlaced}); recorded like {@link Cancel}, and
+     * answered with success, or an error when the name is taken, the window has ended or an instant is in progress.
+     */
+    public record PlaceReservation(Reservation reservation, long time, ActorRef<StatusReply<Done>> replyTo)
+            implements Command {
+    }
+
+    /** An operator cancels the reservation called {@code name} ({@link ReservationCancelled}); as above. */
+    public record CancelReservation(String name, long time, ActorRef<StatusReply<Done>> replyTo) implements Command {
     }
 
     /**
@@ -469,6 +484,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(StartPlanned.class, (state, c) -> start(state, c.starts()))
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
+                .onCommand(PlaceReservation.class, (state, c) -> onReservation(state, c.replyTo(),
+                        state.core.refusal(c.reservation()).orElse(null),
+                        () -> new ReservationPlaced(c.reservation(), operationTime(state, c.time()))))
+                .onCommand(CancelReservation.class, (state, c) -> onReservation(state, c.replyTo(),
+                        state.core.reservations().named(c.name()) == null ? "no reservation '" + c.name() + "'" : null,
+                        () -> new ReservationCancelled(c.name(), operationTime(state, c.time()))))
                 .onCommand(RequeueRunning.class, this::onRequeueRunning)
                 .onCommand(UnitRestarted.class, this::onUnitRestarted)
                 .onCommand(Flush.class, this::onFlush)
@@ -824,6 +845,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         emit(state, new JobCancelled(id, operationTime(state, cancel.time())));
         if (r != null) release(state, r);
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
+    }
+
+    /** Records the reservation event {@code event} unless {@code refusal} (or an instant in progress) refuses it. */
+    private Effect<EventBatch, State> onReservation(State state, ActorRef<StatusReply<Done>> replyTo, String refusal,
+                                                    Supplier<ReservationEvent> event) {
+        String refused = state.waiting != null ? "time " + state.stampTime + " is in progress" : refusal;
+        if (refused != null) return Effect().none().thenRun(s -> replyTo.tell(StatusReply.error(refused)));
+        emit(state, event.get());
+        return journalNow(state).thenRun(s -> replyTo.tell(StatusReply.ack()));
     }
 
     private Effect<EventBatch, State> onRequeueRunning(State state, RequeueRunning requeue) {

@@ -29,7 +29,10 @@ import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.MigrationAttempted;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.scheduler.policy.Policy;
 
 /**
@@ -68,6 +71,7 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeMap<Integer, Long> lastEndBySize = new TreeMap<>();
     private long now = Long.MIN_VALUE;
     private long version;
+    private Reservations reservations = Reservations.NONE;
 
     /** A core whose jobs run from the instant they are started; a job a failed component kills is requeued. */
     public SchedulerCore(Policy policy, MachineModel machine) {
@@ -108,6 +112,22 @@ public final class SchedulerCore implements SchedulingView {
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
+    @Override public Reservations reservations() { return reservations; }
+
+    /** From now on, every plan is held to {@code windows} (which replace those held before). */
+    public void reserve(Reservations windows) {
+        reservations = windows;
+    }
+
+    /** Why {@code r} cannot be placed now (its name is taken, or it has ended), or empty when it can. */
+    public Optional<String> refusal(Reservation r) {
+        if (reservations.named(r.name()) != null) return Optional.of("reservation '" + r.name() + "' exists already");
+        if (r.end() <= now) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
+                + now + ")");
+        if (!Policies.preempts(policy.name())) return Optional.empty();
+        return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
+                + " reservation windows");
+    }
 
     @Override
     public Optional<GangView> gang() {
@@ -176,7 +196,9 @@ public final class SchedulerCore implements SchedulingView {
      */
     public long nextEventTime() {
         long wakeup = policy.nextWakeup(this);
-        return Math.min(nextFinishTime(), wakeup > now ? wakeup : Long.MAX_VALUE);
+        // a window that ends may let waiting jobs start
+        long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
+        return Math.min(Math.min(nextFinishTime(), window), wakeup > now ? wakeup : Long.MAX_VALUE);
     }
 
     /** Number of running jobs. */
@@ -208,7 +230,7 @@ public final class SchedulerCore implements SchedulingView {
     public Plan plan() {
         if (!checkpointed.isEmpty())
             throw new IllegalStateException("jobs " + checkpointed.keySet() + " are checkpointed and not yet migrated");
-        return policy.plan(this);
+        return ReservationGuard.admit(policy.plan(this), this);
     }
 
     /** The event that starts {@code start} now, after the boot delay. */
@@ -315,6 +337,14 @@ public final class SchedulerCore implements SchedulingView {
             restart(m);
         } else if (event instanceof ContextSwitched c) {
             contextSwitch(c);
+        } else if (event instanceof ReservationPlaced p) {
+            if (reservations.named(p.name()) != null)
+                throw new IllegalStateException("reservation '" + p.name() + "' is placed twice");
+            reservations = reservations.with(p.reservation());
+        } else if (event instanceof ReservationCancelled c) {
+            if (reservations.named(c.name()) == null)
+                throw new IllegalStateException("reservation '" + c.name() + "' is cancelled but was not placed");
+            reservations = reservations.without(c.name());
         } else if (!(event instanceof MigrationAttempted)) {
             throw new IllegalArgumentException("unknown event " + event);
         }
@@ -333,7 +363,7 @@ public final class SchedulerCore implements SchedulingView {
         return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
                 List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
-                headSince, lastEnds);
+                headSince, lastEnds, reservations.windows());
     }
 
     /**
@@ -367,6 +397,9 @@ public final class SchedulerCore implements SchedulingView {
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
         for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
+        // the windows given to this core (a server's file, given anew at each start) and those the snapshot kept
+        for (Reservation r : snapshot.reservations())
+            if (reservations.named(r.name()) == null) reservations = reservations.with(r);
     }
 
     /**

@@ -59,4 +59,12 @@ public interface SchedulingView {
     default long lastEndOfJobsOfAtLeast(int nodes) {
         return Long.MIN_VALUE;
     }
+
+    /**
+     * The windows during which parts of the machine are kept from jobs; none by default. Whatever a policy
+     * decides is held to them ({@link ReservationGuard}); a policy that plans ahead may plan around them.
+     */
+    default Reservations reservations() {
+        return Reservations.NONE;
+    }
 }

@@ -21,9 +21,11 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = MigrationAttempted.class, name = "migration-attempted"),
         @JsonSubTypes.Type(value = JobCheckpointed.class, name = "checkpointed"),
         @JsonSubTypes.Type(value = JobMigrated.class, name = "migrated"),
-        @JsonSubTypes.Type(value = ContextSwitched.class, name = "context-switched")})
+        @JsonSubTypes.Type(value = ContextSwitched.class, name = "context-switched"),
+        @JsonSubTypes.Type(value = ReservationPlaced.class, name = "reservation-placed"),
+        @JsonSubTypes.Type(value = ReservationCancelled.class, name = "reservation-cancelled")})
 public sealed interface SchedulerEvent extends CborSerializable
-        permits JobEvent, ComponentEvent {
+        permits JobEvent, ComponentEvent, ReservationEvent {
 
     /** When it happened, in seconds of run time. */
     long time();

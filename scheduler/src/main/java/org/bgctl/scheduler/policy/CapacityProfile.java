@@ -1,12 +1,15 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.Arrays;
+import org.bgctl.scheduler.Reservation;
+import org.bgctl.scheduler.RunningJob;
+import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.TimeBounds;
 
 /**
  * Free nodes over future time as a step function: {@code free[i]} nodes are free from
  * {@code times[i]} until {@code times[i+1]} (the last step lasts forever). Used by
- * conservative backfilling to place reservations.
+ * conservative backfilling to place reservations, and by EASY on interchangeable nodes when windows are reserved.
  */
 final class CapacityProfile {
 
@@ -21,6 +24,24 @@ final class CapacityProfile {
         times[0] = now;
         free[0] = freeNow;
         size = 1;
+    }
+
+    /**
+     * The profile of a pass: {@code freeNow} nodes free now, each running job's nodes free from its estimated
+     * end on, and each window's nodes taken while it lasts (from now on, for one under way).
+     */
+    static CapacityProfile of(SchedulingView view, int freeNow) {
+        long now = view.now();
+        CapacityProfile profile = new CapacityProfile(now, freeNow);
+        for (RunningJob r : view.runningByEstimatedEnd()) {
+            profile.releaseAt(Math.max(r.estimatedEnd(), now), r.allocation().nodes());
+        }
+        for (Reservation w : view.reservations().windows()) {
+            if (w.end() <= now) continue;
+            long from = Math.max(w.start(), now);
+            profile.reserve(from, w.end() - from, w.nodes());
+        }
+        return profile;
     }
 
     /** {@code nodes} more nodes are free from time {@code t} on. */

@@ -6,7 +6,6 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.Job;
-import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
 
@@ -19,7 +18,9 @@ import org.bgctl.scheduler.Start;
  * A job estimated at zero seconds needs its nodes at one instant only and takes no time in the
  * profile; a job reserved now starts only if the nodes are really free, since a zero-length
  * job started in the same pass still holds its nodes until its finish, right after the pass,
- * which is followed by another pass at the same instant. Needs a machine of interchangeable nodes.
+ * which is followed by another pass at the same instant. Reserved windows take their nodes from the profile
+ * while they last, so no job is reserved across one that leaves it too few. Needs a machine of interchangeable
+ * nodes.
  */
 public final class ConservativeBackfill implements Policy {
 
@@ -40,10 +41,7 @@ public final class ConservativeBackfill implements Policy {
             throw new IllegalStateException("conservative backfilling needs a machine of interchangeable nodes, not "
                     + machine.name());
         long now = view.now();
-        CapacityProfile profile = new CapacityProfile(now, machine.freeNodes());
-        for (RunningJob r : view.runningByEstimatedEnd()) {
-            profile.releaseAt(Math.max(r.estimatedEnd(), now), r.allocation().nodes());
-        }
+        CapacityProfile profile = CapacityProfile.of(view, machine.freeNodes());
         List<Start> starts = new ArrayList<>();
         for (Job job : view.queue()) {
             long holds = view.bootDelay() + job.estimate();

@@ -42,7 +42,8 @@ public final class EasyBackfill implements Policy {
 
     @Override
     public List<Start> decide(SchedulingView view) {
-        if (view.machine().interchangeable()) return EasyOnNodeCounts.decide(view);
+        if (view.machine().interchangeable())
+            return view.reservations().isEmpty() ? EasyOnNodeCounts.decide(view) : EasyAroundWindows.decide(view);
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();

@@ -5,10 +5,14 @@ import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.ReservationGuard;
 import org.bgctl.scheduler.SchedulingView;
 import org.bgctl.scheduler.Start;
 
-/** First come, first served: start queue-head jobs while they fit; stop at the first that does not. */
+/**
+ * First come, first served: start queue-head jobs while they fit; stop at the first that does not, or that a
+ * reservation window holds back.
+ */
 public final class Fcfs implements Policy {
 
     @Override
@@ -18,7 +22,7 @@ public final class Fcfs implements Policy {
 
     @Override
     public List<Start> decide(SchedulingView view) {
-        return startHeads(view.queue(), view.machine().copy());
+        return ReservationGuard.inOrder(startHeads(view.queue(), view.machine().copy()), view);
     }
 
     /**

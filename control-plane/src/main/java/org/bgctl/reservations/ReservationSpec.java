@@ -1,0 +1,138 @@
+package org.bgctl.reservations;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.TreeSet;
+import org.bgctl.machine.MachineView;
+import org.bgctl.scheduler.Reservation;
+import org.bgctl.scheduler.TimeBounds;
+
+/**
+ * One reservation as text, {@code START END WHAT [NAME]}, as a reservation file's line or the API gives it.
+ * WHAT is {@code all} (a maintenance window: the whole machine), a node count on a machine of interchangeable
+ * nodes, a comma-separated list of units ({@code mp-R000,mp-R001}) or a box of midplanes, its first midplane and
+ * its shape ({@code R000:2x2x2}) on a machine of midplanes.
+ */
+public final class ReservationSpec {
+
+    private ReservationSpec() {
+    }
+
+    /**
+     * The reservation {@code text} describes on {@code machine}, called {@code defaultName} when it names none.
+     *
+     * @throws IllegalArgumentException naming the field and what is wrong
+     */
+    public static Reservation parse(String text, String defaultName, MachineView machine) {
+        String[] fields = text.trim().split("\\s+");
+        if (fields.length < 3 || fields.length > 4)
+            throw new IllegalArgumentException(fields.length + " fields, expected START END WHAT [NAME]");
+        long start = time(fields[0], "field 1 (start)");
+        long end = time(fields[1], "field 2 (end)");
+        if (end <= start)
+            throw new IllegalArgumentException("field 2 (end): " + end + " is not after the start " + start);
+        try {
+            return of(fields.length == 4 ? fields[3] : defaultName, start, end, fields[2], machine);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field 3 (what): " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * The reservation called {@code name} of {@code what} on {@code machine} from {@code start} to {@code end}.
+     *
+     * @throws IllegalArgumentException naming what is wrong
+     */
+    public static Reservation of(String name, long start, long end, String what, MachineView machine) {
+        if (what.equals("all")) {
+            if (machine.interchangeable()) return new Reservation(name, start, end, machine.capacity(), List.of(), true);
+            return units(name, start, end, nodeUnits(machine), machine, true);
+        }
+        if (what.chars().allMatch(Character::isDigit)) {
+            if (!machine.interchangeable())
+                throw new IllegalArgumentException("a node count reserves nodes of a machine of"
+                        + " interchangeable nodes; on " + machine.name() + " name midplanes (mp-R000,mp-R001 or"
+                        + " R000:2x2x2) or all");
+            int nodes = count(what, machine);
+            return new Reservation(name, start, end, nodes, List.of(), nodes == machine.capacity());
+        }
+        if (machine.interchangeable())
+            throw new IllegalArgumentException("'" + what + "' is neither all nor a node count, which"
+                    + " is what " + machine.name() + " reserves");
+        List<String> units = what.contains(":") ? box(what, machine) : List.of(what.split(","));
+        for (String u : units) {
+            if (!machine.units().contains(u) || machine.nodesOf(u) == 0)
+                throw new IllegalArgumentException("" + machine.name() + " has no unit '" + u
+                        + "' that holds nodes");
+        }
+        return units(name, start, end, units, machine, false);
+    }
+
+    private static Reservation units(String name, long start, long end, List<String> units, MachineView machine,
+                                     boolean all) {
+        TreeSet<String> sorted = new TreeSet<>(units);
+        if (sorted.size() != units.size())
+            throw new IllegalArgumentException("a unit is named twice in " + String.join(",", units));
+        int nodes = 0;
+        for (String u : sorted) nodes += machine.nodesOf(u);
+        return new Reservation(name, start, end, nodes, List.copyOf(sorted), all);
+    }
+
+    private static List<String> nodeUnits(MachineView machine) {
+        List<String> units = new ArrayList<>();
+        for (String u : machine.units()) if (machine.nodesOf(u) > 0) units.add(u);
+        return units;
+    }
+
+    /** The midplanes of the box {@code R<x><y><z>:<a>x<b>x<c>}. */
+    private static List<String> box(String what, MachineView machine) {
+        String[] parts = what.split(":");
+        String usage = "'" + what + "' is not a box of midplanes R<x><y><z>:<a>x<b>x<c>, e.g."
+                + " R000:2x2x2";
+        if (parts.length != 2 || !parts[0].matches("R[0-9]{3}") || !parts[1].matches("[1-9]x[1-9]x[1-9]"))
+            throw new IllegalArgumentException(usage);
+        int[] base = {parts[0].charAt(1) - '0', parts[0].charAt(2) - '0', parts[0].charAt(3) - '0'};
+        String[] extent = parts[1].split("x");
+        List<String> units = new ArrayList<>();
+        for (int i = 0; i < Integer.parseInt(extent[0]); i++)
+            for (int j = 0; j < Integer.parseInt(extent[1]); j++)
+                for (int k = 0; k < Integer.parseInt(extent[2]); k++) {
+                    int x = base[0] + i, y = base[1] + j, z = base[2] + k;
+                    if (x > 9 || y > 9 || z > 9) throw new IllegalArgumentException(usage);
+                    units.add("mp-R" + x + y + z);
+                }
+        return units;
+    }
+
+    private static int count(String what, MachineView machine) {
+        long n;
+        try {
+            n = Long.parseLong(what);
+        } catch (NumberFormatException e) {
+            n = Long.MAX_VALUE;
+        }
+        if (n < 1 || n > machine.capacity())
+            throw new IllegalArgumentException("" + what + " nodes; " + machine.name() + " has "
+                    + machine.capacity());
+        return (int) n;
+    }
+
+    /**
+     * A time of a window, in whole seconds of the run.
+     *
+     * @throws IllegalArgumentException naming {@code field} when it is not one
+     */
+    public static long time(String text, String field) {
+        long t;
+        try {
+            t = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException(field + ": '" + text + "' is not a whole number of seconds");
+        }
+        if (t < 0) throw new IllegalArgumentException(field + ": " + t + " is negative");
+        if (t > TimeBounds.MAX_TIME)
+            throw new IllegalArgumentException(field + ": " + t + " is above the limit of "
+                    + TimeBounds.describe(TimeBounds.MAX_TIME));
+        return t;
+    }
+}

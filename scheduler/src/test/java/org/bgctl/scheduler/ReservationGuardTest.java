@@ -1,0 +1,161 @@
+package org.bgctl.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import org.bgctl.machine.Geometry;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
+import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.scheduler.event.ReservationCancelled;
+import org.bgctl.scheduler.event.ReservationPlaced;
+import org.bgctl.scheduler.policy.Fcfs;
+import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.Policy;
+import org.junit.jupiter.api.Test;
+
+/** Reservations, one rule a test, on flat:4 and on the 4x2x2 test machine of midplanes. */
+class ReservationGuardTest {
+
+    private static final List<String> FLAT_POLICIES = List.of("fcfs", "easy", "conservative");
+
+    private static Reservation all(long start, long end) {
+        return new Reservation("maint", start, end, 4, List.of(), true);
+    }
+
+    private static ScheduleRecorder run(String policy, MachineModel machine, Reservations windows, Job... jobs) {
+        ScheduleRecorder recorder = new ScheduleRecorder();
+        SchedulerCore core = new SchedulerCore(Policies.create(policy), machine);
+        core.reserve(windows);
+        new DirectExecutor(core, recorder).run(new Arrivals(List.of(jobs).iterator()));
+        return recorder;
+    }
+
+    @Test
+    void aMaintenanceWindowDrainsTheMachine() {
+        for (String policy : FLAT_POLICIES) {
+            ScheduleRecorder r = run(policy, new FlatMachine(4), new Reservations(List.of(all(100, 200))),
+                    Job.of(1, 0, 50, 50, 4),
+                    Job.of(2, 60, 60, 60, 2),   // would run into the window: waits for its end
+                    Job.of(3, 60, 30, 30, 2));  // ends by its start: backfilled before it, but FCFS keeps order
+            long third = policy.equals("fcfs") ? 200 : 60;
+            assertEquals(Map.of(1L, 0L, 2L, 200L, 3L, third), r.starts(), policy);
+        }
+    }
+
+    @Test
+    void nothingStartsDuringAWindowAndWhatWaitsStartsAtItsEnd() {
+        for (String policy : FLAT_POLICIES) {
+            ScheduleRecorder r = run(policy, new FlatMachine(4), new Reservations(List.of(all(100, 200))),
+                    Job.of(1, 150, 10, 10, 1));
+            assertEquals(Map.of(1L, 200L), r.starts(), policy);
+        }
+    }
+
+    @Test
+    void aNodeCountIsLeftFreeAtTheWindowStartCountingTheJobsStillRunning() {
+        Reservations two = new Reservations(List.of(new Reservation("two", 100, 200, 2, List.of(), false)));
+        for (String policy : FLAT_POLICIES) {
+            ScheduleRecorder r = run(policy, new FlatMachine(4), two,
+                    Job.of(1, 0, 500, 500, 2),  // 2 nodes through the window: the window keeps the other 2
+                    Job.of(2, 0, 500, 500, 1),  // a third node at 100 is one too many: after the window
+                    Job.of(3, 0, 50, 50, 1));   // done by 100 (FCFS keeps it behind job 2)
+            long third = policy.equals("fcfs") ? 200 : 0;
+            assertEquals(Map.of(1L, 0L, 2L, 200L, 3L, third), r.starts(), policy);
+        }
+    }
+
+    @Test
+    void easyReservesTheBlockedHeadAfterTheWindowAndBackfillsAroundBoth() {
+        // flat:4, window [100, 200) of 4 nodes; job 1 runs on all 4 until 50. The head (job 2, 4 nodes, 100 s)
+        // cannot end before the window: it is reserved at 200. Job 3 (1 node, 300 s) would cross the window;
+        // job 4 (1 node, 40 s) fits at 50 before the window, job 5 (1 node, 60 s) does not.
+        ScheduleRecorder r = run("easy", new FlatMachine(4), new Reservations(List.of(all(100, 200))),
+                Job.of(1, 0, 50, 50, 4),
+                Job.of(2, 10, 100, 100, 4),
+                Job.of(3, 10, 300, 300, 1),
+                Job.of(4, 10, 40, 40, 1),
+                Job.of(5, 10, 60, 60, 1));
+        assertEquals(Map.of(1L, 0L, 2L, 200L, 3L, 300L, 4L, 50L, 5L, 300L), r.starts());
+    }
+
+    @Test
+    void aJobIsPlacedAwayFromReservedMidplanesWhenItWouldOverlapTheirWindow() {
+        Shape column = new Shape(1, 2, 2);
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        // column x=0 reserved from 50 to 1000
+        Reservations x0 = new Reservations(List.of(new Reservation("x0", 50, 1000, 4 * 512,
+                List.of("mp-R000", "mp-R001", "mp-R010", "mp-R011"), false)));
+        for (String policy : List.of("fcfs", "easy")) {
+            ScheduleRecorder r = run(policy, machine.copy(), x0,
+                    columnJob(1, 0, 100, column),  // would hold x=0 into the window: placed elsewhere
+                    columnJob(2, 0, 10, column));  // done by 50: x=0 is fine
+            assertEquals(Map.of(1L, 0L, 2L, 0L), r.starts(), policy);
+            assertFalse(r.partitions().get(1L).startsWith("R000"), policy + ": " + r.partitions());
+            assertTrue(r.partitions().get(2L).startsWith("R000"), policy + ": " + r.partitions());
+        }
+    }
+
+    @Test
+    void aMaintenanceWindowOnMidplanesKeepsEveryJobOut() {
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
+        Reservations maint = new Reservations(List.of(new Reservation("maint", 100, 200, every.size() * 512, every,
+                true)));
+        for (String policy : List.of("fcfs", "easy")) {
+            ScheduleRecorder r = run(policy, machine.copy(), maint,
+                    columnJob(1, 0, 150, new Shape(1, 1, 1)),
+                    columnJob(2, 120, 10, new Shape(1, 1, 1)));
+            assertEquals(Map.of(1L, 200L, 2L, 200L), r.starts(), policy);
+        }
+    }
+
+    @Test
+    void theGuardWithholdsOnlyTheStartThatWouldBreakAWindow() {
+        Policy everyJobThatFits = new Policy() {
+            @Override
+            public String name() {
+                return "every job that fits";
+            }
+
+            @Override
+            public List<Start> decide(SchedulingView view) {
+                return Fcfs.startHeads(view.queue(), view.machine().copy());
+            }
+        };
+        SchedulerCore core = new SchedulerCore(everyJobThatFits, new FlatMachine(4));
+        core.reserve(new Reservations(List.of(all(100, 200))));
+        core.apply(new org.bgctl.scheduler.event.JobSubmitted(Job.of(1, 0, 150, 150, 1)));
+        core.apply(new org.bgctl.scheduler.event.JobSubmitted(Job.of(2, 0, 50, 50, 1)));
+        Plan plan = core.plan();
+        assertEquals(List.of(2L), plan.starts().stream().map(s -> s.job().id()).toList());
+        assertEquals(100, core.nextEventTime(), "the window's start and end wake the scheduler while jobs wait");
+    }
+
+    @Test
+    void reservationsPlacedAndCancelledByEventsAreKeptInTheSnapshot() {
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
+        core.reserve(new Reservations(List.of(all(100, 200))));
+        Reservation two = new Reservation("two", 300, 400, 2, List.of(), false);
+        core.apply(new ReservationPlaced(two, 10));
+        assertEquals(Optional.of("reservation 'two' exists already"), core.refusal(two));
+        core.apply(new ReservationPlaced(new Reservation("gone", 50, 60, 1, List.of(), false), 11));
+        core.apply(new ReservationCancelled("gone", 12));
+        SchedulerCore restored = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
+        restored.restore(core.snapshot());
+        assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
+        SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
+        assertTrue(pfcfs.refusal(two).orElseThrow().contains("pfcfs suspends jobs"));
+    }
+
+    private static Job columnJob(long id, long submit, long run, Shape shape) {
+        return Job.of(id, submit, run, run, shape.volume() * 512).withGeometry(Geometry.box(shape, false,
+                Topology.MESH));
+    }
+}
