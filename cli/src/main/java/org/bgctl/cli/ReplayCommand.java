@@ -266,7 +266,7 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
-        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_killed",
+        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_ended_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));
         }
@@ -349,14 +349,14 @@ public final class ReplayCommand implements Callable<Integer> {
         Map<String, Object> m = summary.asMap();
         out.printf("bgctl replay: %s on %s with %s%n", m.get("trace"), m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
-                "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
+                "jobs_ended_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "preemptions", "preemptions_context_switches", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
             if (m.containsKey(key)) out.printf("  %-26s %s%n", key, m.get(key));
         }
         if (m.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null) {
-            for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_killed", "jobs_requeued",
+            for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_ever_killed", "requeues",
                     "jobs_failed", "node_hours_lost", "availability", "component_availability",
                     "invariant_violations"}) {
                 out.printf("  %-26s %s%n", "faults." + key, faults.get(key));

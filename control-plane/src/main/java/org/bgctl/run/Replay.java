@@ -427,8 +427,8 @@ public final class Replay {
                                                    FaultLedger ledger, RecordedRun audit) {
         Map<String, Object> m = new LinkedHashMap<>(spec.faults().settings());
         m.put("kills", table.kills());
-        m.put("jobs_killed", table.jobsKilled());
-        m.put("jobs_requeued", table.requeues());
+        m.put("jobs_ever_killed", table.jobsKilled());
+        m.put("requeues", table.requeues());
         m.put("jobs_failed", records.stream().filter(r -> !r.killedBy().isEmpty()).count());
         m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
         m.putAll(ledger.figures());
@@ -498,7 +498,7 @@ public final class Replay {
             s.put("preemptions_jobs_suspended", table.suspensions())
                     .put("preemptions_context_switches", table.contextSwitches());
         }
-        s.put("jobs_killed", killed)
+        s.put("jobs_ended_killed", killed)
                 .put("events", table.events());
         if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
         s.putRun("executor", spec.executor().name().toLowerCase())
