@@ -499,7 +499,9 @@ public final class Replay {
                     .put("preemptions_context_switches", table.contextSwitches());
         }
         s.put("jobs_ended_killed", killed)
-                .put("events", table.events());
+                .put("events", table.events())
+                .put("warnings", RunWarnings.of(spec.trace().name(), spec.workload(), machine, workload.jobsRead(),
+                        records.size(), neverStarted));
         if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())

@@ -3,6 +3,7 @@ package org.bgctl.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
@@ -34,7 +35,8 @@ final class ReplaySpecBuilder {
     TraceSource trace;
     String machine;
     String scheduler = ReplayParameters.DEFAULT_SCHEDULER;
-    JournalKind journal = JournalKind.H2;
+    /** The journal asked for; null when not given (h2 with actors). */
+    JournalKind journal;
     ExecutorKind executor = ExecutorKind.ACTORS;
     boolean lenient;
     Long submitFrom;
@@ -72,8 +74,13 @@ final class ReplaySpecBuilder {
      */
     ReplaySpec build(Path out, LoadMeter meter) throws IOException {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
+        if (executor == ExecutorKind.DIRECT && journal != null && journal != JournalKind.MEMORY)
+            throw new IllegalArgumentException("--executor direct runs the policies without the event-sourced scheduler"
+                    + " and writes no journal, so --journal " + journal.name().toLowerCase(Locale.ROOT)
+                    + " cannot be kept: leave out --journal, or use --executor actors");
         RunSettings run = runSettings(meter);
-        return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
+        return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out,
+                journal == null ? JournalKind.H2 : journal, executor,
                 run.settings(), run.faults(), chaos, seed);
     }
 
