@@ -123,12 +123,12 @@ final class ReplaySpecBuilder {
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */
     private void monthWindow() throws IOException {
         if (submitFrom != null || submitTo != null)
-            throw new IllegalArgumentException("month and submit_from/submit_to both set; give one of them");
-        if (trace == null) throw new IllegalArgumentException("month: needs a trace to place the month in");
-        if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("month: the demo trace has no calendar");
+            throw new IllegalArgumentException("--month and --from/--to both set; give one of them");
+        if (trace == null) throw new IllegalArgumentException("--month needs a trace to place the month in");
+        if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("--month: the demo trace has no calendar");
         try (SwfReader reader = trace.open(true)) {
             if (reader.header().unixStartTime().isEmpty())
-                throw new IllegalArgumentException("month: the header of " + trace.name()
+                throw new IllegalArgumentException("--month: the header of " + trace.name()
                         + " gives no UnixStartTime to place " + month + " in the trace's time");
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             submitFrom = calendar.runTime(month.atDay(1).atStartOfDay());
