@@ -11,7 +11,7 @@ import picocli.CommandLine.ScopeType;
         description = "A live emulator of a Blue Gene/L-style supercomputer control plane.",
         subcommands = {ReplayCommand.class, SweepCommand.class, InspectCommand.class, StatusCommand.class,
                 ServeCommand.class, SubmitCommand.class, CancelCommand.class, JobsCommand.class, FaultCommand.class,
-                DbCommand.class, NodeCommand.class,
+                DbCommand.class, NodeCommand.class, ReportCommand.class,
                 CommandLine.HelpCommand.class})
 public final class Bgctl {
 

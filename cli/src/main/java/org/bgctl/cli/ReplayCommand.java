@@ -17,7 +17,9 @@ import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.JournalReplay;
 import org.bgctl.live.ReplayWatch;
+import org.bgctl.report.FaultLog;
 import org.bgctl.report.Summary;
+import org.bgctl.report.html.RunReport;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
@@ -43,7 +45,8 @@ import picocli.CommandLine.Spec;
 @Command(name = "replay", mixinStandardHelpOptions = true,
         description = "Replay an SWF trace through the emulated control plane in virtual time (with --speed K: on"
                 + " the scaled clock).",
-        footer = {"", "Outputs in the run directory: summary.json, jobs.csv, schedule.swf and the journal (H2).",
+        footer = {"", "Outputs in the run directory: summary.json, jobs.csv, schedule.swf, report.html (plots, open it"
+                + " in a browser), faults.csv when components failed, and the journal (H2).",
                 "Example: bgctl replay --trace SDSC-SP2-1998-4.2-cln.swf --machine flat:128 --scheduler easy --out runs/sdsc",
                 "BG/L:    bgctl replay --trace CTC-SP2-1996-3.1-cln.swf --machine bgl --size-divide 4 --sizes-in units"
                         + " --shapes slim --fat-probability 1 --torus-probability 1"})
@@ -275,7 +278,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));
         }
-        out.printf("outputs in %s (summary.json, jobs.csv, journal)%n", dir);
+        out.printf("outputs in %s (summary.json, jobs.csv, %s, journal)%n", dir, RunReport.FILE);
         out.flush();
         return result.violations().isEmpty() ? 0 : 1;
     }
@@ -375,7 +378,8 @@ public final class ReplayCommand implements Callable<Integer> {
             }
         }
         out.printf("  %-26s %s%n", "run", m.get("run"));
-        out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf%s)%n", dir,
+        out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf, %s%s%s)%n", dir, RunReport.FILE,
+                Files.exists(dir.resolve(FaultLog.FILE)) ? ", " + FaultLog.FILE : "",
                 JournalLocation.exists(dir) ? ", journal" : "");
         out.flush();
     }

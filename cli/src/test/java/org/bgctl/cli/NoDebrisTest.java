@@ -115,7 +115,7 @@ class NoDebrisTest {
         assertEquals(Bgctl.BAD_INPUT, second.exit(), second.output());
         assertEquals(2, second.output().lines().count(), second.output());
         assertTrue(second.output().startsWith("bgctl replay: --out mem already holds a run (summary.json, jobs.csv,"
-                + " schedule.swf)"), second.output());
+                + " schedule.swf, report.html)"), second.output());
         assertTrue(Arrays.equals(summary, Files.readAllBytes(work.resolve("mem/summary.json"))));
         assertTrue(Arrays.equals(jobs, Files.readAllBytes(work.resolve("mem/jobs.csv"))));
     }

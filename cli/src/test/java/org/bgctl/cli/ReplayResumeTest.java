@@ -4,9 +4,11 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.journal.JournalVerifier;
+import org.bgctl.journal.PostgresSettings;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -129,6 +132,55 @@ class ReplayResumeTest {
             entries = now;
         }
         resumeToTheEnd(run);
+    }
+
+    /**
+     * Killed (SIGKILL) while it closes its journal after a SIGINT — the moment H2 rewrites its file's layout — and
+     * reopened, several times: the journal always opens and reads whole, and the run resumes to its end.
+     */
+    @Test
+    void journalStaysReadableWhenKilledWhileItCloses() throws Exception {
+        Path run = dir.resolve("run");
+        Random random = new Random(13);
+        Process p = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        awaitRecord(run, p);
+        for (int cycle = 0; cycle < 3 && !Files.exists(run.resolve("jobs.csv")); cycle++) {
+            if (cycle > 0) p = start(run, "--resume", run.toString());
+            awaitJournalGrowth(run, p);
+            Process signal = new ProcessBuilder("kill", "-" + interruptSignal(p), Long.toString(p.pid())).start();
+            assertEquals(0, signal.waitFor());
+            Thread.sleep(random.nextInt(400));
+            p.destroyForcibly();
+            assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+            assertSound(run);
+        }
+        resumeToTheEnd(run);
+    }
+
+    /** The same with the PostgreSQL journal: killed once it journaled, resumed to the uninterrupted outputs. */
+    @Test
+    void aPostgresReplayKilledThenResumedGivesTheUninterruptedOutputs() throws Exception {
+        String unreachable = PostgresSettings.from(ConfigFactory.load()).unreachableReason();
+        assumeTrue(unreachable == null, () -> "skipped: needs PostgreSQL and none is reachable (" + unreachable + ")");
+        Path run = dir.resolve("run");
+        Process p = start(run, "--trace", TRACE.toString(), "--out", run.toString(), "--journal", "postgres");
+        awaitRecord(run, p);
+        for (int i = 0; i < 120 && p.isAlive() && journaled(run) < 20; i++) Thread.sleep(500);
+        p.destroyForcibly();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(assertSound(run) > 0, "nothing journaled before the kill: " + logs());
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "the run ended before the kill");
+        resumeToTheEnd(run);
+    }
+
+    /** Entries in the journal of {@code run}, or 0 before it has one (or before its tables are made). */
+    private static long journaled(Path run) {
+        if (!JournalLocation.exists(run)) return 0;
+        try {
+            return JournalVerifier.verify(JournalLocation.of(run)).entries();
+        } catch (IllegalArgumentException noTablesYet) {
+            return 0;
+        }
     }
 
     @Test

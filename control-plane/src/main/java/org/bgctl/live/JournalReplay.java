@@ -18,11 +18,13 @@ import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.report.FaultLog;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
+import org.bgctl.report.html.RunReport;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerCore;
@@ -34,7 +36,7 @@ import org.bgctl.scheduler.policy.Policies;
 /**
  * A recorded serve run re-driven: its inputs ({@link JournalInputs}) fed by the {@link RunClock}, in virtual or
  * scaled time, into a fresh system — the agents and the scheduler, the same one or another — journaled in a new run directory
- * with its jobs.csv and summary.json. With the same scheduler the schedule is the server's; with
+ * with its jobs.csv, summary.json and report.html. With the same scheduler the schedule is the server's; with
  * another it shows what that scheduler would have made of the same submissions and faults.
  */
 public final class JournalReplay {
@@ -80,6 +82,7 @@ public final class JournalReplay {
         List<RecordedInput> inputs = JournalInputs.read(from);
 
         JobTable table = new JobTable();
+        FaultLog faults = new FaultLog();
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
@@ -87,6 +90,7 @@ public final class JournalReplay {
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill),
                 e -> {
                     table.accept(e);
+                    faults.accept(e);
                     audit.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
@@ -117,6 +121,8 @@ public final class JournalReplay {
             lateness.stats().fields().forEach(summary::putRun);
         }
         summary.write(out.resolve("summary.json"));
+        faults.writeInto(out);
+        RunReport.write(out);
         return new Result(summary, records, audit.violations());
     }
 }

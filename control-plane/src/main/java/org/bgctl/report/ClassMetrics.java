@@ -4,13 +4,13 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.Predicate;
 
 /**
  * The figures of Subramani et al. split by job class: communication-intensive (CI) and other
  * (NCI) jobs, and each again among well- and badly-estimated jobs (estimate above twice the run
  * time). For each group of finished jobs: how many, how many ran on a contiguous block, mean wait,
- * mean response (turnaround) and mean bounded slowdown, as defined in {@link RunMetrics}.
+ * mean response (turnaround) and mean bounded slowdown, as defined in {@link RunMetrics}. Jobs are
+ * given one at a time, in job-id order ({@link #add}); the state is a few sums per group.
  */
 public final class ClassMetrics {
 
@@ -25,7 +25,11 @@ public final class ClassMetrics {
      */
     public static final List<String> FLAT_NAMES = flatNames();
 
-    private ClassMetrics() {
+    /** Per group, in the order of {@link #GROUPS}. */
+    private final Group[] groups = new Group[GROUPS.size()];
+
+    public ClassMetrics() {
+        for (int i = 0; i < groups.length; i++) groups[i] = new Group();
     }
 
     private static List<String> flatNames() {
@@ -36,36 +40,57 @@ public final class ClassMetrics {
 
     /** The nested object for summary.json's {@code job_classes}. */
     public static Map<String, Object> of(List<JobRecord> records) {
-        List<JobRecord> done = new ArrayList<>();
-        for (JobRecord r : records) if (r.finished()) done.add(r);
-        Map<String, Object> classes = byClass(done);
-        classes.put("well_estimated", byClass(select(done, r -> !r.job().badlyEstimated())));
-        classes.put("badly_estimated", byClass(select(done, r -> r.job().badlyEstimated())));
+        ClassMetrics metrics = new ClassMetrics();
+        for (JobRecord r : records) metrics.add(r);
+        return metrics.fields();
+    }
+
+    /** Counts one job, if it finished. */
+    public void add(JobRecord r) {
+        if (!r.finished()) return;
+        int ci = r.job().communication().intensive() ? 0 : 1;
+        groups[ci].add(r);
+        groups[(r.job().badlyEstimated() ? 4 : 2) + ci].add(r);
+    }
+
+    /** The nested object for summary.json's {@code job_classes}. */
+    public Map<String, Object> fields() {
+        Map<String, Object> classes = byClass(0);
+        classes.put("well_estimated", byClass(2));
+        classes.put("badly_estimated", byClass(4));
         return classes;
     }
 
-    private static Map<String, Object> byClass(List<JobRecord> done) {
+    private Map<String, Object> byClass(int first) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ci", group(select(done, r -> r.job().communication().intensive())));
-        m.put("nci", group(select(done, r -> !r.job().communication().intensive())));
+        m.put("ci", groups[first].fields());
+        m.put("nci", groups[first + 1].fields());
         return m;
     }
 
-    private static Map<String, Object> group(List<JobRecord> jobs) {
-        RunMetrics metrics = RunMetrics.of(jobs, 1);
-        long contiguous = jobs.stream().filter(JobRecord::contiguous).count();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("jobs", jobs.size());
-        m.put("contiguous_jobs", contiguous);
-        m.put("mean_wait_s", metrics.meanWait());
-        m.put("mean_response_s", metrics.meanResponse());
-        m.put("mean_bounded_slowdown", metrics.meanBoundedSlowdown());
-        return m;
-    }
+    /** The sums of one group, made as {@link RunMetrics} makes them. */
+    private static final class Group {
+        private int jobs;
+        private long contiguous;
+        private double sumWait, sumResponse, sumSlowdown;
 
-    private static List<JobRecord> select(List<JobRecord> records, Predicate<JobRecord> keep) {
-        List<JobRecord> selected = new ArrayList<>();
-        for (JobRecord r : records) if (keep.test(r)) selected.add(r);
-        return selected;
+        void add(JobRecord r) {
+            jobs++;
+            if (r.contiguous()) contiguous++;
+            sumWait += r.waitTime();
+            sumResponse += r.response();
+            sumSlowdown += (double) Math.max(r.response(), RunMetrics.GAMMA)
+                    / Math.max(r.actualRuntime(), RunMetrics.GAMMA);
+        }
+
+        Map<String, Object> fields() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("jobs", jobs);
+            m.put("contiguous_jobs", contiguous);
+            m.put("mean_wait_s", jobs == 0 ? 0.0 : sumWait / jobs);
+            m.put("mean_response_s", jobs == 0 ? 0.0 : sumResponse / jobs);
+            m.put("mean_bounded_slowdown", jobs == 0 ? 0.0 : sumSlowdown / jobs);
+            return m;
+        }
     }
 }

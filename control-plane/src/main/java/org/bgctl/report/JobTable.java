@@ -4,9 +4,9 @@ import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
+import java.util.TreeMap;
+import java.util.function.Consumer;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.event.JobCancelled;
@@ -24,6 +24,12 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 /**
  * The job table built from scheduler events alone — during a run, or afterwards from the
  * journal — so a run's jobs.csv can always be rebuilt from its journal.
+ *
+ * <p>A table made with a consumer of settled jobs ({@link #JobTable(Consumer)}) keeps only the jobs that may still
+ * change — queued, running, and those that finished at the latest instant (a job killed then may be requeued) — and
+ * hands every other job to the consumer once, in job-id order as far as the jobs' ids rise with their submissions
+ * (a job is held back until every job submitted before it with a lower id is settled); {@link #finish()} hands over
+ * the rest. Its memory is bounded by the machine and the queue, not by the trace.
  */
 public final class JobTable implements EventSink {
 
@@ -44,14 +50,27 @@ public final class JobTable implements EventSink {
             this.job = job;
         }
 
+        /** Whether nothing can change the row any more (but a requeue at the instant it ended). */
+        boolean ended() {
+            return end >= 0 || killedBy.equals(JobRecord.CANCELLED);
+        }
+
         JobRecord record() {
             return new JobRecord(job, scheduled, start, end, size, partition, migrations, killedBy, contiguous);
         }
     }
 
-    private final List<Row> rows = new ArrayList<>();
-    /** Lookup by job id only; never iterated. */
-    private final Map<Long, Row> byId = new HashMap<>();
+    /** Settled jobs of a table that keeps them (the default), in the order settled. */
+    private final List<JobRecord> kept;
+    /** Where settled jobs go. */
+    private final Consumer<JobRecord> settled;
+    /** The jobs that may still change, by id. */
+    private final TreeMap<Long, Row> live = new TreeMap<>();
+    /** Jobs that ended at {@link #endedAt}: settled once a later instant comes. */
+    private final List<Row> endedNow = new ArrayList<>();
+    private long endedAt = Long.MIN_VALUE;
+    /** Settled jobs waiting for a live job of a lower id, by id. */
+    private final TreeMap<Long, JobRecord> held = new TreeMap<>();
     private long migrationsAttempted;
     private long migrationsPerformed;
     private long jobMoves;
@@ -76,15 +95,30 @@ public final class JobTable implements EventSink {
     private long lastTime;
     private long events;
 
+    /** A table that keeps every job: {@link #records()} lists them all. */
+    public JobTable() {
+        this.kept = new ArrayList<>();
+        this.settled = kept::add;
+    }
+
+    /**
+     * A table that hands each job to {@code settled} once it can no longer change, and keeps only the others;
+     * {@link #records()} then lists those only. Call {@link #finish()} after the last event.
+     */
+    public JobTable(Consumer<JobRecord> settled) {
+        this.kept = null;
+        this.settled = settled;
+    }
+
     @Override
     public void accept(SchedulerEvent event) {
         EVENTS.setOpaque(this, events + 1);
         LAST_TIME.setOpaque(this, event.time());
+        if (event.time() > endedAt) settleEnded();
         if (event instanceof JobSubmitted s) {
             Row row = new Row(s.job());
-            if (byId.putIfAbsent(s.jobId(), row) != null)
+            if (live.putIfAbsent(s.jobId(), row) != null || held.containsKey(s.jobId()))
                 throw new IllegalStateException("job " + s.jobId() + " submitted twice");
-            rows.add(row);
             SUBMITTED.setOpaque(this, submitted + 1);
         } else if (event instanceof JobStarted s) {
             Row row = row(s);
@@ -94,10 +128,10 @@ public final class JobTable implements EventSink {
             row.partition = s.allocation().partition();
             row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
-            row(f).end = f.time();
+            ended(row(f)).end = f.time();
             FINISHED.setOpaque(this, finished + 1);
         } else if (event instanceof JobKilled k) {
-            Row row = row(k);
+            Row row = ended(row(k));
             row.end = k.time();
             row.killedBy = k.component();
             FINISHED.setOpaque(this, finished + 1);
@@ -113,7 +147,7 @@ public final class JobTable implements EventSink {
             FINISHED.setOpaque(this, finished - 1);
             requeues++;
         } else if (event instanceof JobCancelled c) {
-            Row row = row(c);
+            Row row = ended(row(c));
             if (row.start >= 0) {
                 row.end = c.time();
                 FINISHED.setOpaque(this, finished + 1);
@@ -139,15 +173,45 @@ public final class JobTable implements EventSink {
     }
 
     private Row row(long jobId, SchedulerEvent e) {
-        Row r = byId.get(jobId);
+        Row r = live.get(jobId);
         if (r == null) throw new IllegalStateException("event for unknown job " + jobId + ": " + e);
         return r;
     }
 
-    /** All jobs in job-id order. */
+    /** Notes that {@code row} ends at the current instant: it is settled once a later instant comes. */
+    private Row ended(Row row) {
+        endedAt = lastTime;
+        endedNow.add(row);
+        return row;
+    }
+
+    /** Settles the jobs that ended at an earlier instant and were not requeued then. */
+    private void settleEnded() {
+        if (endedNow.isEmpty()) return;
+        for (Row row : endedNow) {
+            if (row.ended() && live.remove(row.job.id(), row)) held.put(row.job.id(), row.record());
+        }
+        endedNow.clear();
+        while (!held.isEmpty() && (live.isEmpty() || held.firstKey() < live.firstKey()))
+            settled.accept(held.pollFirstEntry().getValue());
+    }
+
+    /** Hands every job still kept to the consumer, in job-id order: call after the last event. */
+    public void finish() {
+        settleEnded();
+        for (Row row : live.values()) held.put(row.job.id(), row.record());
+        live.clear();
+        while (!held.isEmpty()) settled.accept(held.pollFirstEntry().getValue());
+    }
+
+    /**
+     * The jobs in job-id order: every job of a table that keeps them, else the jobs not yet handed to the consumer.
+     */
     public List<JobRecord> records() {
-        List<JobRecord> all = new ArrayList<>(rows.size());
-        for (Row r : rows) all.add(r.record());
+        List<JobRecord> all = new ArrayList<>(kept == null ? held.size() + live.size() : kept.size() + live.size());
+        if (kept != null) all.addAll(kept);
+        all.addAll(held.values());
+        for (Row r : live.values()) all.add(r.record());
         all.sort(Comparator.comparingLong(r -> r.job().id()));
         return all;
     }
@@ -204,7 +268,7 @@ public final class JobTable implements EventSink {
 
     /** Jobs submitted. */
     public int size() {
-        return rows.size();
+        return Math.toIntExact(submitted);
     }
 
     /** Events seen so far; safe to read from another thread for progress reports. */

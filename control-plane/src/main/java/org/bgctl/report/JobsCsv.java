@@ -25,26 +25,31 @@ public final class JobsCsv {
         StringBuilder line = new StringBuilder(96);
         for (JobRecord r : records) {
             line.setLength(0);
-            Shape shape = r.job().geometry().shape();
-            line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
-            if (r.start() >= 0) line.append(r.start());
-            line.append(',');
-            if (r.end() >= 0) line.append(r.end());
-            line.append(',');
-            if (r.start() >= 0) line.append(r.waitTime());
-            line.append(',');
-            if (r.end() >= 0) line.append(r.runTime());
-            line.append(',').append(r.job().estimate())
-                .append(',').append(r.job().size())
-                .append(',').append(r.size())
-                .append(',').append(shape == null ? r.shape() : shape.toString())
-                .append(',').append(csv(r.partition()))
-                .append(',').append(r.status())
-                .append(',').append(r.migrations())
-                .append(',').append(r.jobClass())
-                .append(',').append(r.estimateClass()).append('\n');
-            out.append(line);
+            out.append(line(r, line));
         }
+    }
+
+    /** Appends the row of {@code r}, its newline included, to {@code line}, and returns {@code line}. */
+    public static StringBuilder line(JobRecord r, StringBuilder line) {
+        Shape shape = r.job().geometry().shape();
+        line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
+        if (r.start() >= 0) line.append(r.start());
+        line.append(',');
+        if (r.end() >= 0) line.append(r.end());
+        line.append(',');
+        if (r.start() >= 0) line.append(r.waitTime());
+        line.append(',');
+        if (r.end() >= 0) line.append(r.runTime());
+        line.append(',').append(r.job().estimate())
+            .append(',').append(r.job().size())
+            .append(',').append(r.size())
+            .append(',').append(shape == null ? r.shape() : shape.toString())
+            .append(',').append(csv(r.partition()))
+            .append(',').append(r.status())
+            .append(',').append(r.migrations())
+            .append(',').append(r.jobClass())
+            .append(',').append(r.estimateClass()).append('\n');
+        return line;
     }
 
     private static String csv(String field) {

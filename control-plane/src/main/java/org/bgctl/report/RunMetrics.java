@@ -1,9 +1,9 @@
 package org.bgctl.report;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.Collection;
-import java.util.List;
 
 /**
  * The figures of a run, over the jobs that finished (definitions in docs/semantics.md):
@@ -26,19 +26,60 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
 
     /** The metrics of the finished jobs among {@code records} on a machine of {@code nodes} nodes. */
     public static RunMetrics of(Collection<JobRecord> records, int nodes) {
-        List<JobRecord> done = new ArrayList<>();
-        for (JobRecord r : records) if (r.finished()) done.add(r);
-        int n = done.size();
-        if (n == 0) return new RunMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+        long base = Long.MAX_VALUE;
+        int most = 0;
+        for (JobRecord r : records) {
+            base = Math.min(base, r.job().submit());
+            most = Math.max(most, Math.max(r.size(), r.job().size()));
+        }
+        try (Builder b = new Builder(base, most)) {
+            for (JobRecord r : records) b.add(r);
+            return b.build(nodes);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
 
-        long[] waits = new long[n];
-        long firstSubmit = Long.MAX_VALUE;
-        long lastEnd = Long.MIN_VALUE;
-        double sumWait = 0, sumResponse = 0, sumSlowdown = 0, sumWeighted = 0, work = 0;
-        long sumFlow = 0;
-        for (int i = 0; i < n; i++) {
-            JobRecord r = done.get(i);
-            waits[i] = r.waitTime();
+    static long percentile(long[] sorted, double p) {
+        return sorted[(int) rank(p, sorted.length) - 1];
+    }
+
+    /** The nearest rank of percentile {@code p} among {@code n} values, from 1. */
+    private static long rank(double p, long n) {
+        return Math.max(1, (long) Math.ceil(p * n));
+    }
+
+    /**
+     * The metrics of jobs given one at a time, in job-id order, with memory of a bounded size: sums as they come,
+     * and the waits and the capacity changes sorted in bounded memory ({@link SortedLongs}), so the percentiles
+     * and the unused capacity are exact. Jobs that did not finish are left out.
+     */
+    public static final class Builder implements Closeable {
+        private final long base;
+        private final int most;
+        private final long kinds;
+        private final SortedLongs waits = new SortedLongs();
+        private final SortedLongs changes = new SortedLongs();
+        private int n;
+        private long firstSubmit = Long.MAX_VALUE;
+        private long lastEnd = Long.MIN_VALUE;
+        private double sumWait, sumResponse, sumSlowdown, sumWeighted, work;
+        private long sumFlow;
+
+        /**
+         * @param base no later than any job's submission
+         * @param most at least any job's requested and allocated size
+         */
+        public Builder(long base, int most) {
+            this.base = base;
+            this.most = most;
+            this.kinds = 2L * most + 1;
+        }
+
+        public void add(JobRecord r) {
+            if (!r.finished()) return;
+            n++;
+            waits.add(r.waitTime());
             sumWait += r.waitTime();
             sumResponse += r.response();
             sumFlow += r.response();
@@ -48,55 +89,62 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             work += weight;
             firstSubmit = Math.min(firstSubmit, r.job().submit());
             lastEnd = Math.max(lastEnd, r.end());
-        }
-        Arrays.sort(waits);
-        long span = lastEnd - firstSubmit;
-        double capacity = (double) span * nodes;
-        double utilization = capacity > 0 ? work / capacity : 0;
-        double unused = capacity > 0 ? unusedNodeSeconds(done, nodes) / capacity : 0;
-        return new RunMetrics(n, span, sumWait / n, percentile(waits, 0.50), percentile(waits, 0.95), waits[n - 1],
-                sumResponse / n, sumSlowdown / n, utilization, unused, Math.max(0, 1 - utilization - unused),
-                sumFlow, sumWeighted, firstSubmit, lastEnd);
-    }
-
-    static long percentile(long[] sorted, double p) {
-        int rank = (int) Math.ceil(p * sorted.length);
-        return sorted[Math.max(0, rank - 1)];
-    }
-
-    /** ∫ max(0, free(t) − queued demand(t)) dt over the run, in node-seconds. */
-    private static double unusedNodeSeconds(List<JobRecord> done, int nodes) {
-        // Only the sum of the queued demand and the busy nodes matters. A job adds its size to it at its
-        // submission, changes it by (nodes it got − its size) at its start — nothing, mostly — and takes the
-        // nodes it got off it at its end. Changes at equal times may be taken in any order (the interval
-        // between them is empty), so each is one long — time, then the change offset to be non-negative —
-        // and a plain sort of those orders them.
-        long base = Long.MAX_VALUE;
-        int most = 0;
-        for (JobRecord r : done) {
-            base = Math.min(base, r.job().submit());
-            most = Math.max(most, Math.max(r.size(), r.job().size()));
-        }
-        long kinds = 2L * most + 1;
-        long[] changes = new long[done.size() * 3];
-        int k = 0;
-        for (JobRecord r : done) {
-            changes[k++] = change(r.job().submit() - base, r.job().size(), most, kinds);
+            // Only the sum of the queued demand and the busy nodes matters. A job adds its size to it at its
+            // submission, changes it by (nodes it got − its size) at its start — nothing, mostly — and takes the
+            // nodes it got off it at its end. Changes at equal times may be taken in any order (the interval
+            // between them is empty), so each is one long — time, then the change offset to be non-negative —
+            // and a plain sort of those orders them.
+            changes.add(change(r.job().submit() - base, r.job().size(), most, kinds));
             if (r.size() != r.job().size())
-                changes[k++] = change(r.scheduled() - base, r.size() - r.job().size(), most, kinds);
-            changes[k++] = change(r.end() - base, -r.size(), most, kinds);
+                changes.add(change(r.scheduled() - base, r.size() - r.job().size(), most, kinds));
+            changes.add(change(r.end() - base, -r.size(), most, kinds));
         }
-        Arrays.sort(changes, 0, k);
-        long demand = 0;
-        double unused = 0;
-        for (int i = 0; i < k; i++) {
-            demand += changes[i] % kinds - most;
-            if (i + 1 < k) {
-                long dt = changes[i + 1] / kinds - changes[i] / kinds;
-                unused += (double) Math.max(0, nodes - demand) * dt;
+
+        /** The metrics on a machine of {@code nodes} nodes. */
+        public RunMetrics build(int nodes) throws IOException {
+            if (n == 0) return new RunMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+            long p50 = 0, p95 = 0, max = 0;
+            long rank50 = rank(0.50, n);
+            long rank95 = rank(0.95, n);
+            try (SortedLongs.Cursor c = waits.sorted()) {
+                for (long rank = 1; c.hasNext(); rank++) {
+                    max = c.next();
+                    if (rank == rank50) p50 = max;
+                    if (rank == rank95) p95 = max;
+                }
             }
+            long span = lastEnd - firstSubmit;
+            double capacity = (double) span * nodes;
+            double utilization = capacity > 0 ? work / capacity : 0;
+            double unused = capacity > 0 ? unusedNodeSeconds(nodes) / capacity : 0;
+            return new RunMetrics(n, span, sumWait / n, p50, p95, max,
+                    sumResponse / n, sumSlowdown / n, utilization, unused, Math.max(0, 1 - utilization - unused),
+                    sumFlow, sumWeighted, firstSubmit, lastEnd);
         }
-        return unused;
+
+        /** ∫ max(0, free(t) − queued demand(t)) dt over the run, in node-seconds. */
+        private double unusedNodeSeconds(int nodes) throws IOException {
+            long demand = 0;
+            double unused = 0;
+            try (SortedLongs.Cursor c = changes.sorted()) {
+                long current = c.next();
+                while (true) {
+                    demand += current % kinds - most;
+                    if (!c.hasNext()) break;
+                    long following = c.next();
+                    long dt = following / kinds - current / kinds;
+                    unused += (double) Math.max(0, nodes - demand) * dt;
+                    current = following;
+                }
+            }
+            return unused;
+        }
+
+        @Override
+        public void close() throws IOException {
+            waits.close();
+            changes.close();
+        }
     }
 
     /** One change as a sortable long: time (from the first submission), then the change plus {@code most}. */

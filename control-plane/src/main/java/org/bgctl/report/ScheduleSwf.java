@@ -22,18 +22,29 @@ public final class ScheduleSwf {
 
     public static void write(Path file, List<JobRecord> records, String machine, String scheduler, String trace,
                              int nodes) throws IOException {
+        try (SwfWriter out = open(file, records.size(), machine, scheduler, trace, nodes)) {
+            for (JobRecord r : records) write(out, r);
+        }
+    }
+
+    /** Creates {@code file} with the header of a schedule of {@code jobs} jobs; write them with {@link #write}. */
+    public static SwfWriter open(Path file, long jobs, String machine, String scheduler, String trace, int nodes)
+            throws IOException {
         List<String> header = new ArrayList<>();
         header.add("; Version: 2.2");
         header.add("; Computer: bgctl emulation of " + machine);
         header.add("; MaxNodes: " + nodes);
         header.add("; MaxProcs: " + nodes);
-        header.add("; MaxJobs: " + records.size());
-        header.add("; MaxRecords: " + records.size());
+        header.add("; MaxJobs: " + jobs);
+        header.add("; MaxRecords: " + jobs);
         header.add("; Note: schedule emulated by bgctl with scheduler " + scheduler + " from trace " + trace);
         header.add("; Note: wait and run times are emulated; times are seconds from the trace's origin");
-        try (SwfWriter out = SwfWriter.open(file, header)) {
-            for (JobRecord r : records) out.write(record(r));
-        }
+        return SwfWriter.open(file, header);
+    }
+
+    /** Writes the line of {@code r}. */
+    public static void write(SwfWriter out, JobRecord r) throws IOException {
+        out.write(record(r));
     }
 
     private static SwfRecord record(JobRecord r) {

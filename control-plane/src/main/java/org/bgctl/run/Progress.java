@@ -5,15 +5,20 @@ package org.bgctl.run;
 public interface Progress {
 
     /**
-     * @param jobsDone    jobs finished so far
-     * @param jobsRead    trace jobs read so far
-     * @param jobsTotal   the trace's job count when its header says (MaxJobs), else -1
+     * @param jobsDone    job lines of the trace dealt with: jobs finished, and lines the workload set aside
+     *                    (rejected, malformed, outside the window); {@code jobsTotal} once the run has ended
+     * @param jobsTotal   the job lines the replay reads (counted ahead in the trace, capped by the first jobs
+     *                    option), or -1 while not yet counted
      * @param virtualTime the last instant released, in seconds
      * @param events      scheduler events so far
+     * @param ended       true for the last report, once every job is settled
      */
-    void report(long jobsDone, long jobsRead, long jobsTotal, long virtualTime, long events);
+    void report(long jobsDone, long jobsTotal, long virtualTime, long events, boolean ended);
+
+    /** Progress nobody watches: no report, and no count of the trace ahead. */
+    Progress NONE = (done, total, time, events, ended) -> { };
 
     static Progress none() {
-        return (done, read, total, time, events) -> { };
+        return NONE;
     }
 }

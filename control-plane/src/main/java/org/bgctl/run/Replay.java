@@ -5,9 +5,6 @@ import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -18,11 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
@@ -38,14 +31,13 @@ import org.bgctl.journal.JournalSettings;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.paragon.ParagonSite;
-import org.bgctl.report.ClassMetrics;
-import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobSpill;
 import org.bgctl.report.JobTable;
-import org.bgctl.report.JobsCsv;
+import org.bgctl.report.FaultLog;
 import org.bgctl.report.NqsReport;
 import org.bgctl.report.RunMetrics;
-import org.bgctl.report.ScheduleSwf;
 import org.bgctl.report.Summary;
+import org.bgctl.report.html.RunReport;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.EventSink;
@@ -61,7 +53,6 @@ import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.scheduler.policy.PolicyRegistry;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
-import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
 import org.bgctl.workload.WorkloadOptions;
@@ -69,7 +60,7 @@ import org.bgctl.workload.WorkloadOptions;
 /**
  * A replay of an SWF trace, in virtual time or on the scaled clock ({@link RunClock}): the trace is streamed through the workload
  * transforms into the scheduler (actors or direct), and the run directory receives
- * summary.json, jobs.csv, schedule.swf and, with the H2 journal, the journal itself (with the
+ * summary.json, jobs.csv, schedule.swf, report.html, faults.csv when components failed and, with the H2 journal, the journal itself (with the
  * PostgreSQL journal, journal.properties naming the run's persistence id).
  */
 public final class Replay {
@@ -238,9 +229,18 @@ public final class Replay {
     private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
                                        Watch watch, MachineModel machine, Progress progress, Duration every,
                                        CompletionStage<?> stop, JournaledPrefix prefix) throws IOException {
-        Path out = spec.out();
-        JobTable table = new JobTable();
+        try (JobSpill spill = new JobSpill()) {
+            return replay(spec, journal, host, pacing, watch, machine, progress, every, stop, prefix, spill);
+        }
+    }
+
+    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
+                                       Watch watch, MachineModel machine, Progress progress, Duration every,
+                                       CompletionStage<?> stop, JournaledPrefix prefix, JobSpill spill)
+            throws IOException {
+        JobTable table = new JobTable(spill);
         FaultLedger ledger = new FaultLedger(machine);
+        FaultLog faultLog = new FaultLog();
         RecordedRun audit = spec.faults().injects() ? new RecordedRun(MachineCatalog.create(spec.machine())) : null;
         // the scheduler's account of an actor run, which the agents' holdings are compared with at its end
         RecordedRun view = spec.executor() != ExecutorKind.ACTORS ? audit
@@ -249,9 +249,11 @@ public final class Replay {
         EventSink sink = view == null ? e -> {
             table.accept(e);
             ledger.accept(e);
+            faultLog.accept(e);
         } : e -> {
             table.accept(e);
             ledger.accept(e);
+            faultLog.accept(e);
             view.accept(e);
         };
         prefix.replayInto(sink);
@@ -268,68 +270,44 @@ public final class Replay {
             TraceCalendar traceCalendar = calendar;
             Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
             workload = new Workload(reader, spec.workload(), machine);
-            long total = spec.trace().expectedJobs(reader.header(), spec.workload().firstJobs());
-            ScheduledExecutorService ticker = startProgress(progress, every, table, total);
-            try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(jobs(workload)), "bgctl-trace-reader")) {
-                outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
-                        watch.around(sink), agents::set, chaos, stop);
-            } finally {
-                ticker.shutdownNow();
+            try (ReplayProgress shown = new ReplayProgress(progress, every, table, spec.trace(),
+                    spec.workload().firstJobs())) {
+                try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(shown.jobs(workload, reader)),
+                        "bgctl-trace-reader")) {
+                    outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
+                            watch.around(sink), agents::set, chaos, stop);
+                }
+                shown.finish(!outcome.interrupted());
             }
-            progress.report(table.finishedCount(), table.submittedCount(), total, table.lastTime(), table.events());
             malformed = reader.skippedLineMessages();
         }
         double wall = (System.nanoTime() - started) / 1e9;
         if (outcome.interrupted()) return interrupted(spec, machine, workload, table, outcome, wall);
         MaxSuccessful maxSuccessful = maxSuccessfulMigrations(spec, table, machine);
 
-        List<JobRecord> records = table.records();
-        CompletableFuture<Void> tables = writeTables(spec, machine, records);
-        RunMetrics metrics = RunMetrics.of(records, machine.capacity());
-        Summary summary = summarize(spec, machine, workload, table, records, metrics, outcome, wall, maxSuccessful);
+        table.finish();
+        Optional<ParagonSite> site = machine.nqsSite();
+        boolean nqs = PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent();
+        JobOutputs jobs = JobOutputs.write(spill, spec.out(), machine.name(), machine.capacity(), spec.scheduler(),
+                spec.trace().name(), spec.workload().jobClasses().any(), nqs);
+        RunMetrics metrics = jobs.metrics();
+        Summary summary = summarize(spec, machine, workload, table, jobs, outcome, wall, maxSuccessful);
         summary.putRun("clock", pacing instanceof Pacing.Scaled ? "scaled" : "virtual");
         if (pacing instanceof Pacing.Scaled scaled) {
             summary.putRun("speed", scaled.speed());
             scaled.lateness().stats().fields().forEach(summary::putRun);
         }
-        summary.put("faults", faultFields(spec, table, records, ledger, audit));
+        summary.put("faults", faultFields(spec, table, jobs, ledger, audit));
         if (chaos != null) summary.put("chaos", chaos.fields());
         if (!malformed.isEmpty()) summary.put("malformed_line_examples", malformed);
-        Optional<ParagonSite> site = machine.nqsSite();
-        if (PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent())
-            summary.put("nqs", NqsReport.write(spec.out(), records, site.get(), machine.capacity(), calendar));
+        if (nqs) summary.put("nqs", NqsReport.write(spec.out(), jobs.kept(), site.get(), machine.capacity(), calendar));
         AgentAudit.Result agentAudit = agents.get() == null ? null : AgentAudit.compare(view, agents.get());
         if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
-        awaitWritten(tables);
+        faultLog.writeInto(spec.out());
+        RunReport.write(spec.out());
         if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
         return new ReplayResult(summary, metrics, table);
-    }
-
-    /** Writes jobs.csv and schedule.swf on another thread, while the metrics and the summary are made. */
-    private static CompletableFuture<Void> writeTables(ReplaySpec spec, MachineModel machine, List<JobRecord> records) {
-        Path out = spec.out();
-        return CompletableFuture.runAsync(() -> {
-            try {
-                try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-                    JobsCsv.write(records, w);
-                }
-                ScheduleSwf.write(out.resolve("schedule.swf"), records, machine.name(), spec.scheduler(),
-                        spec.trace().name(), machine.capacity());
-            } catch (IOException e) {
-                throw new UncheckedIOException(e);
-            }
-        });
-    }
-
-    private static void awaitWritten(CompletableFuture<Void> output) throws IOException {
-        try {
-            output.join();
-        } catch (CompletionException e) {
-            if (e.getCause() instanceof UncheckedIOException io) throw io.getCause();
-            if (e.getCause() instanceof RuntimeException r) throw r;
-            throw e;
-        }
     }
 
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
@@ -352,7 +330,7 @@ public final class Replay {
         if (!Policies.migrates(spec.scheduler())) return new MaxSuccessful(0, 0);
         if (spec.settings().migratesAlways()) return new MaxSuccessful(table.migrationsPerformed(), 0);
         long started = System.nanoTime();
-        JobTable always = new JobTable();
+        JobTable always = new JobTable(settled -> { });
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             Workload workload = new Workload(reader, spec.workload(), machine);
             TraceCalendar calendar = TraceCalendars.of(reader.header());
@@ -423,13 +401,13 @@ public final class Replay {
      * availability and, when faults were injected, the allocation invariants' violations (the audit of
      * {@code bgctl inspect --audit}, run on the events as they happened).
      */
-    private static Map<String, Object> faultFields(ReplaySpec spec, JobTable table, List<JobRecord> records,
+    private static Map<String, Object> faultFields(ReplaySpec spec, JobTable table, JobOutputs jobs,
                                                    FaultLedger ledger, RecordedRun audit) {
         Map<String, Object> m = new LinkedHashMap<>(spec.faults().settings());
         m.put("kills", table.kills());
         m.put("jobs_ever_killed", table.jobsKilled());
         m.put("requeues", table.requeues());
-        m.put("jobs_failed", records.stream().filter(r -> !r.killedBy().isEmpty()).count());
+        m.put("jobs_failed", jobs.failed());
         m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
         m.putAll(ledger.figures());
         m.put("invariant_violations", audit == null ? null : audit.violations().size());
@@ -453,28 +431,10 @@ public final class Replay {
         };
     }
 
-    private static ScheduledExecutorService startProgress(Progress progress, Duration every, JobTable table,
-                                                          long total) {
-        ScheduledExecutorService ticker = Executors.newSingleThreadScheduledExecutor(r -> {
-            Thread t = new Thread(r, "bgctl-progress");
-            t.setDaemon(true);
-            return t;
-        });
-        long ms = Math.max(50, every.toMillis());
-        ticker.scheduleAtFixedRate(() -> progress.report(table.finishedCount(), table.submittedCount(), total,
-                table.lastTime(), table.events()), ms, ms, TimeUnit.MILLISECONDS);
-        return ticker;
-    }
-
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
-                                     List<JobRecord> records, RunMetrics metrics, RunClock.Outcome outcome,
+                                     JobOutputs jobs, RunClock.Outcome outcome,
                                      double wall, MaxSuccessful maxSuccessful) {
-        long killed = 0;
-        long neverStarted = 0;
-        for (JobRecord r : records) {
-            if (r.killed()) killed++;
-            if (r.start() < 0) neverStarted++;
-        }
+        RunMetrics metrics = jobs.metrics();
         Summary s = new Summary()
                 .put("machine", machine.name())
                 .put("scheduler", spec.scheduler())
@@ -483,11 +443,11 @@ public final class Replay {
                 .put("nodes", machine.capacity())
                 .put("workload", spec.workload().fields(spec.lenient()))
                 .put("jobs_read", workload.jobsRead())
-                .put("jobs_submitted", records.size())
+                .put("jobs_submitted", table.size())
                 .put("jobs", metrics.jobs())
-                .put("jobs_never_started", neverStarted)
+                .put("jobs_never_started", jobs.neverStarted())
                 .put("jobs_skipped", workload.rejections().asMap())
-                .put("offered_load", OfferedLoad.of(records.stream().map(JobRecord::job).toList(), machine.capacity()))
+                .put("offered_load", jobs.offeredLoad())
                 .putMetrics(metrics)
                 .put("migrations_total", table.migrationsAttempted())
                 .put("migrations_successful", table.migrationsPerformed())
@@ -498,15 +458,15 @@ public final class Replay {
             s.put("preemptions_jobs_suspended", table.suspensions())
                     .put("preemptions_context_switches", table.contextSwitches());
         }
-        s.put("jobs_ended_killed", killed)
+        s.put("jobs_ended_killed", jobs.killed())
                 .put("events", table.events())
                 .put("warnings", RunWarnings.of(spec.trace().name(), spec.workload(), machine, workload.jobsRead(),
-                        records.size(), neverStarted));
-        if (spec.workload().jobClasses().any()) s.put("job_classes", ClassMetrics.of(records));
+                        table.size(), jobs.neverStarted()));
+        if (jobs.classes() != null) s.put("job_classes", jobs.classes());
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())
                 .putRun("wall_s", wall)
-                .putRun("jobs_per_s", wall > 0 ? records.size() / wall : 0.0)
+                .putRun("jobs_per_s", wall > 0 ? table.size() / wall : 0.0)
                 .putRun("events_per_s", wall > 0 ? table.events() / wall : 0.0)
                 .putRun("journaled_events", outcome.journaled());
         if (maxSuccessful.wall() > 0) s.putRun("max_successful_wall_s", maxSuccessful.wall());

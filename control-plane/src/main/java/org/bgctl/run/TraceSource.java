@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import org.bgctl.swf.SwfHeader;
 import org.bgctl.swf.SwfReader;
 
 /** Where a replay's SWF trace comes from: a file, or the demo excerpt bundled with bgctl. */
@@ -15,9 +14,6 @@ public record TraceSource(Path file, String resource) {
 
     /** The machine the demo trace was recorded on. */
     public static final String DEMO_MACHINE = "flat:100";
-
-    /** Job lines in the demo excerpt (its header is the full trace's). */
-    public static final long DEMO_JOBS = 2000;
 
     /** Where the demo comes from, for the user. */
     public static final String DEMO_ATTRIBUTION = "the first 2000 jobs of KTH-SP2-1996-2.1-cln.swf "
@@ -30,16 +26,6 @@ public record TraceSource(Path file, String resource) {
     /** The name reports use: the file name, or the resource's. */
     public String name() {
         return file != null ? file.getFileName().toString() : resource.substring(resource.lastIndexOf('/') + 1);
-    }
-
-    /**
-     * How many job lines a replay will read, when known: the demo's size, or the header's
-     * MaxJobs, capped by {@code firstJobs} when that is set; -1 when unknown.
-     */
-    public long expectedJobs(SwfHeader header, long firstJobs) {
-        long total = this.equals(DEMO) ? DEMO_JOBS : header.maxJobs().orElse(-1);
-        if (firstJobs > 0) total = total < 0 ? firstJobs : Math.min(total, firstJobs);
-        return total;
     }
 
     /** Opens the trace. */

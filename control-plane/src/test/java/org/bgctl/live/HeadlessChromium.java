@@ -26,6 +26,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Test helper: a headless Chromium with one page, driven through the DevTools protocol over the JDK's
@@ -52,6 +53,18 @@ final class HeadlessChromium implements AutoCloseable {
             }
         }
         return Optional.empty();
+    }
+
+    /**
+     * The Chromium a browser test runs: the test is skipped when there is none, unless the system property
+     * {@code bgctl.browser-test} is {@code required}, when it fails.
+     */
+    static Path forTest() {
+        Optional<Path> chromium = find();
+        if (!"required".equals(System.getProperty("bgctl.browser-test")))
+            Assumptions.assumeTrue(chromium.isPresent(), "no Chromium on the PATH (set BGCTL_CHROMIUM)");
+        if (chromium.isEmpty()) throw new IllegalStateException("the browser test is required but no Chromium was found");
+        return chromium.get();
     }
 
     HeadlessChromium(Path executable, Path profile, String url) throws Exception {

@@ -3,6 +3,7 @@ package org.bgctl.live;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
@@ -13,6 +14,7 @@ import java.util.Random;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
+import org.bgctl.report.html.RunReport;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -76,6 +78,12 @@ class JournalReplayTest {
         }
         assertTrue(started > 10, started + " jobs started");
         assertTrue(served.records().stream().anyMatch(r -> r.status().equals("cancelled")));
+
+        // the serve run's report comes from its journal; the replay of it writes its own
+        String report = Files.readString(RunReport.write(run));
+        assertTrue(report.contains("<figcaption>Occupancy: the partition each job held</figcaption>"), "occupancy");
+        assertTrue(report.contains("<title>mp-R311 down from "), "the fault timeline shows the midplane down");
+        assertTrue(Files.isRegularFile(dir.resolve("replay").resolve(RunReport.FILE)));
 
         JournalReplay.Result fcfs = JournalReplay.run(run, "fcfs", dir.resolve("fcfs"));
         assertEquals(List.of(), fcfs.violations());

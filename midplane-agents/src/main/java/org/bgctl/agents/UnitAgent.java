@@ -5,6 +5,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Receive;
+import java.util.ArrayDeque;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -41,8 +42,9 @@ import org.bgctl.agents.UnitProtocol.SuspendReply;
  * (whole units, switch ports, node sets with their allocators). Every step of a transaction is answered,
  * exactly once in effect: a repeated step (the same kind, transaction and job) gets the answer the first got
  * and changes nothing, a step that comes after its transaction ended here is refused, and a step the holdings
- * cannot do is refused with the reason, never dropped. Answers are kept for the agent's life, so a repetition
- * that comes late is still recognised.
+ * cannot do is refused with the reason, never dropped. Answers are kept for the last {@link #REMEMBERED}
+ * transactions (by id, within a run): a repetition that comes late is still recognised, and a reservation for a
+ * transaction older than that is refused as over, so the agent's memory does not grow with the run.
  */
 abstract class UnitAgent extends AbstractBehavior<Command> {
 
@@ -55,9 +57,19 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
     private record Key(Kind kind, long tx, long job) {
     }
 
+    /**
+     * How many transactions back an agent remembers its answers: far more than a scheduler has in flight, which
+     * plans only once every step sent before is answered or given up.
+     */
+    static final long REMEMBERED = 1 << 16;
+
     protected final String unit;
     /** Looked up only, never iterated: the order of its entries decides nothing. */
     private final Map<Key, Answer> answers = new HashMap<>();
+    /** The keys of {@link #answers} in the order answered, to forget the oldest. */
+    private final ArrayDeque<Key> answered = new ArrayDeque<>();
+    /** The highest transaction id seen in this run. */
+    private long latestTx;
 
     protected UnitAgent(ActorContext<Command> context, String unit) {
         super(context);
@@ -141,6 +153,8 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
                 })
                 .onMessage(NewRun.class, n -> {
                     answers.clear();
+                    answered.clear();
+                    latestTx = 0;
                     return this;
                 })
                 .onMessage(GetOccupancy.class, g -> {
@@ -152,10 +166,11 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
 
     /**
      * Whether a request of transaction {@code tx} for {@code job} comes after the transaction ended here: it was
-     * aborted, or the job was already resumed or restarted for it (the undo came first).
+     * aborted, the job was already resumed or restarted for it (the undo came first), or it is older than the
+     * transactions remembered.
      */
     private boolean ended(long tx, long job) {
-        return answers.containsKey(new Key(Kind.ABORT, tx, 0)) || answers.containsKey(new Key(Kind.RESUME, tx, job))
+        return tx <= latestTx - REMEMBERED || answers.containsKey(new Key(Kind.ABORT, tx, 0)) || answers.containsKey(new Key(Kind.RESUME, tx, job))
                 || answers.containsKey(new Key(Kind.RESTART, tx, job));
     }
 
@@ -172,6 +187,9 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
         if (answer == null) {
             answer = fresh.get();
             answers.put(key, answer);
+            answered.add(key);
+            latestTx = Math.max(latestTx, key.tx());
+            while (answered.peekFirst().tx() <= latestTx - REMEMBERED) answers.remove(answered.removeFirst());
         }
         replyTo.tell((A) answer);
         return this;

@@ -15,7 +15,8 @@ import org.bgctl.agents.UnitProtocol.Resume;
  */
 final class Steps {
 
-    private static final AtomicLong NEXT_TX = new AtomicLong(1_000_000);
+    /** Above the tests' own transaction ids, and within the transactions an agent remembers of them. */
+    private static final AtomicLong NEXT_TX = new AtomicLong(10_000);
 
     private Steps() {
     }

@@ -187,6 +187,21 @@ class UnitAgentProtocolTest {
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("kinds")
+    void aReservationOlderThanTheTransactionsRememberedIsRefusedAsOver(Kind kind) {
+        Unit unit = new Unit(kind);
+        unit.runs(1);
+        assertInstanceOf(StepDone.class, unit.release(2, 1));
+        long late = 3 + UnitAgent.REMEMBERED;
+        unit.runs(late);
+        assertInstanceOf(StepDone.class, unit.release(late + 1, late));
+        assertEquals(new Refused(unit.id(), 2, "transaction 2 is over here"), unit.reserve(2, 7),
+                "the unit is free, but transaction 2 is long past");
+        assertEquals(new Reserved(unit.id(), late + 2), unit.reserve(late + 2, 7), "a recent one still reserves");
+        assertEquals(new Reserved(unit.id(), late + 2), unit.reserve(late + 2, 7), "and is answered as before");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("kinds")
     void aRepeatedStepGetsTheFirstAnswerAndChangesNothing(Kind kind) {
         Unit unit = new Unit(kind);
         assertEquals(new Reserved(unit.id(), 1), unit.reserve(1, 1));

@@ -1,0 +1,138 @@
+package org.bgctl.report.html;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Iterator;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.Shape;
+
+/**
+ * report.html of a run directory: one self-contained page (inline SVG and CSS, nothing fetched) with the run's
+ * figures, its plots and its parameters, made from summary.json, jobs.csv (or the journal) and faults.csv. The
+ * same run gives the same bytes: nothing of the wall clock is shown.
+ */
+public final class RunReport {
+
+    /** The file's name in a run directory. */
+    public static final String FILE = "report.html";
+
+    /** What summary.json's {@code run} block says of the run that is not a wall-clock measurement. */
+    private static final Set<String> RUN_SETTINGS = Set.of("executor", "journal", "clock", "speed");
+
+    private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1a202c;max-width:960px}"
+            + "h1{font-size:20px}h2{font-size:16px;margin-top:28px}"
+            + ".figures{display:flex;flex-wrap:wrap;gap:10px}.figure{border:1px solid #cbd5e0;border-radius:6px;"
+            + "padding:8px 12px;min-width:120px}.figure b{display:block;font-size:18px}"
+            + "figure{margin:0 0 18px}figcaption{font-weight:600;margin-bottom:4px}"
+            + "svg.plot{font:11px system-ui,sans-serif;max-width:100%;height:auto}"
+            + "table{border-collapse:collapse}td{border-bottom:1px solid #e2e8f0;padding:2px 10px 2px 0}"
+            + "td:first-child{color:#4a5568}.note{color:#4a5568}";
+
+    private RunReport() {
+    }
+
+    /** Writes report.html into {@code dir}, a run directory, and returns its path. */
+    public static Path write(Path dir) throws IOException {
+        Path file = dir.resolve(FILE);
+        Files.writeString(file, render(RunData.read(dir)), StandardCharsets.UTF_8);
+        return file;
+    }
+
+    static String render(RunData run) {
+        JsonNode s = run.summary();
+        TimeSpan span = TimeSpan.of(run.jobs(), run.faults());
+        StringBuilder html = new StringBuilder(1 << 16);
+        String title = s.path("trace").asText("run") + " on " + s.path("machine").asText("?") + " with "
+                + s.path("scheduler").asText("?");
+        html.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>bgctl report: ")
+                .append(Svg.escape(title)).append("</title><style>").append(STYLE).append("</style></head><body>\n")
+                .append("<h1>bgctl report: ").append(Svg.escape(title)).append("</h1>\n");
+        if (s.path("interrupted").asBoolean(false))
+            html.append("<p class=\"note\">This run was interrupted before its end; it shows what was done.</p>\n");
+        figures(html, s, run);
+        long capacity = s.path("nodes").asLong(1);
+        plot(html, "Utilization over time", LoadPlots.utilization(run.jobs(), capacity, span));
+        plot(html, "Queue length over time", LoadPlots.queue(run.jobs(), span));
+        plot(html, "Wait-time distribution (CDF)", WaitPlots.cdf(run.jobs()));
+        plot(html, "Bounded slowdown by size class", WaitPlots.slowdownBySize(run.jobs()));
+        if (OccupancyPlot.applies(run.jobs())) {
+            Optional<Shape> grid = grid(s.path("machine").asText(""));
+            if (grid.isPresent()) plot(html, "Occupancy: the partition each job held", OccupancyPlot.render(run.jobs(),
+                    grid.get(), span));
+            else html.append("<p class=\"note\">No occupancy timeline: the machine ").append(Svg.escape(
+                    s.path("machine").asText())).append(" cannot be built again here.</p>\n");
+        }
+        if (!run.faults().isEmpty()) plot(html, "Fault timeline", FaultPlot.render(run.faults(), span));
+        else if (!run.faultsKnown()) html.append("<p class=\"note\">This run recorded no failures or repairs to draw"
+                + " (no faults.csv, no journal).</p>\n");
+        parameters(html, s);
+        return html.append("</body></html>\n").toString();
+    }
+
+    private static void figures(StringBuilder html, JsonNode s, RunData run) {
+        html.append("<div class=\"figures\">\n");
+        figure(html, "jobs", Long.toString(run.jobs().size()));
+        figure(html, "makespan", Human.duration(s.path("makespan_s").asDouble(Double.NaN)));
+        figure(html, "utilization", s.has("utilization") ? Human.percent(s.get("utilization").asDouble()) : "–");
+        figure(html, "mean wait", Human.duration(s.path("mean_wait_s").asDouble(Double.NaN)));
+        figure(html, "95th percentile wait", Human.duration(s.path("p95_wait_s").asDouble(Double.NaN)));
+        figure(html, "longest wait", Human.duration(s.path("max_wait_s").asDouble(Double.NaN)));
+        figure(html, "mean bounded slowdown", s.has("mean_bounded_slowdown")
+                ? Human.number(s.get("mean_bounded_slowdown").asDouble(), 2) : "–");
+        long neverStarted = run.jobs().stream().filter(j -> !j.started()).count();
+        figure(html, "never started", Long.toString(neverStarted));
+        JsonNode availability = s.path("faults").path("availability");
+        if (availability.isNumber()) figure(html, "node availability", Human.percent(availability.asDouble()));
+        html.append("</div>\n");
+    }
+
+    private static void figure(StringBuilder html, String name, String value) {
+        html.append("<div class=\"figure\"><b>").append(Svg.escape(value)).append("</b>").append(Svg.escape(name))
+                .append("</div>\n");
+    }
+
+    private static void plot(StringBuilder html, String caption, String svg) {
+        html.append("<figure><figcaption>").append(Svg.escape(caption)).append("</figcaption>\n").append(svg)
+                .append("</figure>\n");
+    }
+
+    /** The run's parameters: summary.json's settings, seconds also in days, hours and minutes. */
+    private static void parameters(StringBuilder html, JsonNode s) {
+        html.append("<h2>Parameters and results</h2>\n<table>\n");
+        rows(html, "", s);
+        html.append("</table>\n");
+    }
+
+    private static void rows(StringBuilder html, String prefix, JsonNode node) {
+        for (Iterator<Map.Entry<String, JsonNode>> it = node.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            String key = prefix + e.getKey();
+            JsonNode v = e.getValue();
+            if (prefix.equals("run.") && !RUN_SETTINGS.contains(e.getKey())) continue;
+            if (v.isObject()) {
+                rows(html, key + ".", v);
+                continue;
+            }
+            String text = v.isTextual() ? v.asText() : v.toString();
+            if (v.isNumber() && key.endsWith("_s")) text += " (" + Human.duration(v.asDouble()) + ")";
+            html.append("<tr><td>").append(Svg.escape(key)).append("</td><td>").append(Svg.escape(text))
+                    .append("</td></tr>\n");
+        }
+    }
+
+    /** The grid of midplanes of the machine named {@code machine}, when it can be built here. */
+    private static Optional<Shape> grid(String machine) {
+        try {
+            return MachineCatalog.create(machine).grid();
+        } catch (IllegalArgumentException | UncheckedIOException e) {
+            return Optional.empty();
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package org.bgctl.report;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.scheduler.Communication;
+import org.bgctl.scheduler.Job;
+import org.junit.jupiter.api.Test;
+
+class JobSpillTest {
+
+    private static JobRecord record(long id) {
+        Job job = new Job(id, 10 * id, 100, 300, 8, 300, 3, 4, 5, 1, id == 2, Communication.intensive(0.25));
+        return new JobRecord(job, 10 * id + 1, 10 * id + 2, id == 3 ? -1 : 10 * id + 102, 8, "R0" + id, (int) id,
+                id == 1 ? "mp-R001" : "", id == 2);
+    }
+
+    @Test
+    void jobsWrittenOutOfIdOrderAreReadBackInIdOrderWithTheirRows() throws IOException {
+        List<JobRecord> written = List.of(record(2), record(3), record(1));
+        List<JobSpill.Entry> read = new ArrayList<>();
+        try (JobSpill spill = new JobSpill()) {
+            written.forEach(spill);
+            assertEquals(3, spill.jobs());
+            assertEquals(10, spill.firstSubmit());
+            spill.read(read::add);
+        }
+        List<JobRecord> sorted = List.of(record(1), record(2), record(3));
+        assertEquals(sorted, read.stream().map(JobSpill.Entry::record).toList(), "every field but the box asked for");
+        StringWriter csv = new StringWriter();
+        JobsCsv.write(sorted, csv);
+        StringBuilder rows = new StringBuilder(JobsCsv.HEADER).append('\n');
+        read.forEach(e -> rows.append(e.csvRow()));
+        assertEquals(csv.toString(), rows.toString());
+    }
+}

@@ -1,0 +1,120 @@
+package org.bgctl.report.html;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bgctl.report.FaultLog;
+import org.bgctl.run.Progress;
+import org.bgctl.run.Replay;
+import org.bgctl.run.ReplayParameters;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** report.html of replays of the committed trace excerpts: its plots, its figures, and the same bytes for the same run. */
+class RunReportTest {
+
+    private static final Path SDSC = Path.of("src/test/resources/traces/sdsc-sp2-excerpt.swf");
+
+    @TempDir
+    Path dir;
+
+    private static Path replay(Path out, String... options) throws Exception {
+        ReplayParameters p = ReplayParameters.none().with("trace", SDSC).with("executor", "direct")
+                .with("journal", "memory");
+        for (int i = 0; i < options.length; i += 2) p = p.with(options[i], options[i + 1]);
+        Replay.run(p.toSpec(out), Progress.none(), Duration.ofHours(1));
+        return out.resolve(RunReport.FILE);
+    }
+
+    private static int count(String html, String pattern) {
+        Matcher m = Pattern.compile(pattern).matcher(html);
+        int n = 0;
+        while (m.find()) n++;
+        return n;
+    }
+
+    @Test
+    void everyReplayWritesASelfContainedReportWithItsPlots() throws Exception {
+        String html = Files.readString(replay(dir.resolve("flat"), "machine", "flat:128"));
+        assertEquals(4, count(html, "<svg "), "utilization, queue, wait CDF, slowdown by size");
+        for (String caption : List.of("Utilization over time", "Queue length over time", "Wait-time distribution (CDF)",
+                "Bounded slowdown by size class"))
+            assertTrue(html.contains("<figcaption>" + caption + "</figcaption>"), caption);
+        assertEquals(3, count(html, "<polyline "));
+        assertFalse(html.contains("Occupancy"), "a flat machine has no midplanes");
+        // nothing fetched: no script, stylesheet, image or address other than the SVG namespace
+        assertEquals(0, count(html, "<script|<link|<img|url\\(|https?://(?!www\\.w3\\.org/2000/svg)"));
+        // numbers for people, and the parameters
+        assertTrue(html.contains("<tr><td>machine</td><td>flat:128</td></tr>"));
+        assertTrue(Pattern.compile("<b>\\d+\\.\\d%</b>utilization").matcher(html).find(), "utilization in %");
+        assertTrue(Pattern.compile("<b>\\d+d \\d\\d:\\d\\d</b>makespan").matcher(html).find(), "makespan in d hh:mm");
+        assertFalse(html.contains("wall_s"), "no wall-clock figure");
+    }
+
+    @Test
+    void theSameRunGivesTheSameBytes() throws Exception {
+        byte[] first = Files.readAllBytes(replay(dir.resolve("a"), "machine", "flat:128", "first", "300"));
+        byte[] second = Files.readAllBytes(replay(dir.resolve("b"), "machine", "flat:128", "first", "300"));
+        assertArrayEquals(first, second);
+        Files.delete(dir.resolve("a").resolve(RunReport.FILE));
+        assertArrayEquals(first, Files.readAllBytes(RunReport.write(dir.resolve("a"))), "written again on demand");
+    }
+
+    @Test
+    void onMidplanesTheReportShowsWhereJobsRanAndTheFaults() throws Exception {
+        Path faults = Files.write(dir.resolve("bgl.faults"), List.of("600000 mp-R000 down", "620000 mp-R000 up",
+                "700000 sw-x-R100 down", "800000 sw-x-R100 up"));
+        Path out = dir.resolve("bgl");
+        String html = Files.readString(replay(out, "machine", "bgl", "first", "300", "sizes-in", "units",
+                "faults", faults.toString()));
+        assertEquals(6, count(html, "<svg "));
+        assertTrue(html.contains("<figcaption>Occupancy: the partition each job held</figcaption>"));
+        assertTrue(Pattern.compile("<title>job \\d+ on R\\d{3}:\\d+x\\d+x\\d+</title>").matcher(html).find(),
+                "a block names its job and partition");
+        assertTrue(html.contains("<figcaption>Fault timeline</figcaption>"));
+        assertTrue(html.contains("<title>mp-R000 down from "), "the midplane's time down");
+        assertEquals(List.of(new FaultLog.Change(600000, "mp-R000", true), new FaultLog.Change(620000, "mp-R000", false),
+                new FaultLog.Change(700000, "sw-x-R100", true), new FaultLog.Change(800000, "sw-x-R100", false)),
+                FaultLog.read(out.resolve(FaultLog.FILE)));
+    }
+
+    @Test
+    void aDirectoryWithoutARunIsRefusedInOneLine() throws Exception {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(dir));
+        assertEquals(dir + " holds no summary.json: not a run directory, or a run still going", e.getMessage());
+    }
+
+    @Test
+    void numbersForPeople() {
+        assertEquals("339d 04:45", Human.duration(29306751));
+        assertEquals("0d 00:55", Human.duration(3324.67));
+        assertEquals("0:00:42", Human.duration(42));
+        assertEquals("66.1%", Human.percent(0.661396));
+        assertEquals("10.74", Human.number(10.735916, 2));
+        assertEquals("3", Human.number(3.0, 2));
+    }
+
+    @Test
+    void aStepSeriesIsAveragedOverEachStretch() {
+        StepSeries s = new StepSeries();
+        s.add(0, 4);
+        s.add(7, -4);
+        s.add(15, 2);
+        // 4 over 0..7, 0 over 7..15, 2 from 15 on
+        assertArrayEquals(new double[] {4, 1.6, 0, 2}, s.means(0, 20, 4), 1e-9);
+    }
+
+    @Test
+    void quotedCsvFieldsKeepTheirCommas() {
+        assertEquals(List.of("1", "a,b", "say \"x\"", ""), RunData.fields("1,\"a,b\",\"say \"\"x\"\"\","));
+    }
+}
