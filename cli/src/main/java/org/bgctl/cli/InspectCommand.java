@@ -88,6 +88,7 @@ public final class InspectCommand implements Callable<Integer> {
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
+            out.println(EventFormat.HEADER);
             long[] seq = {0};
             long n = JournalReader.read(recorded.run, e -> {
                 seq[0]++;

@@ -32,11 +32,23 @@ final class RecordedRunOptions {
 
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
     RecordedRun read(long until) throws IOException {
-        requireRun();
-        RecordedRun recorded = new RecordedRun(MachineCatalog.create(machineName()));
+        RecordedRun recorded = fresh();
         JournalReader.read(run, (SchedulerEvent e) -> {
             if (e.time() <= until) recorded.accept(e);
         });
         return recorded;
+    }
+
+    /** The run's busiest instant ({@link BusiestInstant}), its whole journal read. */
+    BusiestInstant busiest() throws IOException {
+        BusiestInstant busiest = new BusiestInstant(fresh());
+        JournalReader.read(run, busiest);
+        return busiest;
+    }
+
+    /** Nothing of the run yet: a fresh model of its machine. */
+    private RecordedRun fresh() throws IOException {
+        requireRun();
+        return new RecordedRun(MachineCatalog.create(machineName()));
     }
 }

@@ -4,6 +4,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -28,6 +29,7 @@ import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.ReplayWatcher;
 import org.bgctl.run.RunRecord;
 import org.bgctl.run.TraceSource;
+import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -87,9 +89,10 @@ public final class ReplayCommand implements Callable<Integer> {
             description = "Run directory. Default: runs/<trace>-<scheduler>, numbered when taken.")
     Path out;
 
-    @Option(names = "--journal", paramLabel = "KIND|DIR", defaultValue = "h2",
+    @Option(names = "--journal", paramLabel = "KIND|DIR",
             description = "Journal: h2 (a file in the run directory), memory (nothing kept) or postgres (the server of"
-                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: ${DEFAULT-VALUE}."
+                    + " bgctl.postgres.url or BGCTL_PG_URL; create its tables once with bgctl db init). Default: h2;"
+                    + " --executor direct writes no journal and refuses h2 or postgres."
                     + " A run directory holding a journal instead (no --trace, --demo or --from-run then): re-drive"
                     + " that recorded run, as --from-run DIR; the new run's journal is h2.")
     String journal;
@@ -160,7 +163,7 @@ public final class ReplayCommand implements Callable<Integer> {
             ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null, where, speed,
                     watcher, new CompletableFuture<>(), shown, every));
             if (progress != null) progress.finish();
-            print(spec.commandLine().getOut(), result.summary(), dir);
+            print(spec.commandLine(), result.summary(), dir);
             return 0;
         }
         try (Interruption interruption = Interruption.install()) {
@@ -206,7 +209,7 @@ public final class ReplayCommand implements Callable<Integer> {
             err.flush();
             code = Interruption.INTERRUPTED;
         } else {
-            print(spec.commandLine().getOut(), result.summary(), dir);
+            print(spec.commandLine(), result.summary(), dir);
         }
         interruption.finish(code);
         return code;
@@ -214,6 +217,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** True when --journal names a run directory rather than a journal kind. */
     private boolean recordedRunNamed() {
+        if (journal == null) return false;
         try {
             JournalKind.parse(journal);
             return false;
@@ -240,6 +244,7 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** The run directory {@code --journal} names, or null when it names a journal kind. */
     private Path journalRun() {
+        if (journal == null) return null;
         try {
             JournalKind.parse(journal);
             return null;
@@ -269,7 +274,7 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
-        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_killed",
+        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_ended_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));
         }
@@ -333,7 +338,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** The options as replay parameters; unset options are left to the parameters' defaults. */
     private ReplayParameters parameters() {
-        return run.given().with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace).with("journal", journal);
+        ReplayParameters given = run.given().with("trace", input.demo ? ReplayParameters.DEMO_TRACE : input.trace);
+        return journal == null ? given : given.with("journal", journal);
     }
 
     private static Path freeRunDirectory(TraceSource trace, String scheduler) {
@@ -348,18 +354,24 @@ public final class ReplayCommand implements Callable<Integer> {
         return dir;
     }
 
-    private static void print(PrintWriter out, Summary summary, Path dir) {
+    /** The summary on standard output; each of its warnings as one line on standard error. */
+    private static void print(CommandLine command, Summary summary, Path dir) {
         Map<String, Object> m = summary.asMap();
+        if (m.get("warnings") instanceof List<?> warnings) {
+            for (Object w : warnings) command.getErr().println("bgctl replay: warning: " + w);
+            command.getErr().flush();
+        }
+        PrintWriter out = command.getOut();
         out.printf("bgctl replay: %s on %s with %s%n", m.get("trace"), m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"jobs_read", "jobs_submitted", "jobs", "jobs_never_started", "jobs_skipped",
-                "jobs_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
+                "jobs_ended_killed", "offered_load", "makespan_s", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s",
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "preemptions", "preemptions_context_switches", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
             if (m.containsKey(key)) out.printf("  %-26s %s%n", key, m.get(key));
         }
         if (m.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null) {
-            for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_killed", "jobs_requeued",
+            for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_ever_killed", "requeues",
                     "jobs_failed", "node_hours_lost", "availability", "component_availability",
                     "invariant_violations"}) {
                 out.printf("  %-26s %s%n", "faults." + key, faults.get(key));

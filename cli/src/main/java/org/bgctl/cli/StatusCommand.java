@@ -24,7 +24,9 @@ import picocli.CommandLine.Spec;
                 + " now (--server): jobs running and queued, the server's reservations (those under way marked active),"
                 + " and with --map a picture of the midplanes (a letter per job, '.' free, '#' down) and of the cables"
                 + " in use per line.",
-        footer = {"", "Examples: bgctl status --run runs/ctc-bgl --map --at 864000",
+        footer = {"", "Without --at a recorded run is shown at its busiest instant (the most nodes in use), which the first"
+                + " line names.",
+                "Examples: bgctl status --run runs/ctc-bgl --map --at 864000",
                 "          bgctl status --server http://127.0.0.1:8080 --map"})
 public final class StatusCommand implements Callable<Integer> {
 
@@ -35,7 +37,8 @@ public final class StatusCommand implements Callable<Integer> {
     RecordedRunOptions recorded;
 
     @Option(names = "--at", paramLabel = "T",
-            description = "Seconds of run time: the state after every event at T or before. Default: the end of the run.")
+            description = "Seconds of run time (0 or more): the state after every event at T or before. Default: the"
+                    + " busiest instant of the run.")
     Long at;
 
     @Option(names = "--server", paramLabel = "URL", description = "A running server instead of --run.")
@@ -50,11 +53,19 @@ public final class StatusCommand implements Callable<Integer> {
     @Override
     public Integer call() throws Exception {
         if (server != null) return live();
-        RecordedRun state = recorded.read(at == null ? Long.MAX_VALUE : at);
+        if (at != null && at < 0) throw new ParameterException(spec.commandLine(), "--at must be 0 or more seconds, was " + at);
+        String which = "";
+        long until = at == null ? Long.MAX_VALUE : at;
+        if (at == null) {
+            long busiest = recorded.busiest().time();
+            which = busiest < 0 ? ", the end of the run (no job ever ran)" : ", the busiest instant";
+            if (busiest >= 0) until = busiest;
+        }
+        RecordedRun state = recorded.read(until);
         MachineModel m = state.machine();
         if (map && !(m instanceof BglMachineModel))
             throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.name() + " has none");
-        long time = at != null ? at : state.lastTime();
+        long time = until != Long.MAX_VALUE ? until : state.lastTime();
         long busy = 0;
         TreeMap<Long, Allocation> running = new TreeMap<>();
         for (RunningJob r : state.running().values()) {
@@ -62,8 +73,8 @@ public final class StatusCommand implements Callable<Integer> {
             busy += r.allocation().nodes();
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s at %d s (%s) of %s: %d jobs running, %d queued; %d of %d nodes in use%s; %d components down%n",
-                m.name(), time, ProgressPrinter.days(time), recorded.run, running.size(), state.queued().size(), busy,
+        out.printf("%s at %d s (%s%s) of %s: %d jobs running, %d queued; %d of %d nodes in use%s; %d components down%n",
+                m.name(), time, ProgressPrinter.days(time), which, recorded.run, running.size(), state.queued().size(), busy,
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
         if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running));

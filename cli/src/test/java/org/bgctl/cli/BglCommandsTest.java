@@ -85,6 +85,27 @@ class BglCommandsTest {
     }
 
     @Test
+    void statusWithoutATimeShowsTheBusiestInstantAndSaysSo() {
+        // job i (i midplanes, a torus) arrives at 60 i and runs an hour: jobs 1 to 10 fit, 11 and 12 wait for ends
+        Result status = bgctl("status", "--run", run.toString(), "--map");
+        assertEquals(0, status.exit(), status.err());
+        assertTrue(status.out().startsWith("bgl at 600 s (0d 00:10:00, the busiest instant) of " + run
+                + ": 10 jobs running, 0 queued; 28160 of 65536 nodes in use (55 midplanes)"), status.out());
+        for (String at : new String[] {"599", "660", "3660", "7200"}) {
+            Result other = bgctl("status", "--run", run.toString(), "--at", at);
+            long nodes = Long.parseLong(other.out().replaceAll("(?s).*; (\\d+) of 65536 nodes in use.*", "$1"));
+            assertTrue(nodes <= 28160, at + ": " + other.out());
+        }
+    }
+
+    @Test
+    void aNegativeTimeIsRefused() {
+        Result status = bgctl("status", "--run", run.toString(), "--at", "-5");
+        assertEquals(2, status.exit());
+        assertEquals("bgctl status: --at must be 0 or more seconds, was -5", status.err().lines().findFirst().orElse(""));
+    }
+
+    @Test
     void badInputIsNamed() {
         Result deny = bgctl("replay", "--trace", trace.toString(), "--machine", "bgl,deny-passthrough=w",
                 "--out", dir.resolve("bad").toString(), "--quiet");

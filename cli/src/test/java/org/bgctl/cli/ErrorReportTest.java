@@ -74,6 +74,34 @@ class ErrorReportTest {
     }
 
     @Test
+    void aParagonSiteWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
+        List<String> site = new ArrayList<>(Files.readAllLines(Path.of("../config/machines/paragon-sdsc.conf")));
+        site.set(13, site.get(13).replace("height = 14,", "height = 14"));
+        Path file = Files.write(dir.resolve("p.conf"), site);
+        String line = badInput(replay("--machine", "paragon:" + file, "--scheduler", "nqs"), "replay", file + ": 14: ");
+        assertTrue(line.contains("Expecting close brace } or a comma"), line);
+    }
+
+    @Test
+    void aBadCableIsReportedAtItsLine() throws Exception {
+        List<String> machine = new ArrayList<>(Files.readAllLines(Path.of("../config/machines/bgl.conf")));
+        assertTrue(machine.get(21).contains("{from: 7, out-port: 2, to: 0, in-port: 5}"), machine.get(21));
+        machine.set(21, machine.get(21).replace("to: 0", "to: 9"));
+        Path file = Files.write(dir.resolve("m3.conf"), machine);
+        badInput(replay("--machine", file.toString()), "replay",
+                file + ": 22: x-lines: cable 7 {from: 7, out-port: 2, to: 9, in-port: 5}: to 9 is out of range");
+    }
+
+    @Test
+    void aMissingKeyNamesTheMachineFile() throws Exception {
+        List<String> machine = new ArrayList<>(Files.readAllLines(Path.of("../config/machines/bgl.conf")));
+        machine.removeIf(l -> l.startsWith("nodes-per-midplane"));
+        Path file = Files.write(dir.resolve("m4.conf"), machine);
+        badInput(replay("--machine", file.toString()), "replay",
+                file + ": No configuration setting found for key 'nodes-per-midplane'");
+    }
+
+    @Test
     void aFaultModelWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
         Path model = Files.writeString(dir.resolve("model.conf"), "midplane {\n  ttf = \"exponential(10)\"\n  ttr = \n}\n{");
         String line = badInput(replay("--machine", "flat:8", "--fault-model", model.toString()), "replay", "");

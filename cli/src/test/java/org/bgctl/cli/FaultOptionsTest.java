@@ -32,7 +32,7 @@ class FaultOptionsTest {
         CliRun run = CliRun.of("replay", "--trace", twoJobs().toString(), "--quiet", "--journal", "memory", "--faults",
                 faults.toString(), "--out", out.toString());
         assertEquals(0, run.exit(), run.toString());
-        assertTrue(run.out().contains("faults.jobs_requeued       1"), run.out());
+        assertTrue(run.out().contains("faults.requeues            1"), run.out());
         assertTrue(run.out().contains("faults.invariant_violations 0"), run.out());
         JsonNode f = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("faults");
         assertEquals("requeue", f.get("on_kill").asText());

@@ -37,6 +37,7 @@ class InspectCommandTest {
         CliRun inspect = CliRun.of("inspect", "--run", run.toString());
         assertEquals(0, inspect.exit(), inspect.toString());
         assertEquals(String.join("\n",
+                "   event     time_s type               subject and details",
                 "       1          0 JobSubmitted       job=1 size=4 run=100 estimate=200",
                 "       2          0 JobStarted         job=1 nodes=4",
                 "       3         10 JobSubmitted       job=2 size=2 run=50 estimate=60",
@@ -50,7 +51,7 @@ class InspectCommandTest {
     void aLimitPrintsTheFirstEventsButCountsThemAll() {
         CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--limit", "2");
         assertEquals(0, inspect.exit(), inspect.toString());
-        assertEquals(3, inspect.out().lines().count(), inspect.out());
+        assertEquals(4, inspect.out().lines().count(), inspect.out());
         assertTrue(inspect.out().contains("6 events in the journal of"), inspect.out());
     }
 

@@ -60,7 +60,7 @@ class RegisteredSchedulerTest {
             run = CliRun.of("replay", "--trace", trace.toString(), "--scheduler", "hold-back", "--hold-back", "-1",
                     "--quiet", "--out", dir.resolve("bad").toString());
             assertEquals(Bgctl.BAD_INPUT, run.exit(), run.toString());
-            assertTrue(run.err().contains("hold_back = '-1': the hold-back must not be negative, was -1"), run.err());
+            assertTrue(run.err().contains("--hold-back '-1': the hold-back must not be negative, was -1"), run.err());
 
             for (String command : List.of("replay", "serve")) {
                 String help = CliRun.of(command, "--help").out().replaceAll("\\s+", " ");

@@ -131,7 +131,7 @@ class SweepCommandTest {
                 "--offered-load", "0.5", "--quiet", "--out", dir.resolve("run").toString()), stderr.toString());
         assertEquals(2, bgctl("replay", "--trace", trace.toString(), "--offered-load", "0.5", "--arrival-scale", "2",
                 "--out", dir.resolve("run2").toString()));
-        assertTrue(stderr.toString().contains("offered_load and arrival_scale both set"), stderr.toString());
+        assertTrue(stderr.toString().contains("--offered-load and --arrival-scale both set"), stderr.toString());
     }
 
     private void assertBadInput(String expected, String... args) {

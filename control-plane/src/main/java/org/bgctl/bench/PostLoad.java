@@ -108,7 +108,7 @@ final class PostLoad {
         idle.clear();
         open = 0;
         selector.close();
-        return new Result(sendSeconds, answered.stats(), failed);
+        return new Result(sendSeconds, answered.stats(0), failed);
     }
 
     private byte[] bytes(String body) {

@@ -56,7 +56,7 @@ public final class FaultModel {
     /**
      * The model of a fault model file.
      *
-     * @throws IllegalArgumentException naming the file, the setting and what is wrong
+     * @throws IllegalArgumentException naming the file, the line, the setting and what is wrong
      */
     public static FaultModel read(Path file) {
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("fault model " + file + ": no such file");
@@ -69,7 +69,7 @@ public final class FaultModel {
         FaultModel model = NONE;
         for (Map.Entry<String, ConfigValue> entry : new LinkedHashMap<>(config.root()).entrySet()) {
             String key = entry.getKey();
-            String where = "fault model " + file + ": " + key;
+            String where = "fault model " + file + ": " + entry.getValue().origin().lineNumber() + ": " + key;
             ComponentKind kind;
             try {
                 kind = ComponentKind.parse(key);
@@ -83,16 +83,19 @@ public final class FaultModel {
             unknown.removeAll(Set.of("ttf", "ttr"));
             if (!unknown.isEmpty())
                 throw new IllegalArgumentException(where + ": unknown settings " + unknown + "; known: ttf, ttr");
-            model = model.with(kind, new FailureLaw(distribution(block, "ttf", where), distribution(block, "ttr", where)));
+            String prefix = "fault model " + file + ": ";
+            model = model.with(kind, new FailureLaw(distribution(block, "ttf", prefix, key), distribution(block, "ttr", prefix, key)));
         }
         return model;
     }
 
-    private static Distribution distribution(Config block, String key, String where) {
+    /** The law {@code key} of {@code kind}'s block; an error names its line (the block's when it is missing). */
+    private static Distribution distribution(Config block, String key, String prefix, String kind) {
         try {
             return Distribution.parse(block.getString(key));
         } catch (ConfigException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(where + "." + key + ": " + e.getMessage(), e);
+            int line = (block.hasPath(key) ? block.getValue(key).origin() : block.origin()).lineNumber();
+            throw new IllegalArgumentException(prefix + line + ": " + kind + "." + key + ": " + e.getMessage(), e);
         }
     }
 

@@ -1,8 +1,8 @@
 package org.bgctl.live;
 
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
-import org.bgctl.scheduler.event.ComponentEvent;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ReservationEvent;
 import org.bgctl.scheduler.event.ReservationPlaced;
@@ -20,14 +20,14 @@ public final class EventJson {
     private EventJson() {
     }
 
-    /** The event's type in the stream: {@code JobSubmitted} is {@code submitted}, and so on. */
+    /**
+     * The event's type in the stream: {@code JobSubmitted} is {@code submitted}, {@code ComponentFailed}
+     * {@code component-failed}, {@code ContextSwitched} {@code context-switched}, and so on.
+     */
     public static String type(SchedulerEvent e) {
         String name = e.getClass().getSimpleName();
-        if (e instanceof ComponentEvent) return e instanceof ComponentFailed ? "component-failed" : "component-repaired";
-        if (e instanceof ReservationEvent) return e instanceof ReservationPlaced ? "reservation-placed"
-                : "reservation-cancelled";
-        if (name.equals("MigrationAttempted")) return "migration-attempted";
-        return name.substring("Job".length()).toLowerCase();
+        if (name.startsWith("Job")) name = name.substring("Job".length());
+        return name.replaceAll("(?<=[a-z])(?=[A-Z])", "-").toLowerCase(Locale.ROOT);
     }
 
     public static Map<String, Object> fields(SchedulerEvent e) {

@@ -108,7 +108,7 @@ public final class JournalReplay {
                 .put("replayed_from", from.toString())
                 .put("inputs", inputs.size())
                 .put("jobs_submitted", records.size())
-                .put("jobs_killed", killed)
+                .put("jobs_ended_killed", killed)
                 .put("jobs_never_started", outcome.stillQueued())
                 .putMetrics(metrics)
                 .put("invariant_violations", audit.violations().size())

@@ -232,11 +232,14 @@ public final class LiveApi extends AllDirectives {
         }, system.executionContext()));
     }
 
-    /** The metrics; with {@code lateness_after=N} the lateness is that of the timed events after the first N. */
+    /**
+     * The metrics; the lateness is that of the timed events after the start-up's (reported apart), with
+     * {@code lateness_after=N} after the first N.
+     */
     private HttpResponse metrics(Optional<String> after) {
         long skipped;
         try {
-            skipped = after.isEmpty() ? 0 : Long.parseLong(after.get());
+            skipped = after.isEmpty() ? 1 : Long.parseLong(after.get());
         } catch (NumberFormatException e) {
             skipped = -1;
         }
@@ -250,6 +253,7 @@ public final class LiveApi extends AllDirectives {
         late.put("p50_ms", s.p50Ms());
         late.put("p99_ms", s.p99Ms());
         late.put("max_ms", s.maxMs());
+        late.put("startup_ms", s.startupMs());
         m.put("lateness", late);
         return json(StatusCodes.OK, m);
     }

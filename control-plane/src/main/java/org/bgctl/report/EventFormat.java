@@ -13,23 +13,28 @@ import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobKilled;
-import org.bgctl.scheduler.event.JobRequeued;
-import org.bgctl.scheduler.event.JobCheckpointed;
-import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
-/** One journal event as one line of text, for {@code bgctl inspect}. */
+/**
+ * One journal event as one line of text, for {@code bgctl inspect}: its number, time, type, what it concerns
+ * ({@code job=ID} or {@code component=ID}) and its details as {@code key=value}, under {@link #HEADER}.
+ */
 public final class EventFormat {
+
+    private static final String COLUMNS = "%8s %10s %-18s %s";
+
+    /** The column names above the lines. */
+    public static final String HEADER = String.format(COLUMNS, "event", "time_s", "type", "subject and details");
 
     private EventFormat() {
     }
 
     public static String line(long sequence, SchedulerEvent e) {
-        String head = String.format("%8d %10d %-18s %s", sequence, e.time(), e.getClass().getSimpleName(), subject(e));
+        String head = String.format(COLUMNS, sequence, e.time(), e.getClass().getSimpleName(), subject(e));
         if (e instanceof JobSubmitted s) {
             Job j = s.job();
             return head + " size=" + j.size() + geometry(j.geometry()) + " run=" + j.runtime() + " estimate=" + j.estimate()
@@ -59,9 +64,8 @@ public final class EventFormat {
                     + " suspended=" + ids(c.suspended()) + " resumed=" + ids(c.resumed())
                     + (c.penalty() > 0 ? " penalty=" + c.penalty() : "");
         }
-        if (e instanceof JobFinished || e instanceof JobCheckpointed || e instanceof JobRequeued
-                || e instanceof ComponentEvent) return head;
-        return head + " " + e;
+        // JobFinished, JobCancelled, JobCheckpointed, JobRequeued and the component events: their subject says it all
+        return head;
     }
 
     private static String ids(List<Long> jobs) {

@@ -434,8 +434,8 @@ public final class Replay {
                                                    FaultLedger ledger, RecordedRun audit) {
         Map<String, Object> m = new LinkedHashMap<>(spec.faults().settings());
         m.put("kills", table.kills());
-        m.put("jobs_killed", table.jobsKilled());
-        m.put("jobs_requeued", table.requeues());
+        m.put("jobs_ever_killed", table.jobsKilled());
+        m.put("requeues", table.requeues());
         m.put("jobs_failed", jobs.failed());
         m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
         m.putAll(ledger.figures());
@@ -487,8 +487,10 @@ public final class Replay {
             s.put("preemptions_jobs_suspended", table.suspensions())
                     .put("preemptions_context_switches", table.contextSwitches());
         }
-        s.put("jobs_killed", jobs.killed())
-                .put("events", table.events());
+        s.put("jobs_ended_killed", jobs.killed())
+                .put("events", table.events())
+                .put("warnings", RunWarnings.of(spec.trace().name(), spec.workload(), machine, workload.jobsRead(),
+                        table.size(), jobs.neverStarted()));
         if (jobs.classes() != null) s.put("job_classes", jobs.classes());
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())

@@ -58,13 +58,13 @@ public final class ReplayParameter {
     /**
      * Applies {@code value} to {@code spec}.
      *
-     * @throws IllegalArgumentException naming this parameter and the bad value
+     * @throws IllegalArgumentException naming this parameter by its option, as a person types it, and the bad value
      */
     void apply(ReplaySpecBuilder spec, String value) {
         try {
             setter.accept(spec, value);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(key + " = '" + value + "': " + e.getMessage(), e);
+            throw new IllegalArgumentException(option + " '" + value + "': " + e.getMessage(), e);
         }
     }
 

@@ -277,8 +277,8 @@ public final class ReplayParameters {
 
     private ReplaySpecBuilder builder() {
         if (values.containsKey("offered_load") && values.containsKey("arrival_scale"))
-            throw new IllegalArgumentException("offered_load and arrival_scale both set; give one of them"
-                    + " (offered_load sets the arrival scale)");
+            throw new IllegalArgumentException("--offered-load and --arrival-scale both set; give one of them"
+                    + " (--offered-load sets the arrival scale)");
         ReplaySpecBuilder builder = new ReplaySpecBuilder();
         values.forEach((key, value) -> parameter(key).apply(builder, value));
         return builder;

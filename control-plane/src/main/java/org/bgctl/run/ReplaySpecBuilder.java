@@ -3,6 +3,7 @@ package org.bgctl.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.Locale;
 import java.util.Map;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
@@ -36,7 +37,8 @@ final class ReplaySpecBuilder {
     TraceSource trace;
     String machine;
     String scheduler = ReplayParameters.DEFAULT_SCHEDULER;
-    JournalKind journal = JournalKind.H2;
+    /** The journal asked for; null when not given (h2 with actors). */
+    JournalKind journal;
     ExecutorKind executor = ExecutorKind.ACTORS;
     boolean lenient;
     Long submitFrom;
@@ -75,8 +77,13 @@ final class ReplaySpecBuilder {
      */
     ReplaySpec build(Path out, LoadMeter meter) throws IOException {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
+        if (executor == ExecutorKind.DIRECT && journal != null && journal != JournalKind.MEMORY)
+            throw new IllegalArgumentException("--executor direct runs the policies without the event-sourced scheduler"
+                    + " and writes no journal, so --journal " + journal.name().toLowerCase(Locale.ROOT)
+                    + " cannot be kept: leave out --journal, or use --executor actors");
         RunSettings run = runSettings(meter);
-        return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
+        return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out,
+                journal == null ? JournalKind.H2 : journal, executor,
                 run.settings(), run.faults(), chaos, seed, run.reservations());
     }
 
@@ -124,12 +131,12 @@ final class ReplaySpecBuilder {
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */
     private void monthWindow() throws IOException {
         if (submitFrom != null || submitTo != null)
-            throw new IllegalArgumentException("month and submit_from/submit_to both set; give one of them");
-        if (trace == null) throw new IllegalArgumentException("month: needs a trace to place the month in");
-        if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("month: the demo trace has no calendar");
+            throw new IllegalArgumentException("--month and --from/--to both set; give one of them");
+        if (trace == null) throw new IllegalArgumentException("--month needs a trace to place the month in");
+        if (trace.equals(TraceSource.DEMO)) throw new IllegalArgumentException("--month: the demo trace has no calendar");
         try (SwfReader reader = trace.open(true)) {
             if (reader.header().unixStartTime().isEmpty())
-                throw new IllegalArgumentException("month: the header of " + trace.name()
+                throw new IllegalArgumentException("--month: the header of " + trace.name()
                         + " gives no UnixStartTime to place " + month + " in the trace's time");
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             submitFrom = calendar.runTime(month.atDay(1).atStartOfDay());

@@ -28,10 +28,10 @@ public final class SweepResults {
     public static final List<String> METRICS = List.of("measured_offered_load", "utilization", "unused_capacity",
             "lost_capacity", "mean_wait_s", "p50_wait_s", "p95_wait_s", "max_wait_s", "mean_response_s",
             "mean_bounded_slowdown", "makespan_s", "sum_flow_s", "sum_weighted_flow", "jobs", "jobs_never_started",
-            "jobs_skipped", "jobs_killed", "migrations_total", "migrations_successful", "preemptions");
+            "jobs_skipped", "jobs_ended_killed", "migrations_total", "migrations_successful", "preemptions");
 
     /** The fields of summary.json's {@code faults} that become columns {@code faults_<field>}. */
-    public static final List<String> FAULT_METRICS = List.of("failures", "kills", "jobs_killed", "jobs_requeued",
+    public static final List<String> FAULT_METRICS = List.of("failures", "kills", "jobs_ever_killed", "requeues",
             "jobs_failed", "node_hours_lost", "availability", "invariant_violations");
 
     private final List<String> parameters;
@@ -50,7 +50,7 @@ public final class SweepResults {
      * and so do the figures by job class of runs with communication-intensive jobs: each field of
      * summary.json's {@code job_classes}, named by its path, e.g. {@code ci_mean_bounded_slowdown}
      * or {@code badly_estimated_nci_mean_response_s}; so do the fault figures of runs that injected
-     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_jobs_requeued}).
+     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_requeues}).
      */
     public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
         List<String> parameters = new ArrayList<>();

@@ -48,7 +48,23 @@ class FaultModelTest {
     void aBadModelIsAnErrorNamingTheFileAndTheSetting(String text, String expected) throws Exception {
         Path f = Files.writeString(dir.resolve("bad.conf"), text);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
-        assertTrue(e.getMessage().startsWith("fault model " + f + ": " + expected.trim()), e.getMessage());
+        assertTrue(e.getMessage().startsWith("fault model " + f + ": 1: " + expected.trim()), e.getMessage());
+    }
+
+    @Test
+    void aBadLawIsNamedByItsLine() throws Exception {
+        Path f = Files.writeString(dir.resolve("lines.conf"), """
+                midplane {
+                  ttf = "exponential(10)"
+                  ttr = "exponental(5)"
+                }
+                """);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
+        assertEquals("fault model " + f + ": 3: midplane.ttr: 'exponental(5)': unknown distribution 'exponental';"
+                + " known: exponential, weibull", e.getMessage());
+        Files.writeString(f, "midplane {\n  ttf = \"exponential(10)\"\n}\n");
+        e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
+        assertTrue(e.getMessage().startsWith("fault model " + f + ": 1: midplane.ttr: "), e.getMessage());
     }
 
     @Test

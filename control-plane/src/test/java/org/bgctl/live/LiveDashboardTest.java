@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Predicate;
@@ -18,7 +19,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The dashboard in a real browser: headless Chromium loads {@code /}, a job is submitted through the
  * API, and the page shows it on the midplane grid, its cables in the cable panel and it in the running
- * list, from the event stream; failed parts are marked down.
+ * list, from the event stream; failed midplanes, switches and cables are marked down, every one; hovering a
+ * midplane names its job, partition and state; the utilization chart has labelled, scaled axes; the event log
+ * reads as lines (d hh:mm:ss, job or component, what happened); the lateness leaves the start-up apart.
  * Skipped where no Chromium is installed, unless {@code -Dbgctl.browser-test=required} (CI) makes
  * that a failure.
  */
@@ -93,8 +96,74 @@ class LiveDashboardTest {
                     Duration.ofSeconds(20)), "the reserved midplane is not marked");
             assertTrue(browser.waitFor("document.getElementById('reservation-r') !== null", Duration.ofSeconds(20)),
                     "the reservation is not listed");
+            everyDownComponentIsShown(api, browser);
+            hoveringAMidplaneNamesItsJobPartitionAndState(browser, id);
+            theUtilizationChartHasScaledLabelledAxes(browser);
+            theEventLogReadsAsLines(browser);
+            theLatenessLeavesTheStartUpApart(api, browser);
             Path target = Path.of("target");
             if (Files.isDirectory(target)) browser.screenshot(target.resolve("dashboard.png"));
         }
+    }
+
+    /** A switch fails too: it is drawn and hatched, and every component down is marked and named in the header. */
+    private static void everyDownComponentIsShown(ApiCalls api, HeadlessChromium browser) throws Exception {
+        assertEquals(200, api.post("/api/faults", "{\"component\": \"sw-y-R000\", \"state\": \"down\"}", null).status());
+        assertTrue(browser.waitFor("document.getElementById('sw-y-R000')?.classList.contains('down') === true",
+                Duration.ofSeconds(20)), "the failed switch is not drawn down");
+        assertEquals(3 * 128, browser.evaluate("document.querySelectorAll('#switches .switch').length").asInt());
+        assertTrue(browser.evaluate("document.getElementById('sw-y-R000').title").asText().endsWith(", down"));
+        List<String> down = new ArrayList<>();
+        api.get("/api/machine").body().get("down").forEach(c -> down.add(c.asText()));
+        assertEquals(3, down.size(), down.toString());
+        for (String c : down)
+            assertTrue(browser.evaluate("document.getElementById('" + c + "').classList.contains('down')").asBoolean(), c);
+        assertEquals(3, browser.evaluate("document.querySelectorAll('#grid .down, #switches .down, #cables .down').length")
+                .asInt());
+        assertTrue(browser.waitFor("document.getElementById('summary').textContent.includes('3 components down ("
+                + String.join(", ", down) + ")')", Duration.ofSeconds(20)), "the header does not name the parts down");
+    }
+
+    private static void hoveringAMidplaneNamesItsJobPartitionAndState(HeadlessChromium browser, long id) throws Exception {
+        String detail = browser.evaluate("(() => { const td = [...document.querySelectorAll('.plane td')]"
+                + ".find(td => td.textContent === '" + id + "'); td.dispatchEvent(new MouseEvent('mouseover', {bubbles: true}));"
+                + " return document.getElementById('detail').textContent; })()").asText();
+        assertTrue(detail.matches("mp-R\\d{3}: job " + id + " running, partition R\\d{3}:2x2x2:\\S+, up"), detail);
+        assertTrue(browser.evaluate("document.getElementById('mp-R733').title").asText().matches("mp-R733: .*, down"));
+    }
+
+    private static void theUtilizationChartHasScaledLabelledAxes(HeadlessChromium browser) throws Exception {
+        assertTrue(browser.waitFor("document.querySelector('#util polyline')?.getAttribute('points').split(' ').length >= 2",
+                Duration.ofSeconds(20)), "no utilization line");
+        assertEquals("0%,25%,50%,75%,100%", browser.evaluate(
+                "[...document.querySelectorAll('#util .y-tick')].map(t => t.textContent).join()").asText());
+        String times = browser.evaluate("[...document.querySelectorAll('#util .x-tick')].map(t => t.textContent).join()")
+                .asText();
+        assertTrue(times.matches("(\\d+d \\d\\d:\\d\\d:\\d\\d,){1,4}\\d+d \\d\\d:\\d\\d:\\d\\d"), times);
+        assertEquals(times.split(",").length, new HashSet<>(List.of(times.split(","))).size(), times);
+        assertEquals("virtual time (d hh:mm:ss),busy nodes", browser.evaluate(
+                "[...document.querySelectorAll('#util .axis-title')].map(t => t.textContent).join()").asText());
+    }
+
+    private static void theEventLogReadsAsLines(HeadlessChromium browser) throws Exception {
+        String log = "[...document.querySelectorAll('#events div')].map(d => d.textContent)";
+        assertTrue(browser.waitFor(log + ".some(l => /^0d \\d\\d:\\d\\d:\\d\\d  sw-y-R000  failed$/.test(l))",
+                Duration.ofSeconds(20)), browser.evaluate(log).toString());
+        assertTrue(browser.evaluate(log + ".some(l => /^0d \\d\\d:\\d\\d:\\d\\d  job \\d+  started on 4096 nodes,"
+                + " partition R\\d{3}:/.test(l))").asBoolean(), browser.evaluate(log).toString());
+        assertTrue(browser.evaluate(log + ".some(l => /^0d \\d\\d:\\d\\d:\\d\\d  job \\d+  submitted: 65536 nodes,"
+                + " estimate 0d 00:10:00$/.test(l))").asBoolean(), browser.evaluate(log).toString());
+        assertTrue(browser.evaluate(log + ".every(l => !l.includes('{') && l.length < 100)").asBoolean(),
+                browser.evaluate(log).toString());
+    }
+
+    private static void theLatenessLeavesTheStartUpApart(ApiCalls api, HeadlessChromium browser) throws Exception {
+        JsonNode lateness = api.get("/api/metrics").body().get("lateness");
+        assertTrue(lateness.get("startup_ms").asDouble() >= 0, lateness.toString());
+        String summary = browser.evaluate("document.getElementById('summary').textContent").asText();
+        String expected = lateness.get("events").asLong() > 0
+                ? ".*; lateness p99 \\d+\\.\\d\\d ms over \\d+ timed events \\(start-up apart: \\d+ ms\\)"
+                : ".*; lateness: no timed event yet after the start-up's \\(\\d+ ms\\)";
+        assertTrue(summary.matches(expected), summary);
     }
 }

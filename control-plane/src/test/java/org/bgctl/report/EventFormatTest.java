@@ -7,7 +7,10 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.Job;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.junit.jupiter.api.Test;
@@ -41,5 +44,14 @@ class EventFormatTest {
     void finishedShowsTheJobOnly() {
         assertEquals("12345678 1234567890 JobFinished        job=7",
                 EventFormat.line(12345678, new JobFinished(7, 1234567890)));
+    }
+
+    @Test
+    void everyEventIsFormattedAlikeUnderTheHeader() {
+        assertEquals("   event     time_s type               subject and details", EventFormat.HEADER);
+        assertEquals("       5       1636 JobCancelled       job=5", EventFormat.line(5, new JobCancelled(5, 1636)));
+        assertEquals("       6       1700 JobKilled          job=5 by=mp-R000", EventFormat.line(6, new JobKilled(5, 1700, "mp-R000")));
+        assertEquals("       7       1800 ComponentFailed    component=sw-x-R000",
+                EventFormat.line(7, new ComponentFailed("sw-x-R000", 1800)));
     }
 }

@@ -108,7 +108,7 @@ class FaultReplayTest {
         long failures = ((Number) f.get("failures")).longValue();
         assertTrue(failures >= 20 && failures < 42, "the file's failures up to the last job's end: " + f);
         assertTrue(((Number) f.get("kills")).longValue() > 0, f.toString());
-        assertEquals(f.get("kills"), f.get("jobs_requeued"));
+        assertEquals(f.get("kills"), f.get("requeues"));
         assertEquals(0L, f.get("jobs_failed"));
         assertTrue(((Number) f.get("node_hours_lost")).doubleValue() > 0, f.toString());
         assertTrue(((Number) f.get("availability")).doubleValue() < 1, f.toString());
@@ -126,8 +126,8 @@ class FaultReplayTest {
         assertEquals("fail", f.get("on_kill"));
         assertTrue(((Number) f.get("jobs_failed")).longValue() > 0, f.toString());
         assertEquals(f.get("kills"), f.get("jobs_failed"));
-        assertEquals(0L, f.get("jobs_requeued"));
-        assertEquals(f.get("jobs_failed"), r.summary().get("jobs_killed"));
+        assertEquals(0L, f.get("requeues"));
+        assertEquals(f.get("jobs_failed"), r.summary().get("jobs_ended_killed"));
     }
 
     @Test
@@ -135,9 +135,9 @@ class FaultReplayTest {
         FaultModel model = FaultModel.NONE.with(ComponentKind.NODE, FailureLaw.parse("exponential(20000000)/exponential(7200)"));
         ReplayResult r = bothExecutors("flat-random", "flat:128", FLAT, plan(KillPolicy.REQUEUE, null, "flat:128", model));
         Map<String, Object> f = faults(r);
-        assertTrue(((Number) f.get("jobs_requeued")).longValue() > 0, f.toString());
-        assertEquals(f.get("kills"), f.get("jobs_requeued"));
-        assertEquals(0L, r.summary().get("jobs_killed"), "requeued jobs end completed");
+        assertTrue(((Number) f.get("requeues")).longValue() > 0, f.toString());
+        assertEquals(f.get("kills"), f.get("requeues"));
+        assertEquals(0L, r.summary().get("jobs_ended_killed"), "requeued jobs end completed");
     }
 
     @Test

@@ -70,15 +70,15 @@ class ReplayParametersTest {
 
     @Test
     void badValuesNameTheParameter() throws IOException {
-        assertMessage("runtime_coefficient = 'fast': not a number", base().with("runtime_coefficient", "fast"));
-        assertMessage("first_jobs = '1.5': not a whole number", base().with("first_jobs", "1.5"));
-        assertMessage("lenient = 'yes': not true or false", base().with("lenient", "yes"));
-        assertMessage("estimate_source = 'guess': unknown estimate source", base().with("estimate", "guess"));
-        assertMessage("executor = 'threads': unknown executor", base().with("executor", "threads"));
+        assertMessage("--runtime-coefficient 'fast': not a number", base().with("runtime_coefficient", "fast"));
+        assertMessage("--first '1.5': not a whole number", base().with("first_jobs", "1.5"));
+        assertMessage("--lenient 'yes': not true or false", base().with("lenient", "yes"));
+        assertMessage("--estimate 'guess': unknown estimate source", base().with("estimate", "guess"));
+        assertMessage("--executor 'threads': unknown executor", base().with("executor", "threads"));
         assertMessage("unknown scheduler 'sjf'", base().with("scheduler", "sjf"));
         assertMessage("unknown machine 'bigiron'", base().with("machine", "bigiron"));
         assertMessage("trace: not set", ReplayParameters.none().with("machine", "flat:16"));
-        assertMessage("offered_load and arrival_scale both set", base().with("offered_load", 0.5).with("arrival_scale", 2));
+        assertMessage("--offered-load and --arrival-scale both set", base().with("offered_load", 0.5).with("arrival_scale", 2));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> ReplayParameters.none().with("speed", 2));
         assertTrue(e.getMessage().startsWith("unknown replay parameter 'speed'; known: trace, machine,"), e.getMessage());
@@ -133,9 +133,9 @@ class ReplayParametersTest {
         // 1996-07-01 00:00 EDT is 370440 s after Wed Jun 26 17:06:00 EDT 1996; 31 days later, August.
         assertEquals(370440, july.workload().fromSubmit());
         assertEquals(370440 + 31 * 86400, july.workload().toSubmit());
-        assertMessage("month and submit_from/submit_to both set", ReplayParameters.none().with("trace", eastern)
+        assertMessage("--month and --from/--to both set", ReplayParameters.none().with("trace", eastern)
                 .with("machine", "flat:16").with("month", "1996-07").with("submit_from", 0));
-        assertMessage("month = '96-7': not a month YYYY-MM", base().with("month", "96-7"));
+        assertMessage("--month '96-7': not a month YYYY-MM", base().with("month", "96-7"));
         assertMessage("gives no UnixStartTime", base().with("month", "1996-07"));
     }
 

@@ -91,7 +91,7 @@ class SweepPlotsTest {
 
     @Test
     void aPlotWithNothingToDrawIsLeftOut() throws IOException {
-        PlotSpec plot = new PlotSpec("utilization", "jobs_killed", List.of(), null, null, false);
+        PlotSpec plot = new PlotSpec("utilization", "jobs_ended_killed", List.of(), null, null, false);
         assertNull(SweepPlots.chart(plot, results()));
         assertEquals(List.of(), SweepPlots.write(List.of(plot), results(), dir.resolve("plots")));
     }

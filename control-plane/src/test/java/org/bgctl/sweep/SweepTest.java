@@ -146,8 +146,8 @@ class SweepTest {
         ResultRow requeue = rows.get(0);
         ResultRow fail = rows.get(1);
         assertTrue(Long.parseLong(requeue.get("faults_kills")) > 0, "nodes failed under running jobs");
-        assertEquals(requeue.get("faults_kills"), requeue.get("faults_jobs_requeued"));
-        assertEquals("0", fail.get("faults_jobs_requeued"));
+        assertEquals(requeue.get("faults_kills"), requeue.get("faults_requeues"));
+        assertEquals("0", fail.get("faults_requeues"));
         assertEquals(fail.get("faults_kills"), fail.get("faults_jobs_failed"));
         assertEquals("0", requeue.get("faults_invariant_violations"));
         assertEquals("0", fail.get("faults_invariant_violations"));

@@ -30,30 +30,45 @@ public record LineWiring(int length, List<Cable> cables) {
         int[] inCable = new int[length * 6];
         for (int i = 0; i < cables.size(); i++) {
             Cable c = cables.get(i);
-            String which = "cable " + i + " " + c + ": ";
-            checkIndex(which, "from", c.from(), length);
-            checkIndex(which, "to", c.to(), length);
-            if (!Cable.isOutPort(c.outPort()))
-                throw new IllegalArgumentException(which + "out-port must be 2 or 4, not " + c.outPort());
-            if (!Cable.isInPort(c.inPort()))
-                throw new IllegalArgumentException(which + "in-port must be 3 or 5, not " + c.inPort());
-            if (c.from() == c.to())
-                throw new IllegalArgumentException(which + "a cable joins two different switches");
-            claimPort(outCable, c.from(), c.outPort(), i, which, "out-port");
-            claimPort(inCable, c.to(), c.inPort(), i, which, "in-port");
+            try {
+                checkIndex("from", c.from(), length);
+                checkIndex("to", c.to(), length);
+                if (!Cable.isOutPort(c.outPort()))
+                    throw new IllegalArgumentException("out-port must be 2 or 4, not " + c.outPort());
+                if (!Cable.isInPort(c.inPort()))
+                    throw new IllegalArgumentException("in-port must be 3 or 5, not " + c.inPort());
+                if (c.from() == c.to()) throw new IllegalArgumentException("a cable joins two different switches");
+                claimPort(outCable, c.from(), c.outPort(), i, "out-port");
+                claimPort(inCable, c.to(), c.inPort(), i, "in-port");
+            } catch (IllegalArgumentException e) {
+                throw new BadCable(i, "cable " + i + " " + c + ": " + e.getMessage());
+            }
         }
     }
 
-    private static void checkIndex(String which, String field, int index, int length) {
-        if (index < 0 || index >= length)
-            throw new IllegalArgumentException(
-                    which + field + " " + index + " is out of range: midplanes are 0.." + (length - 1));
+    /** A cable that cannot be wired as given: {@code cable} is its index in the line's list. */
+    public static final class BadCable extends IllegalArgumentException {
+        private final int cable;
+
+        BadCable(int cable, String message) {
+            super(message);
+            this.cable = cable;
+        }
+
+        public int cable() {
+            return cable;
+        }
     }
 
-    private static void claimPort(int[] holder, int sw, int port, int cable, String which, String role) {
+    private static void checkIndex(String field, int index, int length) {
+        if (index < 0 || index >= length)
+            throw new IllegalArgumentException(field + " " + index + " is out of range: midplanes are 0.." + (length - 1));
+    }
+
+    private static void claimPort(int[] holder, int sw, int port, int cable, String role) {
         int slot = sw * 6 + port;
         if (holder[slot] != 0)
-            throw new IllegalArgumentException(which + role + " " + port + " of switch " + sw
+            throw new IllegalArgumentException(role + " " + port + " of switch " + sw
                     + " is already used by cable " + (holder[slot] - 1));
         holder[slot] = cable + 1;
     }

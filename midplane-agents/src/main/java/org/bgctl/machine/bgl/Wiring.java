@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.MachineFileError;
 import org.bgctl.machine.Shape;
 
 /**
@@ -68,7 +69,6 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
      * @throws IllegalArgumentException naming the file and line when the wiring is invalid
      */
     public static Wiring fromConfig(Config machine) {
-        String origin = machine.origin().description();
         try {
             Shape midplanes = shape(machine, "midplanes");
             Config lines = machine.getConfig("lines");
@@ -77,10 +77,8 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
                 wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d));
             return new Wiring(machine.getString("name"), midplanes, shape(machine, "nodes-per-midplane"),
                     wiring[0], wiring[1], wiring[2]);
-        } catch (ConfigException e) {
-            throw new IllegalArgumentException("invalid machine file: " + e.getMessage(), e);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(origin + ": " + e.getMessage(), e);
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw MachineFileError.in(machine, e);
         }
     }
 
@@ -93,10 +91,13 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
 
     private static LineWiring lineWiring(Config lines, Dimension d, int length) {
         List<Cable> cables = new ArrayList<>();
-        for (Config c : lines.getConfigList(d.label()))
+        List<? extends Config> entries = lines.getConfigList(d.label());
+        for (Config c : entries)
             cables.add(new Cable(c.getInt("from"), c.getInt("out-port"), c.getInt("to"), c.getInt("in-port")));
         try {
             return new LineWiring(length, cables);
+        } catch (LineWiring.BadCable e) {
+            throw MachineFileError.at(entries.get(e.cable()), new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e));
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e);
         }

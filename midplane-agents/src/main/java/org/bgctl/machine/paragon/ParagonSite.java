@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.bgctl.machine.Block;
+import org.bgctl.machine.MachineFileError;
 
 /**
  * The static description of a Paragon site (Wan et al., section 2.2): the mesh, its node sets,
@@ -66,7 +67,6 @@ public final class ParagonSite {
      * @throws IllegalArgumentException naming the file and what is wrong
      */
     public static ParagonSite fromConfig(Config c) {
-        String origin = c.origin().description();
         try {
             Block mesh = new Block(0, 0, c.getInt("mesh.width"), c.getInt("mesh.height"));
             List<NodeSetSpec> sets = nodeSets(c, mesh);
@@ -76,35 +76,47 @@ public final class ParagonSite {
             Config g = c.getConfig("node-groups");
             for (String group : new TreeMap<>(g.root()).keySet()) {
                 Config gc = g.getConfig(quoted(group));
-                groups.put(group, new NodeGroup(group, members(gc, "prime", group, ids),
-                        members(gc, "non-prime", group, ids)));
+                try {
+                    groups.put(group, new NodeGroup(group, members(gc, "prime", group, ids),
+                            members(gc, "non-prime", group, ids)));
+                } catch (IllegalArgumentException e) {
+                    throw MachineFileError.at(gc, e);
+                }
             }
             if (groups.isEmpty()) throw new IllegalArgumentException("node-groups is empty");
             return new ParagonSite(sets, groups, primeTime(c.getConfig("prime-time")), c);
         } catch (ConfigException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid Paragon machine file " + origin + ": " + e.getMessage(), e);
+            throw MachineFileError.in(c, e);
         }
     }
 
     private static List<NodeSetSpec> nodeSets(Config c, Block mesh) {
         List<NodeSetSpec> sets = new ArrayList<>();
         for (Config s : c.getConfigList("node-sets")) {
-            String id = s.getString("id");
-            Block area = new Block(s.getInt("x"), s.getInt("y"), s.getInt("width"), s.getInt("height"));
-            if (!mesh.contains(area))
-                throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
-            int memory = s.getInt("memory-mb");
-            if (memory <= 0)
-                throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
-            for (NodeSetSpec other : sets) {
-                if (other.id().equals(id)) throw new IllegalArgumentException("node set " + id + " is defined twice");
-                if (other.area().overlaps(area))
-                    throw new IllegalArgumentException("node sets " + other.id() + " and " + id + " overlap");
+            try {
+                sets.add(nodeSet(s, mesh, sets));
+            } catch (IllegalArgumentException e) {
+                throw MachineFileError.at(s, e);
             }
-            sets.add(new NodeSetSpec(id, area, memory));
         }
         if (sets.isEmpty()) throw new IllegalArgumentException("node-sets is empty");
         return sets;
+    }
+
+    private static NodeSetSpec nodeSet(Config s, Block mesh, List<NodeSetSpec> sets) {
+        String id = s.getString("id");
+        Block area = new Block(s.getInt("x"), s.getInt("y"), s.getInt("width"), s.getInt("height"));
+        if (!mesh.contains(area))
+            throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
+        int memory = s.getInt("memory-mb");
+        if (memory <= 0)
+            throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
+        for (NodeSetSpec other : sets) {
+            if (other.id().equals(id)) throw new IllegalArgumentException("node set " + id + " is defined twice");
+            if (other.area().overlaps(area))
+                throw new IllegalArgumentException("node sets " + other.id() + " and " + id + " overlap");
+        }
+        return new NodeSetSpec(id, area, memory);
     }
 
     private static List<String> members(Config group, String period, String name, List<String> ids) {

@@ -105,6 +105,27 @@ class WiringTest {
     }
 
     @Test
+    void aBadCableIsNamedByItsLine() throws IOException {
+        Path file = machineFile("""
+                x = [
+                  {from: 0, out-port: 2, to: 1, in-port: 5}
+                  {from: 1, out-port: 2, to: 2, in-port: 5}
+                ]
+                """);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Wiring.load(file));
+        assertEquals(file + ": 7: x-lines: cable 1 {from: 1, out-port: 2, to: 2, in-port: 5}: "
+                + "to 2 is out of range: midplanes are 0..1", e.getMessage());
+    }
+
+    @Test
+    void aMissingKeyNamesTheFile() throws IOException {
+        Path file = dir.resolve("no-nodes.conf");
+        Files.writeString(file, "name = broken\nmidplanes = [2, 1, 1]\nlines { x = [], y = [], z = [] }\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Wiring.load(file));
+        assertEquals(file + ": No configuration setting found for key 'nodes-per-midplane'", e.getMessage());
+    }
+
+    @Test
     void aMissingKeyIsReported() throws IOException {
         Path file = dir.resolve("no-lines.conf");
         Files.writeString(file, "name = broken\nmidplanes = [2, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n");

@@ -85,6 +85,23 @@ class ParagonMachineTest {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> MachineCatalog.create("paragon:" + file));
         assertTrue(e.getMessage().endsWith("node group g (prime) names node set 'b'; known: a"), e.getMessage());
-        assertTrue(e.getMessage().contains("bad.conf"), e.getMessage());
+        assertTrue(e.getMessage().startsWith(file + ": 4: node group g"), e.getMessage());
+    }
+
+    @Test
+    void aBadNodeSetIsNamedByItsLineAndAMissingKeyByTheFile(@TempDir Path dir) throws IOException {
+        Path overlap = Files.writeString(dir.resolve("overlap.conf"), """
+                mesh { width = 4, height = 4 }
+                node-sets = [
+                  {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16}
+                  {id = b, x = 0, y = 1, width = 4, height = 2, memory-mb = 16}
+                ]
+                """);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> MachineCatalog.create("paragon:" + overlap));
+        assertEquals(overlap + ": 4: node sets a and b overlap", e.getMessage());
+        Path missing = Files.writeString(dir.resolve("missing.conf"), "node-sets = []\n");
+        e = assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + missing));
+        assertEquals(missing + ": No configuration setting found for key 'mesh'", e.getMessage());
     }
 }

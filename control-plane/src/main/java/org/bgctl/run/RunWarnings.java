@@ -1,0 +1,41 @@
+package org.bgctl.run;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.MachineView;
+import org.bgctl.workload.SizeUnit;
+import org.bgctl.workload.WorkloadOptions;
+
+/**
+ * What is suspicious about a run that completed: settings that are valid but most likely not meant, and results that
+ * say the run measured little. Each is one line, printed after the run and recorded in summary.json's
+ * {@code warnings}.
+ */
+public final class RunWarnings {
+
+    private RunWarnings() {
+    }
+
+    /**
+     * The warnings of a run of {@code workload} on {@code machine}: sizes divided but still counted in nodes on a
+     * machine of larger units (each job rounds up to a whole unit); no job submitted; most submitted jobs never
+     * started.
+     */
+    public static List<String> of(String trace, WorkloadOptions workload, MachineView machine, long jobsRead,
+                                  long submitted, long neverStarted) {
+        List<String> warnings = new ArrayList<>();
+        int unit = machine.granularity();
+        if (workload.sizeDivide() > 1 && unit > 1 && workload.geometry().sizeUnit() == SizeUnit.NODES)
+            warnings.add("--size-divide " + workload.sizeDivide() + " with sizes counted in nodes on " + machine.name()
+                    + ", whose jobs take whole units of " + unit + " nodes: most jobs round up to one unit; add"
+                    + " --sizes-in units if the divided sizes count units");
+        if (submitted == 0)
+            warnings.add(jobsRead == 0 ? trace + " has no job lines: nothing was scheduled"
+                    : "none of the " + jobsRead + " jobs read from " + trace + " was submitted (all skipped or outside"
+                    + " the window): nothing was scheduled");
+        else if (2 * neverStarted > submitted)
+            warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started before the run"
+                    + " ended: the machine could not keep up with this load (see --offered-load, --arrival-scale)");
+        return warnings;
+    }
+}

@@ -1,0 +1,47 @@
+package org.bgctl.machine;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigOrigin;
+
+/**
+ * A mistake in a machine file, named as a person opens the file: {@code m3.conf: 22: what is wrong} — the line of
+ * the entry at fault when one is, else the file alone ({@code m3.conf: No configuration setting found for key 'mesh'}).
+ */
+public final class MachineFileError extends IllegalArgumentException {
+
+    private MachineFileError(String message, Throwable cause) {
+        super(message, cause);
+    }
+
+    /** {@code e} found in the entry {@code entry} of a machine file: named by its file and line. */
+    public static MachineFileError at(Config entry, IllegalArgumentException e) {
+        if (e instanceof MachineFileError located) return located;
+        ConfigOrigin o = entry.origin();
+        String line = o.lineNumber() > 0 ? ": " + o.lineNumber() : "";
+        return new MachineFileError(file(o) + line + ": " + e.getMessage(), e);
+    }
+
+    /**
+     * {@code e} found reading the machine file {@code file} (its root object): an error already located is kept, a
+     * config error keeps the place it names, else the file is named.
+     */
+    public static MachineFileError in(Config file, RuntimeException e) {
+        if (e instanceof MachineFileError located) return located;
+        String message = e.getMessage();
+        if (e instanceof ConfigException c && c.origin() != null) {
+            // a missing key is placed on the object that lacks it: at the file's top level, name the file only
+            String place = c.origin().description() + ": ";
+            boolean topLevel = e instanceof ConfigException.Missing && c.origin().lineNumber() == file.origin().lineNumber();
+            if (!topLevel || !message.startsWith(place)) return new MachineFileError(message, e);
+            message = message.substring(place.length());
+        }
+        return new MachineFileError(file(file.origin()) + ": " + message, e);
+    }
+
+    private static String file(ConfigOrigin o) {
+        if (o.filename() != null) return o.filename();
+        if (o.resource() != null) return o.resource();
+        return o.description();
+    }
+}
