@@ -27,26 +27,20 @@ trap 'exit 130' INT TERM
 
 sdsc_replay="./bgctl replay --trace $sdsc --machine flat:128 --scheduler easy --quiet"
 ctc_replay="./bgctl replay --trace $ctc --scheduler easy --offered-load 1.0 --executor direct --journal memory --quiet"
-names=(k1-direct k1-actors k1-durable full-direct full-actors full-durable textbook ctc-bgl ctc-flat)
+names=()
 declare -A command label
-command[k1-direct]="$sdsc_replay --first 1000 --executor direct --journal memory"
-command[k1-actors]="$sdsc_replay --first 1000 --executor actors --journal memory"
-command[k1-durable]="$sdsc_replay --first 1000 --executor actors --journal h2"
-command[full-direct]="$sdsc_replay --executor direct --journal memory"
-command[full-actors]="$sdsc_replay --executor actors --journal memory"
-command[full-durable]="$sdsc_replay --executor actors --journal h2"
-command[textbook]="python3 verify/textbook_flat.py --trace $sdsc --nodes 128 --scheduler easy"
-command[ctc-bgl]="$ctc_replay --machine bgl --size-divide 4 --sizes-in units --shapes slim --fat-probability 0 --torus-probability 1"
-command[ctc-flat]="$ctc_replay --machine flat:338"
-label[k1-direct]="SDSC first 1,000 jobs, direct, memory"
-label[k1-actors]="SDSC first 1,000 jobs, actors, memory"
-label[k1-durable]="SDSC first 1,000 jobs, actors, H2"
-label[full-direct]="SDSC full, direct, memory"
-label[full-actors]="SDSC full, actors, memory"
-label[full-durable]="SDSC full, actors, H2 (default)"
-label[textbook]="SDSC full, textbook Python loop"
-label[ctc-bgl]="CTC full on bgl, direct"
-label[ctc-flat]="CTC full on flat:338, direct"
+# bench NAME LABEL COMMAND: a command to time, and how the table names it.
+bench() { names+=("$1"); label[$1]=$2; command[$1]=$3; }
+bench k1-direct "SDSC first 1,000 jobs, direct, memory" "$sdsc_replay --first 1000 --executor direct --journal memory"
+bench k1-actors "SDSC first 1,000 jobs, actors, memory" "$sdsc_replay --first 1000 --executor actors --journal memory"
+bench k1-durable "SDSC first 1,000 jobs, actors, H2" "$sdsc_replay --first 1000 --executor actors --journal h2"
+bench full-direct "SDSC full, direct, memory" "$sdsc_replay --executor direct --journal memory"
+bench full-actors "SDSC full, actors, memory" "$sdsc_replay --executor actors --journal memory"
+bench full-durable "SDSC full, actors, H2 (default)" "$sdsc_replay --executor actors --journal h2"
+bench textbook "SDSC full, textbook Python loop" "python3 verify/textbook_flat.py --trace $sdsc --nodes 128 --scheduler easy"
+bench ctc-bgl "CTC full on bgl, direct" \
+  "$ctc_replay --machine bgl --size-divide 4 --sizes-in units --shapes slim --fat-probability 0 --torus-probability 1"
+bench ctc-flat "CTC full on flat:338, direct" "$ctc_replay --machine flat:338"
 
 # Runs command $1 once with its outputs in $work/$1, appending "wall cpu" (seconds) to $work/$1.times.
 run_once() {
@@ -70,6 +64,7 @@ median() {
 
 echo "bench/cold.sh $runs    $(date -u '+%Y-%m-%d %H:%M UTC')"
 echo "java: $(java -version 2>&1 | head -1); python: $(python3 --version 2>&1); cores: $(nproc)"
+echo "class-data sharing archive: $([ -f cli/target/bgctl.jsa ] && echo cli/target/bgctl.jsa || echo none)"
 echo "load average at the start: $(cut -d' ' -f1-3 /proc/loadavg)"
 for ((round = 0; round < runs; round++)); do
   for ((i = 0; i < ${#names[@]}; i++)); do
