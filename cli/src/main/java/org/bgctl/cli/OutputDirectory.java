@@ -63,7 +63,8 @@ final class OutputDirectory {
         return missing;
     }
 
-    private static void remove(Path dir) throws IOException {
+    /** Removes {@code dir} and everything in it, if it exists. */
+    static void remove(Path dir) throws IOException {
         if (!Files.exists(dir)) return;
         Files.walkFileTree(dir, new SimpleFileVisitor<>() {
             @Override
