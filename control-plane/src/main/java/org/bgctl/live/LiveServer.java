@@ -30,6 +30,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bgctl.agents.UnitProtocol;
@@ -92,14 +93,23 @@ public final class LiveServer implements AutoCloseable {
     private final FaultPlan faults;
     private final Map<String, Object> runFields;
     private final ActorRef<SchedulerActor.Command> scheduler;
+    private final ServerHealth health;
+    private final RunDirectoryLock lock;
+    private final CompletableFuture<Void> stopClock;
+    private final CompletableFuture<RunClock.Outcome> clockDone;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
-                           UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler) {
+                           UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler, ServerHealth health,
+                           CompletableFuture<Void> stopClock, CompletableFuture<RunClock.Outcome> clockDone) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
                        String machineName, String schedulerName, boolean resumed, FaultPlan faults,
-                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler) {
+                       Map<String, Object> runFields, Started started, RunDirectoryLock lock) {
+        this.health = started.health();
+        this.stopClock = started.stopClock();
+        this.clockDone = started.clockDone();
+        this.lock = lock;
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -110,18 +120,29 @@ public final class LiveServer implements AutoCloseable {
         this.resumed = resumed;
         this.faults = faults;
         this.runFields = runFields;
-        this.scheduler = scheduler;
+        this.scheduler = started.scheduler();
     }
 
     /**
      * Starts a server, or resumes the one whose run directory this is.
      *
-     * @throws IllegalArgumentException for a bad machine, scheduler, speed, bind address or run directory
+     * @throws IllegalArgumentException for a bad machine, scheduler, speed, bind address or run directory, or a run
+     *                                  directory another server runs on
      */
     public static LiveServer start(ServeSpec spec) throws IOException {
         checkBind(spec);
+        Files.createDirectories(spec.run());
+        RunDirectoryLock lock = RunDirectoryLock.take(spec.run());
+        try {
+            return start(spec, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static LiveServer start(ServeSpec spec, RunDirectoryLock lock) throws IOException {
         Path run = spec.run();
-        Files.createDirectories(run);
         boolean resumed = JournalSettings.hasH2Journal(run);
         String machineName = resumed ? recorded(run, "machine", spec.machine()) : required(spec.machine(), "--machine");
         String schedulerName = resumed ? recorded(run, "scheduler", spec.scheduler())
@@ -159,11 +180,11 @@ public final class LiveServer implements AutoCloseable {
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
                 JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
-                RunClock.Inputs inputs = new RunClock.Inputs(new Arrivals(trace.jobs().iterator()),
-                        faults.changes(MachineCatalog.create(machineName)), List.of(), true,
+                RunClock.Inputs inputs = RunClock.Inputs.serving(new Arrivals(trace.jobs().iterator()),
+                        faults.changes(MachineCatalog.create(machineName)),
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)
                                 : Optional.empty(), firstId);
-                spawn(ctx, spec, machineName, schedulerName, settings, onKill, calendar, view, inputs,
+                spawn(ctx, spec, machineName, schedulerName, settings, faults, calendar, view, inputs,
                         Pacing.scaled(scale, System::nanoTime, lateness), started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
@@ -177,11 +198,11 @@ public final class LiveServer implements AutoCloseable {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
                     () -> serverFields(machineName, schedulerName, spec, scale),
-                    InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units());
+                    InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units(), s.health());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed, faults,
-                    runFields, s.scheduler());
+                    runFields, s, lock);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -195,22 +216,36 @@ public final class LiveServer implements AutoCloseable {
      * cluster; completes {@code started} once the clock runs.
      */
     private static void spawn(ActorContext<Void> ctx, ServeSpec spec, String machineName, String schedulerName,
-                              SchedulerSettings settings, KillPolicy onKill, TraceCalendar calendar, LiveView view,
+                              SchedulerSettings settings, FaultPlan faults, TraceCalendar calendar, LiveView view,
                               RunClock.Inputs inputs, Pacing pacing, CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
         Source<SchedulerEvent, NotUsed> events = EventHub.fedBy(view, ctx.getSystem());
         Function<UnitDirectory, Behavior<SchedulerActor.Command>> scheduler = units -> SchedulerActor.create(
                 ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, calendar),
-                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
+                        MachineCatalog.create(machineName), settings.bootDelay(), faults.onKill(),
+                        faults.maxRequeues()),
                 units, view, 0);
-        CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>(); // a server's clock never ends by itself
-        failed.whenComplete((outcome, e) -> ctx.getSystem().log().error("the clock stopped: {}", e.toString()));
+        ServerHealth health = new ServerHealth(ctx.getSystem());
+        // a server's clock never ends by itself; stopped by close(), it completes once it has flushed the journal
+        CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>();
+        CompletableFuture<Void> stopClock = new CompletableFuture<>();
+        failed.whenComplete((outcome, e) -> {
+            String why = "the clock stopped: " + (e == null ? "it ended" : e.getMessage());
+            if (health.isClosing()) return;
+            health.failed(ServerHealth.CLOCK, why);
+            ctx.getSystem().log().error(why);
+        });
         Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
         UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
-        BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
-                started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
-                        events, units, schedulerRef));
+        BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) -> {
+            ActorRef<RunClock.Command> clockRef = where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed,
+                    stopClock), "clock");
+            health.watchClock(clockRef);
+            health.watchJournalWriter(schedulerRef);
+            agents.values().forEach(health::watchAgent);
+            started.complete(new Started(clockRef, events, units, schedulerRef, health, stopClock, failed));
+        };
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");
@@ -349,27 +384,41 @@ public final class LiveServer implements AutoCloseable {
         return view;
     }
 
+    /** The actor system, whose actors a test may stop to see the server's health turn. */
+    ActorSystem<Void> system() {
+        return system;
+    }
+
     /**
-     * Stops taking requests, has the scheduler write what it has not journaled yet (the API and the event stream
-     * see an event as it happens, before its write), records the lateness and the counts in summary.json, and stops
-     * the actors.
+     * Stops taking requests, stops the clock (no instant after the one in progress) and has the scheduler write what
+     * it has not journaled yet (the API and the event stream see an event as it happens, before its write), records
+     * the lateness and the counts — the last events included — in summary.json, stops the actors and lets go of the
+     * run directory.
      */
     @Override
     public void close() throws IOException {
+        health.closing();
         binding.unbind().toCompletableFuture().join();
+        stopClock.complete(null);
         try {
-            AskPattern.<SchedulerActor.Command, SchedulerActor.Flushed>ask(scheduler, SchedulerActor.Flush::new,
-                    FLUSH_TIMEOUT, system.scheduler()).toCompletableFuture().get();
+            try {
+                clockDone.get(FLUSH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException clockGone) {
+                AskPattern.<SchedulerActor.Command, SchedulerActor.Flushed>ask(scheduler, SchedulerActor.Flush::new,
+                        FLUSH_TIMEOUT, system.scheduler()).toCompletableFuture().get();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
             system.log().warn("the journal could not be flushed before stopping: {}", e.getCause().toString());
         }
+        // the clock has released its last instant: the counts include every event journaled
         Map<String, Object> end = new LinkedHashMap<>(view.counts());
         Lateness.Stats s = lateness.stats();
         end.putAll(s.fields());
         system.terminate();
         system.getWhenTerminated().toCompletableFuture().join();
         writeSummary(spec.run(), machineName, schedulerName, spec, faults, runFields, end);
+        lock.close();
     }
 }

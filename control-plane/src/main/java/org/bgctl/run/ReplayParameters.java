@@ -160,7 +160,16 @@ public final class ReplayParameters {
             new ReplayParameter("chaos", "--chaos", "SPEC",
                     "drop=P,duplicate=P,delay=P: agent messages of the actors executor are dropped, duplicated and"
                             + " delayed at random, drawn with --seed (docs/faults.md).",
-                    (b, v) -> b.chaos = Chaos.parse(v)));
+                    (b, v) -> b.chaos = Chaos.parse(v)),
+            new ReplayParameter("max_requeues", "--max-requeues", "N",
+                    "With --on-kill requeue: a job killed after it was requeued N times fails instead (0: every"
+                            + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ".",
+                    (b, v) -> b.maxRequeues = atLeastZero(integer(v))),
+            new ReplayParameter("until", "--until", "T",
+                    "End the run at virtual second T: nothing after T happens, jobs still queued or running then"
+                            + " are reported so (summary.json's end says why the run ended). Default: at the end of"
+                            + " the trace.",
+                    (b, v) -> b.until = atLeastZero(whole(v))));
 
     /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
     private static ReplayParameter setting(PolicySetting s, Object defaultValue) {
@@ -328,6 +337,11 @@ public final class ReplayParameters {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a whole number");
         }
+    }
+
+    private static <N extends Number> N atLeastZero(N n) {
+        if (n.longValue() < 0) throw new IllegalArgumentException("must be 0 or more");
+        return n;
     }
 
     private static int integer(String v) {

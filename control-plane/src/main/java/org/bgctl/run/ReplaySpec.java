@@ -22,10 +22,11 @@ import org.bgctl.workload.WorkloadOptions;
  * @param faults    the faults injected, and what becomes of the jobs they kill
  * @param chaos     what chaos mode does to agent messages ({@link Chaos#NONE}: nothing)
  * @param chaosSeed the seed of chaos mode's draws (the run's seed); 0 without chaos
+ * @param until     the last virtual second of the run ({@code --until}); Long.MAX_VALUE: the run goes to its end
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                          boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
-                         SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
+                         SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed, long until) {
 
     public ReplaySpec {
         Objects.requireNonNull(settings, "settings");
@@ -35,6 +36,14 @@ public record ReplaySpec(TraceSource trace, String machine, String scheduler, Wo
         if (chaos.active() && executor != ExecutorKind.ACTORS)
             throw new IllegalArgumentException("chaos: perturbs the messages of the actors executor; the "
                     + executor.name().toLowerCase(java.util.Locale.ROOT) + " executor has none");
+    }
+
+    /** A replay that goes to its end. */
+    public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
+                      boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
+                      SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
+        this(trace, machine, scheduler, workload, lenient, out, journal, executor, settings, faults, chaos, chaosSeed,
+                Long.MAX_VALUE);
     }
 
     /** A replay without chaos. */

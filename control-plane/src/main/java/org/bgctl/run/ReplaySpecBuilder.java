@@ -61,6 +61,9 @@ final class ReplaySpecBuilder {
     /** Laws given one kind at a time; they override the fault model file's. */
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
     Chaos chaos = Chaos.NONE;
+    int maxRequeues = KillPolicy.DEFAULT_MAX_REQUEUES;
+    /** The last virtual second of the run. */
+    long until = Long.MAX_VALUE;
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -74,7 +77,7 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
         RunSettings run = runSettings(meter);
         return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out, journal, executor,
-                run.settings(), run.faults(), chaos, seed);
+                run.settings(), run.faults(), chaos, seed, until);
     }
 
     /**
@@ -108,7 +111,7 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
+        FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model)
                 .checkedFor(scheduler);
         return new RunSettings(machineName, scheduler, options, lenient, settings, faults);
     }

@@ -23,10 +23,12 @@ import org.bgctl.agents.CborSerializable;
  * @param headId    the job last seen at the head of the queue, -1 for none
  * @param headSince since when it is there
  * @param lastEnds  the last end of a job of each size, by size
+ * @param requeued  the jobs requeued and how many times, by job id (none in a snapshot from before it was kept)
  */
 public record CoreSnapshot(String policy, String machine, long now, long version, List<Job> queue,
                            List<RunningJob> running, List<SchedulerCore.Suspension> suspended, GangState gang,
-                           List<String> down, long headId, long headSince, List<LastEnd> lastEnds)
+                           List<String> down, long headId, long headSince, List<LastEnd> lastEnds,
+                           List<Requeued> requeued)
         implements CborSerializable {
 
     public CoreSnapshot {
@@ -35,6 +37,11 @@ public record CoreSnapshot(String policy, String machine, long now, long version
         suspended = List.copyOf(suspended);
         down = List.copyOf(down);
         lastEnds = List.copyOf(lastEnds);
+        requeued = requeued == null ? List.of() : List.copyOf(requeued);
+    }
+
+    /** Job {@code job} was requeued {@code times} times. */
+    public record Requeued(long job, int times) {
     }
 
     /** The last end of a job of {@code size} nodes asked. */
