@@ -9,10 +9,10 @@ import akka.http.javadsl.server.ExceptionHandler;
 import akka.http.javadsl.server.RejectionHandler;
 import akka.http.javadsl.server.Route;
 import akka.http.scaladsl.model.EntityStreamSizeException;
+import akka.http.scaladsl.model.IllegalRequestException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
-import java.util.concurrent.TimeoutException;
 import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
@@ -98,8 +98,10 @@ final class HttpFront extends AllDirectives {
     private ExceptionHandler exceptions() {
         return ExceptionHandler.newBuilder()
                 .match(EntityStreamSizeException.class, e -> complete(tooLarge()))
-                .match(TimeoutException.class, e -> complete(LiveApi.error(StatusCodes.REQUEST_TIMEOUT, "body",
-                        "the body did not arrive whole within " + BODY_TIMEOUT.toSeconds() + " s")))
+                .match(IllegalRequestException.class, e -> complete(e.status().intValue() == 408
+                        ? LiveApi.error(e.status(), "body", "the body did not arrive whole within "
+                                + BODY_TIMEOUT.toSeconds() + " s")
+                        : LiveApi.error(e.status(), "request", e.info().formatPretty())))
                 .matchAny(e -> complete(LiveApi.error(StatusCodes.INTERNAL_SERVER_ERROR, "",
                         "the server failed on this request: " + e)))
                 .build();
