@@ -43,7 +43,7 @@ public final class ServeCommand implements Callable<Integer> {
     @Spec
     void spec(CommandSpec commandSpec) {
         spec = commandSpec;
-        runOptions = RunOptions.addTo(commandSpec, Set.of("trace", "journal", "executor", "chaos"));
+        runOptions = RunOptions.addTo(commandSpec, Set.of("trace", "journal", "executor", "chaos", "until"));
     }
 
     @Option(names = "--speed", paramLabel = "K",

@@ -3,6 +3,7 @@ package org.bgctl.clock;
 import akka.Done;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.PostStop;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -24,6 +25,7 @@ import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Reservation;
+import org.bgctl.scheduler.RunEnd;
 import org.bgctl.scheduler.SchedulerActor;
 
 /**
@@ -74,19 +76,31 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
      * @param requeueRunning a server only: kill and requeue, before the first instant, the jobs recovered running,
      *                       the kills naming this cause
      * @param firstId        the id of the first job submitted live
+     * @param until          a run that does not serve: the last virtual second released (Long.MAX_VALUE: none)
      */
     public record Inputs(Arrivals trace, HealthChanges health, List<RecordedInput> recorded, boolean serves,
-                         Optional<String> requeueRunning, long firstId) {
+                         Optional<String> requeueRunning, long firstId, long until) {
 
         /** A trace and its health changes, run to the end. */
         public static Inputs of(Arrivals trace, HealthChanges health) {
-            return new Inputs(trace, health, List.of(), false, Optional.empty(), 1);
+            return of(trace, health, Long.MAX_VALUE);
+        }
+
+        /** A trace and its health changes, run to the end or to virtual second {@code until}. */
+        public static Inputs of(Arrivals trace, HealthChanges health, long until) {
+            return new Inputs(trace, health, List.of(), false, Optional.empty(), 1, until);
         }
 
         /** A recorded run's inputs, run to the end. */
         public static Inputs recorded(List<RecordedInput> recorded) {
             return new Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, recorded, false,
-                    Optional.empty(), 1);
+                    Optional.empty(), 1, Long.MAX_VALUE);
+        }
+
+        /** A server's inputs: it runs until it is stopped. */
+        public static Inputs serving(Arrivals trace, HealthChanges health, Optional<String> requeueRunning,
+                                     long firstId) {
+            return new Inputs(trace, health, List.of(), true, requeueRunning, firstId, Long.MAX_VALUE);
         }
     }
 
@@ -97,13 +111,13 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
      * @param stillQueued jobs that never started (nothing was left that could free room)
      * @param journaled   events in the journal
      * @param lastTime    the last instant released
-     * @param interrupted the clock was asked to stop before the run's end
+     * @param end         why the run ended
      */
-    public record Outcome(long stamps, int stillQueued, long journaled, long lastTime, boolean interrupted) {
+    public record Outcome(long stamps, int stillQueued, long journaled, long lastTime, RunEnd end) {
 
-        /** A run that ran to its end. */
-        public Outcome(long stamps, int stillQueued, long journaled, long lastTime) {
-            this(stamps, stillQueued, journaled, lastTime, false);
+        /** Whether the clock was asked to stop before the run's end. */
+        public boolean interrupted() {
+            return end == RunEnd.INTERRUPTED;
         }
     }
 
@@ -177,12 +191,14 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private final Arrivals trace;
     private final HealthChanges health;
     private final boolean serves;
+    private final long until;
+    /** The longest timer the clock sets; a later second is reached through timers chained one after another. */
+    private final Duration longestTimer;
+    private boolean untilReached;
     private final Pacing.Scaled scaled;
     private final CompletableFuture<Outcome> done;
     private final long lingerNanos;
     private final ActorRef<SchedulerActor.Settled> settledAdapter;
-    /** The longest single timer the clock sets. */
-    private static final Duration LONGEST_WAIT = Duration.ofDays(1);
 
     private final Deque<Input> inputs = new ArrayDeque<>();
     private final List<Arrival> acks = new ArrayList<>();
@@ -234,6 +250,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         this.trace = inputs.trace();
         this.health = inputs.health();
         this.serves = inputs.serves();
+        this.until = inputs.until();
+        this.longestTimer = context.getSystem().settings().config().getDuration("bgctl.clock.longest-timer");
         this.scaled = pacing instanceof Pacing.Scaled s ? s : null;
         this.done = done;
         this.nextId = inputs.firstId();
@@ -289,6 +307,10 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(OperationAnswered.class, this::onOperationAnswered)
                 .onMessage(WrappedFlushed.class, this::onFlushed)
+                .onSignal(PostStop.class, stop -> {
+                    done.completeExceptionally(new IllegalStateException("the clock was stopped"));
+                    return this;
+                })
                 .build();
     }
 
@@ -364,6 +386,11 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         try {
             long due = nextTimed();
             Input head = inputs.peekFirst();
+            long next = Math.min(due, head == null ? Long.MAX_VALUE : head.stamp());
+            if (next != Long.MAX_VALUE && next > until) {
+                untilReached = true;
+                return end();
+            }
             if (head == null || due < head.stamp() || (due == head.stamp() && !joinsInstant(head))) {
                 if (due == Long.MAX_VALUE) return serves ? this : end();
                 if (!reached(due)) return this;
@@ -400,15 +427,17 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
 
     /**
      * Whether virtual second {@code t} has begun: always in virtual time; in scaled time, when not, a timer wakes the
-     * clock then. A timed event released records its lateness ({@link #late}).
+     * clock then — or, when that is further ahead than {@code bgctl.clock.longest-timer} (Akka's timers take about
+     * 24.8 days at most), at that distance, to set the next timer of the chain. A timed event released records its
+     * lateness ({@link #late}).
      */
     private boolean reached(long t) {
         if (scaled == null) return true;
         long wait = scale.dueNanos(t) - scaled.nanos().getAsLong();
         if (wait <= 0) return true;
         // Akka's timers reach at most about 24 days ahead: a later instant (a reservation's end, a long job at a low
-        // speed) is waited for a day at a time, the clock checking again at each wake
-        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(Math.min(wait, LONGEST_WAIT.toNanos())));
+        // speed) is waited for in steps of at most bgctl.clock.longest-timer, the clock checking again at each wake
+        timers.startSingleTimer(WAKE, new Wake(), Duration.ofNanos(Math.min(wait, longestTimer.toNanos())));
         return false;
     }
 
@@ -499,7 +528,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private Behavior<Command> onFlushed(WrappedFlushed w) {
-        done.complete(new Outcome(stamps, queued, w.flushed().events(), lastReleased, stopping));
+        RunEnd end = stopping ? RunEnd.INTERRUPTED : untilReached ? RunEnd.UNTIL : RunEnd.nothingLeft(queued);
+        done.complete(new Outcome(stamps, queued, w.flushed().events(), lastReleased, end));
         return Behaviors.stopped();
     }
 }

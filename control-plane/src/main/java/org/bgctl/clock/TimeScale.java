@@ -16,8 +16,10 @@ public record TimeScale(long originVirtual, long originNanos, double speed) {
         return originVirtual + (long) Math.floor((nanos - originNanos) * speed / 1e9);
     }
 
-    /** The wall time at which virtual second {@code t} begins. */
+    /** The wall time at which virtual second {@code t} begins; Long.MAX_VALUE when beyond the nanosecond count. */
     public long dueNanos(long t) {
-        return originNanos + (long) Math.ceil((t - originVirtual) * 1e9 / speed);
+        double offset = Math.ceil((t - originVirtual) * 1e9 / speed);
+        if (offset >= (double) Long.MAX_VALUE - originNanos) return Long.MAX_VALUE;
+        return originNanos + (long) offset;
     }
 }

@@ -24,17 +24,25 @@ import org.bgctl.scheduler.policy.Policies;
  * @param modelFile the fault model file, or null (laws may also come from options)
  * @param model    the random fault model (none when no kind fails)
  * @param seed     the run's seed, which seeds the model's draws
+ * @param maxRequeues with requeue: how many times a job is requeued at most; killed once more, it fails
  */
 public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
-                        long seed) {
+                        long seed, int maxRequeues) {
 
-    /** No faults; killed jobs (there are none) requeued. */
+    /** No faults; killed jobs (there are none, but for an operator's faults) requeued, at most the default times. */
     public static final FaultPlan NONE = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, FaultModel.NONE, 0);
 
     public FaultPlan {
         Objects.requireNonNull(onKill, "onKill");
         Objects.requireNonNull(model, "model");
         scripted = List.copyOf(scripted);
+        if (maxRequeues < 0) throw new IllegalArgumentException("max_requeues must be 0 or more, was " + maxRequeues);
+    }
+
+    /** A plan whose killed jobs are requeued at most {@link KillPolicy#DEFAULT_MAX_REQUEUES} times. */
+    public FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
+                     long seed) {
+        this(onKill, script, scripted, modelFile, model, seed, KillPolicy.DEFAULT_MAX_REQUEUES);
     }
 
     /**
@@ -45,13 +53,14 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
      * @param modelFile the fault model file, or null
      * @throws IllegalArgumentException naming the file, line and field of a bad change, or a kind the machine lacks
      */
-    public static FaultPlan read(KillPolicy onKill, Path script, Path modelFile, Map<ComponentKind, FailureLaw> laws,
-                                 long seed, MachineModel machine) {
+    public static FaultPlan read(KillPolicy onKill, int maxRequeues, Path script, Path modelFile,
+                                 Map<ComponentKind, FailureLaw> laws, long seed, MachineModel machine) {
         FaultModel model = modelFile == null ? FaultModel.NONE : FaultModel.read(modelFile);
         for (var e : laws.entrySet()) model = model.with(e.getKey(), e.getValue());
-        if (script == null && !model.any() && onKill == KillPolicy.REQUEUE) return NONE;
+        if (script == null && !model.any() && onKill == KillPolicy.REQUEUE && maxRequeues == NONE.maxRequeues())
+            return NONE;
         List<HealthChange> scripted = script == null ? List.of() : FaultScript.read(script, machine);
-        FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed);
+        FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed, maxRequeues);
         plan.changes(machine);
         return plan;
     }
@@ -102,6 +111,7 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
     public Map<String, Object> settings() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("on_kill", onKill.label());
+        if (onKill == KillPolicy.REQUEUE) m.put("max_requeues", maxRequeues);
         m.put("fault_file", script == null ? null : script.toString());
         m.put("fault_file_changes", scripted.size());
         m.put("fault_model_file", modelFile == null ? null : modelFile.toString());

@@ -1,6 +1,7 @@
 package org.bgctl.live;
 
 import akka.http.javadsl.model.HttpEntity;
+import akka.http.javadsl.model.HttpRequest;
 import akka.http.javadsl.model.HttpResponse;
 import akka.http.javadsl.model.StatusCodes;
 import akka.http.javadsl.server.AllDirectives;
@@ -8,11 +9,14 @@ import akka.http.javadsl.server.ExceptionHandler;
 import akka.http.javadsl.server.RejectionHandler;
 import akka.http.javadsl.server.Route;
 import akka.http.scaladsl.model.EntityStreamSizeException;
+import akka.http.scaladsl.model.IllegalRequestException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.time.Duration;
 import java.util.Locale;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
+import scala.concurrent.duration.FiniteDuration;
 
 /**
  * What every request to the live server passes before the API sees it (docs/api.md, "The HTTP front"):
@@ -22,7 +26,10 @@ import java.util.regex.Pattern;
  *       own name to 127.0.0.1 (DNS rebinding) cannot reach the API — and so is an {@code Origin} other than the
  *       server's own ({@code http://} and the {@code Host}): a web page the operator visits cannot submit jobs or
  *       fail components, with or without a token;</li>
- *   <li>a body longer than {@link #MAX_BODY_BYTES} is refused with 413;</li>
+ *   <li>a body longer than {@link #MAX_BODY_BYTES} is refused with 413, and one not received whole within
+ *       {@link #BODY_TIMEOUT} with 408 (a client trickling its body holds a connection that long at most; the
+ *       connections themselves are limited by {@code akka.http.server.max-connections}, reference.conf);</li>
+ *   <li>a request not answered within {@code akka.http.server.request-timeout} is answered 503;</li>
  *   <li>every refusal — these, the router's own (404, 405) and any failure — is in the API's JSON error format,
  *       {@code {"error": ..., "field": ...}}.</li>
  * </ul>
@@ -31,6 +38,9 @@ final class HttpFront extends AllDirectives {
 
     /** The longest request body: a job or a fault takes about a hundred bytes. */
     static final long MAX_BODY_BYTES = 64 * 1024;
+
+    /** The longest a request's body may take to arrive: a job or a fault comes in one packet. */
+    static final Duration BODY_TIMEOUT = Duration.ofSeconds(5);
 
     private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
@@ -44,7 +54,8 @@ final class HttpFront extends AllDirectives {
     /** {@code inner} behind the checks, its refusals and failures answered in JSON. */
     Route guard(Supplier<Route> inner) {
         return handleExceptions(exceptions(), () -> handleRejections(rejections(), () ->
-                sameSite(() -> withSizeLimit(MAX_BODY_BYTES, inner))));
+                withRequestTimeoutResponse(HttpFront::timedOut, () -> sameSite(() -> withSizeLimit(MAX_BODY_BYTES,
+                        () -> toStrictEntity(FiniteDuration.fromNanos(BODY_TIMEOUT.toNanos()), inner))))));
     }
 
     private Route sameSite(Supplier<Route> inner) {
@@ -87,6 +98,10 @@ final class HttpFront extends AllDirectives {
     private ExceptionHandler exceptions() {
         return ExceptionHandler.newBuilder()
                 .match(EntityStreamSizeException.class, e -> complete(tooLarge()))
+                .match(IllegalRequestException.class, e -> complete(e.status().intValue() == 408
+                        ? LiveApi.error(e.status(), "body", "the body did not arrive whole within "
+                                + BODY_TIMEOUT.toSeconds() + " s")
+                        : LiveApi.error(e.status(), "request", e.info().formatPretty())))
                 .matchAny(e -> complete(LiveApi.error(StatusCodes.INTERNAL_SERVER_ERROR, "",
                         "the server failed on this request: " + e)))
                 .build();
@@ -94,6 +109,12 @@ final class HttpFront extends AllDirectives {
 
     private static RejectionHandler rejections() {
         return RejectionHandler.defaultHandler().mapRejectionResponse(HttpFront::asJson);
+    }
+
+    /** The answer to a request the server did not answer within {@code akka.http.server.request-timeout}. */
+    private static HttpResponse timedOut(HttpRequest request) {
+        return LiveApi.error(StatusCodes.SERVICE_UNAVAILABLE, "", "the server did not answer " + request.method().name()
+                + " " + request.getUri().path() + " in time; try again");
     }
 
     static HttpResponse tooLarge() {

@@ -81,6 +81,7 @@ public final class JournalReplay {
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
         List<RecordedInput> inputs = JournalInputs.read(from);
+        int maxRequeues = ServeParameters.maxRequeues(from);
 
         JobTable table = new JobTable();
         FaultLog faults = new FaultLog();
@@ -88,7 +89,8 @@ public final class JournalReplay {
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
-                        MachineCatalog.create(machineName), settings.bootDelay(), onKill),
+                        MachineCatalog.create(machineName), settings.bootDelay(), onKill,
+                        maxRequeues),
                 e -> {
                     table.accept(e);
                     faults.accept(e);

@@ -64,6 +64,7 @@ public final class LiveApi extends AllDirectives {
     private final Optional<String> token;
     private final Supplier<Map<String, Object>> serverFields;
     private final HttpFront front;
+    private final ServerHealth health;
 
     /**
      * @param machine      a model of the server's machine, only read (to check requests)
@@ -73,10 +74,13 @@ public final class LiveApi extends AllDirectives {
      * @param loopback     whether the server listens on a loopback address only: then requests must name a loopback
      *                     host and come from the server's own origin ({@link HttpFront})
      * @param units        the agents, for /api/audit
+     * @param health       what /api/health reports
      */
     public LiveApi(ActorSystem<?> system, ActorRef<RunClock.Command> clock, LiveView view, MachineModel machine,
                    Lateness lateness, Source<SchedulerEvent, NotUsed> events, Optional<String> token,
-                   Supplier<Map<String, Object>> serverFields, boolean loopback, UnitDirectory units) {
+                   Supplier<Map<String, Object>> serverFields, boolean loopback, UnitDirectory units,
+                   ServerHealth health) {
+        this.health = health;
         this.units = units;
         this.system = system;
         this.clock = clock;
@@ -104,6 +108,8 @@ public final class LiveApi extends AllDirectives {
                         get(() -> complete(job(id))),
                         delete(() -> authorized(() -> cancel(id))))),
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
+                path("health", () -> get(() -> complete(json(health.healthy() ? StatusCodes.OK
+                        : StatusCodes.SERVICE_UNAVAILABLE, health.report())))),
                 path("audit", () -> get(this::auditAgents)),
                 path("faults", () -> post(() -> authorized(() -> body(this::fault)))),
                 path("reservations", () -> concat(

@@ -28,6 +28,7 @@ import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bgctl.agents.UnitProtocol;
@@ -53,7 +54,6 @@ import org.bgctl.run.LoadMeter;
 import org.bgctl.run.RunSettings;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
-import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
@@ -91,15 +91,24 @@ public final class LiveServer implements AutoCloseable {
     private final Map<String, Object> runFields;
     private final ActorRef<SchedulerActor.Command> scheduler;
     private final JournalCompaction compaction;
+    private final ServerHealth health;
+    private final RunDirectoryLock lock;
+    private final CompletableFuture<Void> stopClock;
+    private final CompletableFuture<RunClock.Outcome> clockDone;
 
     private record Started(ActorRef<RunClock.Command> clock, Source<SchedulerEvent, NotUsed> events,
-                           UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler) {
+                           UnitDirectory units, ActorRef<SchedulerActor.Command> scheduler, ServerHealth health,
+                           CompletableFuture<Void> stopClock, CompletableFuture<RunClock.Outcome> clockDone) {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
                        String machineName, String schedulerName, boolean resumed, double speed,
-                       Map<String, Object> runFields, ActorRef<SchedulerActor.Command> scheduler,
-                       JournalCompaction compaction) {
+                       Map<String, Object> runFields, Started started, JournalCompaction compaction,
+                       RunDirectoryLock lock) {
+        this.health = started.health();
+        this.stopClock = started.stopClock();
+        this.clockDone = started.clockDone();
+        this.lock = lock;
         this.spec = spec;
         this.system = system;
         this.binding = binding;
@@ -110,31 +119,43 @@ public final class LiveServer implements AutoCloseable {
         this.resumed = resumed;
         this.speed = speed;
         this.runFields = runFields;
-        this.scheduler = scheduler;
+        this.scheduler = started.scheduler();
         this.compaction = compaction;
     }
 
     /**
      * Starts a server, or resumes the one whose run directory this is.
      *
-     * @throws IllegalArgumentException for a bad machine, scheduler, speed, bind address or run directory
+     * @throws IllegalArgumentException for a bad machine, scheduler, speed, bind address or run directory, or a run
+     *                                  directory another server runs on
      */
     public static LiveServer start(ServeSpec spec) throws IOException {
         checkBind(spec);
+        Files.createDirectories(spec.run());
+        RunDirectoryLock lock = RunDirectoryLock.take(spec.run());
+        try {
+            return start(spec, lock);
+        } catch (IOException | RuntimeException e) {
+            lock.close();
+            throw e;
+        }
+    }
+
+    private static LiveServer start(ServeSpec spec, RunDirectoryLock lock) throws IOException {
         Path run = spec.run();
-        Files.createDirectories(run);
         boolean resumed = JournalSettings.hasH2Journal(run);
         // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it)
         JournalCompaction journal = resumed ? JournalCompaction.start(run) : null;
         try {
-            return start(spec, resumed, journal);
+            return start(spec, resumed, journal, lock);
         } catch (IOException | RuntimeException e) {
             if (journal != null) journal.close();
             throw e;
         }
     }
 
-    private static LiveServer start(ServeSpec spec, boolean resumed, JournalCompaction opened) throws IOException {
+    private static LiveServer start(ServeSpec spec, boolean resumed, JournalCompaction opened, RunDirectoryLock lock)
+            throws IOException {
         Path run = spec.run();
         Optional<ServeInputs> recorded = resumed ? Optional.of(ServeInputs.recorded(run, spec)) : Optional.empty();
         ServeInputs inputs = ServeInputs.resolve(spec, recorded);
@@ -142,7 +163,6 @@ public final class LiveServer implements AutoCloseable {
         String schedulerName = inputs.scheduler();
         MachineModel machine = MachineCatalog.create(machineName);
         new TimeScale(0, 0, inputs.speed()); // checks the speed before anything starts
-        KillPolicy onKill = inputs.onKill();
         RunSettings runSettings = inputs.parameters().toRunSettings(LoadMeter.reading());
         SchedulerSettings settings = runSettings.settings();
         FaultPlan faults = runSettings.faults();
@@ -173,11 +193,11 @@ public final class LiveServer implements AutoCloseable {
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
                 JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
-                RunClock.Inputs clockInputs = new RunClock.Inputs(new Arrivals(trace.jobs().iterator()),
-                        faults.changes(MachineCatalog.create(machineName)), List.of(), true,
+                RunClock.Inputs clockInputs = RunClock.Inputs.serving(new Arrivals(trace.jobs().iterator()),
+                        faults.changes(MachineCatalog.create(machineName)),
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)
                                 : Optional.empty(), firstId);
-                spawn(ctx, spec, machineName, schedulerName, settings, runSettings.reservations(), onKill, calendar,
+                spawn(ctx, spec, machineName, schedulerName, settings, runSettings.reservations(), faults, calendar,
                         view, clockInputs, Pacing.scaled(scale, System::nanoTime, lateness), started);
             } catch (RuntimeException e) {
                 started.completeExceptionally(e);
@@ -191,11 +211,11 @@ public final class LiveServer implements AutoCloseable {
             Started s = started.join();
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
                     () -> serverFields(machineName, schedulerName, scale),
-                    InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units());
+                    InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units(), s.health());
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed,
-                    inputs.speed(), runFields, s.scheduler(), journal);
+                    inputs.speed(), runFields, s, journal, lock);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -210,7 +230,7 @@ public final class LiveServer implements AutoCloseable {
      * cluster; completes {@code started} once the clock runs.
      */
     private static void spawn(ActorContext<Void> ctx, ServeSpec spec, String machineName, String schedulerName,
-                              SchedulerSettings settings, Reservations reservations, KillPolicy onKill,
+                              SchedulerSettings settings, Reservations reservations, FaultPlan faults,
                               TraceCalendar calendar, LiveView view,
                               RunClock.Inputs inputs, Pacing pacing, CompletableFuture<Started> started) {
         MachineModel machine = MachineCatalog.create(machineName);
@@ -219,18 +239,32 @@ public final class LiveServer implements AutoCloseable {
                 ActorReplay.schedulerId(ctx.getSystem().settings().config()),
                 () -> {
                     SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, calendar),
-                            MachineCatalog.create(machineName), settings.bootDelay(), onKill);
+                            MachineCatalog.create(machineName), settings.bootDelay(), faults.onKill(),
+                            faults.maxRequeues());
                     core.reserve(reservations);
                     return core;
                 },
                 units, view, 0);
-        CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>(); // a server's clock never ends by itself
-        failed.whenComplete((outcome, e) -> ctx.getSystem().log().error("the clock stopped: {}", e.toString()));
+        ServerHealth health = new ServerHealth(ctx.getSystem());
+        // a server's clock never ends by itself; stopped by close(), it completes once it has flushed the journal
+        CompletableFuture<RunClock.Outcome> failed = new CompletableFuture<>();
+        CompletableFuture<Void> stopClock = new CompletableFuture<>();
+        failed.whenComplete((outcome, e) -> {
+            String why = "the clock stopped: " + (e == null ? "it ended" : e.getMessage());
+            if (health.isClosing()) return;
+            health.failed(ServerHealth.CLOCK, why);
+            ctx.getSystem().log().error(why);
+        });
         Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
         UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
-        BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) ->
-                started.complete(new Started(where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed), "clock"),
-                        events, units, schedulerRef));
+        BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) -> {
+            ActorRef<RunClock.Command> clockRef = where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed,
+                    stopClock), "clock");
+            health.watchClock(clockRef);
+            health.watchJournalWriter(schedulerRef);
+            agents.values().forEach(health::watchAgent);
+            started.complete(new Started(clockRef, events, units, schedulerRef, health, stopClock, failed));
+        };
         if (spec.cluster().isPresent()) {
             ctx.spawn(ClusterDriver.create(spec.cluster().get().members(), machine, scheduler, started, clock, false),
                     "driver");
@@ -352,22 +386,35 @@ public final class LiveServer implements AutoCloseable {
         return view;
     }
 
+    /** The actor system, whose actors a test may stop to see the server's health turn. */
+    ActorSystem<Void> system() {
+        return system;
+    }
+
     /**
-     * Stops taking requests, has the scheduler write what it has not journaled yet (the API and the event stream
-     * see an event as it happens, before its write), records the lateness and the counts in summary.json, and stops
-     * the actors.
+     * Stops taking requests, stops the clock (no instant after the one in progress) and has the scheduler write what
+     * it has not journaled yet (the API and the event stream see an event as it happens, before its write), records
+     * the lateness and the counts — the last events included — in summary.json, stops the actors and lets go of the
+     * run directory.
      */
     @Override
     public void close() throws IOException {
+        health.closing();
         binding.unbind().toCompletableFuture().join();
+        stopClock.complete(null);
         try {
-            AskPattern.<SchedulerActor.Command, SchedulerActor.Flushed>ask(scheduler, SchedulerActor.Flush::new,
-                    FLUSH_TIMEOUT, system.scheduler()).toCompletableFuture().get();
+            try {
+                clockDone.get(FLUSH_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
+            } catch (ExecutionException | TimeoutException clockGone) {
+                AskPattern.<SchedulerActor.Command, SchedulerActor.Flushed>ask(scheduler, SchedulerActor.Flush::new,
+                        FLUSH_TIMEOUT, system.scheduler()).toCompletableFuture().get();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } catch (ExecutionException e) {
             system.log().warn("the journal could not be flushed before stopping: {}", e.getCause().toString());
         }
+        // the clock has released its last instant: the counts include every event journaled
         Map<String, Object> end = new LinkedHashMap<>(view.counts());
         Lateness.Stats s = lateness.stats();
         end.putAll(s.fields());
@@ -375,5 +422,6 @@ public final class LiveServer implements AutoCloseable {
         system.getWhenTerminated().toCompletableFuture().join();
         compaction.close();
         writeSummary(spec.run(), spec, runFields, end);
+        lock.close();
     }
 }

@@ -66,8 +66,10 @@ public final class ReplayWatch implements ReplayWatcher {
     @Override
     public void start(ActorSystem<?> system, ActorRef<RunClock.Command> clock, UnitDirectory units, Lateness lateness) {
         MachineModel machine = MachineCatalog.create(machineName);
+        ServerHealth health = new ServerHealth(system);
+        health.watchClock(clock);
         LiveApi api = new LiveApi(system, clock, view, machine, lateness, EventHub.fedBy(view, system), Optional.empty(),
-                this::serverFields, loopback, units);
+                this::serverFields, loopback, units, health);
         Http.get(system).newServerAt(host, port).bind(api.route()).whenComplete((binding, e) -> {
             if (e != null) bound.completeExceptionally(e);
             else bound.complete(binding.localAddress());

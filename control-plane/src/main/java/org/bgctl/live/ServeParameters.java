@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.bgctl.run.ReplayParameters;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.policy.PolicyRegistry;
 import org.bgctl.scheduler.policy.PolicySetting;
@@ -68,6 +69,11 @@ final class ServeParameters {
         for (Map.Entry<String, String> e : recorded(run).asMap().entrySet())
             if (keys.contains(e.getKey())) settings = settings.with(e.getKey(), e.getValue());
         return settings;
+    }
+
+    /** How many times the serve run in {@code run} requeues a killed job at most. */
+    static int maxRequeues(Path run) throws IOException {
+        return recorded(run).get("max_requeues").map(Integer::parseInt).orElse(KillPolicy.DEFAULT_MAX_REQUEUES);
     }
 
     /** The parameters a run keeps, key to value: what summary.json records under {@link #KEY}. */

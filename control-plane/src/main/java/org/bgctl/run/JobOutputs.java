@@ -29,10 +29,12 @@ import org.bgctl.workload.OfferedLoad;
  * @param killed       jobs killed at their wall time or by a failed component
  * @param neverStarted jobs that never started
  * @param failed       jobs a failed component killed or an operator cancelled, and not run again
+ * @param leftQueued   jobs still queued when the run ended (status never_started)
+ * @param leftRunning  jobs still running when the run ended (a run ended by --until)
  * @param kept         every job, for the reports that need them all (the NQS queues), else empty
  */
 record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offeredLoad, long killed,
-                  long neverStarted, long failed, List<JobRecord> kept) {
+                  long neverStarted, long failed, long leftQueued, long leftRunning, List<JobRecord> kept) {
 
     /**
      * Writes jobs.csv and schedule.swf into {@code out} from {@code spill} and makes the figures.
@@ -45,7 +47,7 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
         ClassMetrics byClass = classes ? new ClassMetrics() : null;
         OfferedLoad load = new OfferedLoad();
         List<JobRecord> kept = new ArrayList<>();
-        long[] counts = new long[3];
+        long[] counts = new long[5];
         try (RunMetrics.Builder metrics = new RunMetrics.Builder(spill.firstSubmit(), spill.largest());
              Writer csv = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8);
              SwfWriter swf = ScheduleSwf.open(out.resolve("schedule.swf"), spill.jobs(), machine, scheduler, trace,
@@ -62,6 +64,8 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
                 if (r.killed()) counts[0]++;
                 if (r.start() < 0) counts[1]++;
                 if (!r.killedBy().isEmpty()) counts[2]++;
+                if (r.status().equals("never_started")) counts[3]++;
+                else if (r.status().equals("running")) counts[4]++;
                 if (keep) kept.add(r);
             };
             try {
@@ -70,7 +74,7 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
                 throw x.getCause();
             }
             return new JobOutputs(metrics.build(nodes), byClass == null ? null : byClass.fields(), load.on(nodes),
-                    counts[0], counts[1], counts[2], kept);
+                    counts[0], counts[1], counts[2], counts[3], counts[4], kept);
         }
     }
 

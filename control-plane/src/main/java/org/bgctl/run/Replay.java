@@ -46,6 +46,7 @@ import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.Reservations;
+import org.bgctl.scheduler.RunEnd;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -324,7 +325,7 @@ public final class Replay {
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
         SchedulerCore core = new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
-                settings.bootDelay(), spec.faults().onKill());
+                settings.bootDelay(), spec.faults().onKill(), spec.faults().maxRequeues());
         core.reserve(spec.reservations());
         return core;
     }
@@ -385,7 +386,10 @@ public final class Replay {
                 .put("jobs_submitted", table.submittedCount())
                 .put("jobs_finished", table.finishedCount())
                 .put("last_instant_s", Math.max(outcome.lastTime(), table.lastTime()))
-                .put("events", table.events());
+                .put("events", table.events())
+                .put("end", endFields(spec, outcome, table, table.records().stream()
+                        .filter(r -> r.status().equals("never_started")).count(),
+                        table.records().stream().filter(r -> r.status().equals("running")).count()));
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.journal().name().toLowerCase())
                 .putRun("wall_s", wall)
@@ -401,8 +405,8 @@ public final class Replay {
                                             CompletionStage<?> stop) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
-            direct.run(arrivals, health);
-            return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime());
+            RunEnd end = direct.run(arrivals, health, spec.until());
+            return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime(), end);
         }
         Config config = journal.config().withFallback(ConfigFactory.load());
         // A durable run is stopped by its own shutdown hook, which closes the journal before the JVM exits.
@@ -414,7 +418,7 @@ public final class Replay {
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
         int group = config.getInt("bgctl.virtual-journal-group");
         ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
-                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health), pacing, done, stop), units);
+                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
         if (chaos != null) {
             if (host != ActorHost.LOCAL)
                 throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
@@ -460,6 +464,21 @@ public final class Replay {
         };
     }
 
+    /**
+     * summary.json's {@code end}: why the run ended ({@link RunEnd}), its last instant, the {@code --until} it was
+     * given (null: none), and the jobs left queued (never started or requeued) and running then.
+     */
+    private static Map<String, Object> endFields(ReplaySpec spec, RunClock.Outcome outcome, JobTable table,
+                                                 long queued, long running) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("reason", outcome.end().label());
+        m.put("last_instant_s", Math.max(outcome.lastTime(), table.lastTime()));
+        m.put("until_s", spec.until() == Long.MAX_VALUE ? null : spec.until());
+        m.put("jobs_left_queued", queued);
+        m.put("jobs_left_running", running);
+        return m;
+    }
+
     private static Summary summarize(ReplaySpec spec, MachineModel machine, Workload workload, JobTable table,
                                      JobOutputs jobs, RunClock.Outcome outcome,
                                      double wall, MaxSuccessful maxSuccessful) {
@@ -490,7 +509,8 @@ public final class Replay {
         s.put("jobs_ended_killed", jobs.killed())
                 .put("events", table.events())
                 .put("warnings", RunWarnings.of(spec.trace().name(), spec.workload(), machine, workload.jobsRead(),
-                        table.size(), jobs.neverStarted()));
+                        table.size(), jobs.neverStarted()))
+                .put("end", endFields(spec, outcome, table, jobs.leftQueued(), jobs.leftRunning()));
         if (jobs.classes() != null) s.put("job_classes", jobs.classes());
         s.putRun("executor", spec.executor().name().toLowerCase())
                 .putRun("journal", spec.executor() == ExecutorKind.DIRECT ? "none" : spec.journal().name().toLowerCase())

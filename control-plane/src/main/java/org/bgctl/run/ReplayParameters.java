@@ -165,7 +165,16 @@ public final class ReplayParameters {
                     "Reservation file: one window a line, START END WHAT [NAME]; WHAT is all (a maintenance"
                             + " window), a node count on flat:N, or midplanes (mp-R000,mp-R001 or the box R000:2x2x2)"
                             + " on bgl. No job holds reserved nodes during a window (docs/semantics.md).",
-                    (b, v) -> b.reservationFile = Path.of(v.trim())));
+                    (b, v) -> b.reservationFile = Path.of(v.trim())),
+            new ReplayParameter("max_requeues", "--max-requeues", "N",
+                    "With --on-kill requeue: a job killed after it was requeued N times fails instead (0: every"
+                            + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ".",
+                    (b, v) -> b.maxRequeues = atLeastZero(integer(v))),
+            new ReplayParameter("until", "--until", "T",
+                    "End the run at virtual second T: nothing after T happens, jobs still queued or running then"
+                            + " are reported so (summary.json's end says why the run ended). Default: at the end of"
+                            + " the trace.",
+                    (b, v) -> b.until = atLeastZero(whole(v))));
 
     /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
     private static ReplayParameter setting(PolicySetting s, Object defaultValue) {
@@ -333,6 +342,11 @@ public final class ReplayParameters {
         } catch (NumberFormatException e) {
             throw new IllegalArgumentException("not a whole number");
         }
+    }
+
+    private static <N extends Number> N atLeastZero(N n) {
+        if (n.longValue() < 0) throw new IllegalArgumentException("must be 0 or more");
+        return n;
     }
 
     private static int integer(String v) {

@@ -24,11 +24,12 @@ import org.bgctl.workload.WorkloadOptions;
  * @param chaos     what chaos mode does to agent messages ({@link Chaos#NONE}: nothing)
  * @param chaosSeed the seed of chaos mode's draws (the run's seed); 0 without chaos
  * @param reservations the windows kept from jobs ({@code --reservations})
+ * @param until     the last virtual second of the run ({@code --until}); Long.MAX_VALUE: the run goes to its end
  */
 public record ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                          boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
                          SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed,
-                         Reservations reservations) {
+                         Reservations reservations, long until) {
 
     public ReplaySpec {
         Objects.requireNonNull(settings, "settings");
@@ -41,12 +42,12 @@ public record ReplaySpec(TraceSource trace, String machine, String scheduler, Wo
                     + executor.name().toLowerCase(java.util.Locale.ROOT) + " executor has none");
     }
 
-    /** A replay without reservations. */
+    /** A replay without reservations that goes to its end. */
     public ReplaySpec(TraceSource trace, String machine, String scheduler, WorkloadOptions workload,
                       boolean lenient, Path out, JournalKind journal, ExecutorKind executor,
                       SchedulerSettings settings, FaultPlan faults, Chaos chaos, long chaosSeed) {
         this(trace, machine, scheduler, workload, lenient, out, journal, executor, settings, faults, chaos, chaosSeed,
-                Reservations.NONE);
+                Reservations.NONE, Long.MAX_VALUE);
     }
 
     /** A replay without chaos. */

@@ -66,6 +66,9 @@ final class ReplaySpecBuilder {
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
     Chaos chaos = Chaos.NONE;
     Path reservationFile;
+    int maxRequeues = KillPolicy.DEFAULT_MAX_REQUEUES;
+    /** The last virtual second of the run. */
+    long until = Long.MAX_VALUE;
 
     /**
      * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
@@ -84,7 +87,7 @@ final class ReplaySpecBuilder {
         RunSettings run = runSettings(meter);
         return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out,
                 journal == null ? JournalKind.H2 : journal, executor,
-                run.settings(), run.faults(), chaos, seed, run.reservations());
+                run.settings(), run.faults(), chaos, seed, run.reservations(), until);
     }
 
     /**
@@ -118,7 +121,7 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        FaultPlan faults = FaultPlan.read(onKill, faultFile, faultModelFile, faultLaws, seed, model)
+        FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model)
                 .checkedFor(scheduler);
         Reservations reservations = reservationFile == null ? Reservations.NONE
                 : ReservationFile.read(reservationFile, model);

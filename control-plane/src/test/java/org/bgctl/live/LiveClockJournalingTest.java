@@ -120,7 +120,7 @@ class LiveClockJournalingTest {
                 unit -> nodeSet, Collections.synchronizedList(new ArrayList<SchedulerEvent>())::add, 0));
         TimeScale scale = new TimeScale(0, 0, 1);
         return kit.spawn(RunClock.create(scheduler,
-                new RunClock.Inputs(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE, List.of(), true,
+                RunClock.Inputs.serving(new Arrivals(Collections.emptyIterator()), HealthChanges.NONE,
                         Optional.empty(), 1),
                 Pacing.scaled(scale, wall, new Lateness()), new CompletableFuture<>()));
     }

@@ -116,6 +116,25 @@ class LiveHttpFrontTest {
     }
 
     @Test
+    void aBodyTrickledSlowerThanTheBodyTimeoutIs408InTheJsonErrorFormat() throws IOException {
+        int before = jobs();
+        try (Socket socket = new Socket("127.0.0.1", port)) {
+            socket.setSoTimeout(30_000);
+            OutputStream out = socket.getOutputStream();
+            out.write(("POST /api/jobs HTTP/1.1\r\n" + own() + JSON + "Content-Length: 100\r\n\r\n{\"size\": 4")
+                    .getBytes(StandardCharsets.ISO_8859_1));
+            out.flush();
+            long started = System.nanoTime();
+            String raw = new String(socket.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            double waited = (System.nanoTime() - started) / 1e9;
+            assertTrue(raw.startsWith("HTTP/1.1 408"), raw);
+            assertTrue(raw.contains("\"field\":\"body\""), raw);
+            assertTrue(waited >= HttpFront.BODY_TIMEOUT.toSeconds() - 1 && waited < 15, "answered after " + waited + " s");
+        }
+        stillTakesWrites(before);
+    }
+
+    @Test
     void aWriteThatIsNotJsonIs415() throws IOException {
         int before = jobs();
         for (String type : new String[] {"text/plain", "application/x-www-form-urlencoded", "multipart/form-data; boundary=x"}) {

@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.OptionalDouble;
@@ -48,6 +49,31 @@ class ScaledReplayTest {
                 "paced: " + span + " virtual seconds at " + SPEED + " per second took " + run.get("wall_s"));
         assertEquals("virtual", new ObjectMapper().readTree(virtual.resolve("summary.json").toFile()).get("run")
                 .get("clock").asText());
+    }
+
+    /**
+     * With {@code bgctl.clock.longest-timer} at 20 ms, most waits of the clock (hundreds of ms) are reached through
+     * chained timers, as a wait of more than Akka's 24.8 days is at --speed 1: the run is paced and writes the
+     * virtual run's outputs all the same.
+     */
+    @Test
+    void waitsLongerThanTheLongestTimerAreReachedThroughChainedTimers(@TempDir Path dir) throws Exception {
+        Path virtual = dir.resolve("virtual");
+        Path scaled = dir.resolve("scaled");
+        Replay.run(spec(virtual, ExecutorKind.ACTORS), ActorHost.LOCAL, OptionalDouble.empty(), Progress.none(),
+                Duration.ofHours(1));
+        System.setProperty("bgctl.clock.longest-timer", "20ms");
+        ConfigFactory.invalidateCaches();
+        try {
+            Replay.run(spec(scaled, ExecutorKind.ACTORS), ActorHost.LOCAL, OptionalDouble.of(SPEED), Progress.none(),
+                    Duration.ofHours(1));
+        } finally {
+            System.clearProperty("bgctl.clock.longest-timer");
+            ConfigFactory.invalidateCaches();
+        }
+        Runs.assertSameOutputs(virtual, scaled);
+        JsonNode run = new ObjectMapper().readTree(scaled.resolve("summary.json").toFile()).get("run");
+        assertTrue(run.get("wall_s").asDouble() >= 1.5, "paced: " + run);
     }
 
     @Test

@@ -24,11 +24,12 @@ import org.bgctl.agents.CborSerializable;
  * @param headSince since when it is there
  * @param lastEnds  the last end of a job of each size, by size
  * @param reservations the reservation windows the plans are held to (none in a snapshot that names none)
+ * @param requeued  the jobs requeued and how many times, by job id (none in a snapshot from before it was kept)
  */
 public record CoreSnapshot(String policy, String machine, long now, long version, List<Job> queue,
                            List<RunningJob> running, List<SchedulerCore.Suspension> suspended, GangState gang,
                            List<String> down, long headId, long headSince, List<LastEnd> lastEnds,
-                           List<Reservation> reservations)
+                           List<Reservation> reservations, List<Requeued> requeued)
         implements CborSerializable {
 
     public CoreSnapshot {
@@ -38,6 +39,11 @@ public record CoreSnapshot(String policy, String machine, long now, long version
         suspended = List.copyOf(suspended);
         down = List.copyOf(down);
         lastEnds = List.copyOf(lastEnds);
+        requeued = requeued == null ? List.of() : List.copyOf(requeued);
+    }
+
+    /** Job {@code job} was requeued {@code times} times. */
+    public record Requeued(long job, int times) {
     }
 
     /** The last end of a job of {@code size} nodes asked. */

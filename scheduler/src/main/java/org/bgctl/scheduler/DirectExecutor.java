@@ -25,16 +25,25 @@ public final class DirectExecutor {
     }
 
     /** Drives every arrival through the scheduler until nothing is left to happen. */
-    public void run(Arrivals arrivals) {
-        run(arrivals, HealthChanges.NONE);
+    public RunEnd run(Arrivals arrivals) {
+        return run(arrivals, HealthChanges.NONE);
     }
 
     /** Drives every arrival and the health changes through the scheduler until nothing is left to happen. */
-    public void run(Arrivals arrivals, HealthChanges health) {
+    public RunEnd run(Arrivals arrivals, HealthChanges health) {
+        return run(arrivals, health, Long.MAX_VALUE);
+    }
+
+    /**
+     * Drives every arrival and the health changes through the scheduler until nothing is left to happen, or until
+     * the next instant would come after {@code until}.
+     */
+    public RunEnd run(Arrivals arrivals, HealthChanges health, long until) {
         while (true) {
             boolean jobsRemain = core.runningCount() > 0 || !core.queue().isEmpty();
             long t = HealthChanges.nextInstant(arrivals, core.nextEventTime(), jobsRemain, health);
-            if (t == Long.MAX_VALUE) return;
+            if (t == Long.MAX_VALUE) return RunEnd.nothingLeft(core.queue().size());
+            if (t > until) return RunEnd.UNTIL;
             List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
             step(t, changes, arrivals.takeAt(t));
         }

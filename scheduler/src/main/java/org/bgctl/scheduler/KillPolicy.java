@@ -10,6 +10,12 @@ public enum KillPolicy {
     FAIL;
 
     /**
+     * How many times a killed job is requeued at most unless {@code --max-requeues} says otherwise: killed once more,
+     * it fails, so that a job longer than the machine's failure interval cannot keep a run going for ever.
+     */
+    public static final int DEFAULT_MAX_REQUEUES = 10;
+
+    /**
      * The policy named {@code text}: {@code requeue} or {@code fail}.
      *
      * @throws IllegalArgumentException naming the unknown value

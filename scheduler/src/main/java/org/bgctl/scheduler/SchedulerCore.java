@@ -60,6 +60,10 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
     private final KillPolicy onKill;
+    /** How many times a job may be requeued after a kill; killed once more, it fails. */
+    private final int maxRequeues;
+    /** The jobs requeued so far and how many times, by id; a job's entry goes when it ends or is cancelled. */
+    private final TreeMap<Long, Integer> requeued = new TreeMap<>();
     /** Jobs suspended by a context switch, with when they were suspended; they keep their nodes. */
     private final TreeMap<Long, Suspension> suspended = new TreeMap<>();
     /** The gang under way (preemptive FCFS), or null. */
@@ -94,11 +98,24 @@ public final class SchedulerCore implements SchedulingView {
      * @param onKill    what becomes of a job killed by a failed component
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill) {
+        this(policy, machine, bootDelay, onKill, Integer.MAX_VALUE);
+    }
+
+    /**
+     * @param bootDelay   as above
+     * @param onKill      what becomes of a job killed by a failed component
+     * @param maxRequeues with {@link KillPolicy#REQUEUE}: a job already requeued this many times fails when it is
+     *                    killed again
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill, int maxRequeues) {
         if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
+        if (maxRequeues < 0)
+            throw new IllegalArgumentException("the most requeues must not be negative, was " + maxRequeues);
         this.policy = policy;
         this.machine = machine;
         this.bootDelay = bootDelay;
         this.onKill = onKill;
+        this.maxRequeues = maxRequeues;
     }
 
     public Policy policy() {
@@ -257,7 +274,8 @@ public final class SchedulerCore implements SchedulingView {
     /**
      * What the failure of {@code component} at {@code t} brings, not yet applied: a {@link JobKilled}
      * for each running job it kills ({@link Victims}), in job-id order, each followed by its
-     * {@link JobRequeued} when the kill policy requeues, then {@link ComponentFailed}; nothing when the
+     * {@link JobRequeued} when the kill policy requeues and the job was requeued fewer than {@code maxRequeues}
+     * times (else it fails there), then {@link ComponentFailed}; nothing when the
      * component is already down.
      *
      * @throws IllegalArgumentException when the machine has no such component
@@ -268,7 +286,8 @@ public final class SchedulerCore implements SchedulingView {
         List<SchedulerEvent> events = new ArrayList<>();
         for (RunningJob r : victims) {
             events.add(new JobKilled(r.id(), t, component));
-            if (onKill == KillPolicy.REQUEUE) events.add(new JobRequeued(r.job(), t));
+            if (onKill == KillPolicy.REQUEUE && requeued.getOrDefault(r.id(), 0) < maxRequeues)
+                events.add(new JobRequeued(r.job(), t));
         }
         events.add(new ComponentFailed(component, t));
         return events;
@@ -315,6 +334,7 @@ public final class SchedulerCore implements SchedulingView {
         }
         if (event instanceof JobRequeued q) {
             enqueue(q.job());
+            requeued.merge(q.jobId(), 1, Integer::sum);
             return;
         }
         version++;
@@ -322,11 +342,13 @@ public final class SchedulerCore implements SchedulingView {
             start(s);
         } else if (event instanceof JobFinished f) {
             stop(f.jobId());
+            requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
         } else if (event instanceof JobCancelled c) {
             if (running.containsKey(c.jobId())) stop(c.jobId());
             else dequeue(c.jobId());
+            requeued.remove(c.jobId());
         } else if (event instanceof ComponentFailed f) {
             machine.setHealth(f.component(), false);
         } else if (event instanceof ComponentRepaired r) {
@@ -363,7 +385,8 @@ public final class SchedulerCore implements SchedulingView {
         return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
                 List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
-                headSince, lastEnds, reservations.windows());
+                headSince, lastEnds, reservations.windows(), requeued.entrySet().stream()
+                        .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList());
     }
 
     /**
@@ -400,6 +423,7 @@ public final class SchedulerCore implements SchedulingView {
         // the windows given to this core (a server's file, given anew at each start) and those the snapshot kept
         for (Reservation r : snapshot.reservations())
             if (reservations.named(r.name()) == null) reservations = reservations.with(r);
+        for (CoreSnapshot.Requeued r : snapshot.requeued()) requeued.put(r.job(), r.times());
     }
 
     /**
