@@ -6,6 +6,8 @@
 #   ctc-slim, sdsc-slim       Figure 7(a): slim job shapes, P_t = 1, 0.5 and 0, CTC (sizes / 4) and SDSC
 #   ctc-shapes, sdsc-shapes   Figure 8: sizes as for fat jobs, fat with probability 0, 0.5 and 1, all tori,
 #                             bgl, CTC (sizes / 4) and SDSC
+# Switches are shared port by port; each sweep has a NAME-whole twin (aridor-NAME-whole.conf) with one
+# partition per switch (bgl,switch=whole and torus-bgl,switch=whole), e.g. SWEEPS="ctc-slim ctc-slim-whole".
 # Usage: experiments/aridor-sweep.sh [OUT] [PARALLEL]      (default sweeps/aridor, 2 runs at a time)
 # Some of the sweeps: SWEEPS="ctc-slim ctc-shapes" experiments/aridor-sweep.sh (default: all six).
 # A smaller grid: LOADS=0.2,0.6,1.0 TORUS=1 experiments/aridor-sweep.sh (the offered loads and P_t values;
@@ -20,7 +22,7 @@ sweeps=${SWEEPS:-ctc sdsc ctc-slim sdsc-slim ctc-shapes sdsc-shapes}
 [ -f cli/target/bgctl.jar ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
 for sweep in $sweeps; do
   config="config/experiments/aridor-$sweep.conf"
-  [ -f "$config" ] || { echo "unknown sweep '$sweep': no $config (known: ctc sdsc ctc-slim sdsc-slim ctc-shapes sdsc-shapes)" >&2; exit 2; }
+  [ -f "$config" ] || { echo "unknown sweep '$sweep': no $config (known: ctc sdsc ctc-slim sdsc-slim ctc-shapes sdsc-shapes, each also NAME-whole)" >&2; exit 2; }
 done
 for sweep in $sweeps; do
   config="config/experiments/aridor-$sweep.conf"

@@ -47,10 +47,17 @@ class Check:
     replays: Tuple[Replay, ...]
     value: Callable[[List[dict]], float]
     percent: bool = False         # the document states value x 100 (e.g. 61.7 for 0.617)
+    section: str = ""             # when given, `where` is looked for only after the first line that starts so
 
     def documented(self, text: str) -> str:
         """The number as the document states it, e.g. '0.485', '19,318' or '-16.0'."""
-        for line in text.splitlines():
+        lines = text.splitlines()
+        if self.section:
+            starts = [i for i, line in enumerate(lines) if line.startswith(self.section)]
+            if not starts:
+                raise LookupError(f"{self.doc}: no line starts with {self.section!r}")
+            lines = lines[starts[0] + 1:]
+        for line in lines:
             m = re.search(self.where, line)
             if m:
                 n = NUMBER.search(m.group(1))
@@ -100,9 +107,14 @@ def krevat(scheduler: str, c: str) -> Replay:
                          "--scheduler", scheduler, "--boot-delay", "1"))
 
 
-def aridor_ctc(machine: str) -> Replay:
+def aridor_ctc(machine: str, fat: str = "1") -> Replay:
+    """Aridor's CTC / 4, every job a torus, offered load 1.0: fat shapes (Figure 7(b)) or, with fat="0", slim (7(a))."""
     return Replay(CTC, ("--machine", machine, "--size-divide", "4", "--sizes-in", "units", "--shapes", "slim",
-                        "--fat-probability", "1", "--torus-probability", "1", "--offered-load", "1.0"))
+                        "--fat-probability", fat, "--torus-probability", "1", "--offered-load", "1.0"))
+
+
+FIG_7A_CTC = "### Figure 7(a), CTC"
+FIG_7A_CTC_WHOLE = "### Figure 7(a), CTC SP2 / 4, whole switches"
 
 
 def buddy(scheduler: str, gain: str) -> Replay:
@@ -130,8 +142,15 @@ CHECKS: List[Check] = [
           (krevat("krevat-fcfs", "0.85"),), key("utilization"), percent=True),
     Check("docs/aridor.md", cell("1.0", 1), (aridor_ctc("bgl"),), key("utilization")),
     Check("docs/aridor.md", cell("1.0", 2), (aridor_ctc("torus-bgl"),), key("utilization")),
+    Check("docs/aridor.md", cell("1.0", 1), (aridor_ctc("bgl", "0"),), key("utilization"), section=FIG_7A_CTC),
+    Check("docs/aridor.md", cell("1.0", 2), (aridor_ctc("torus-bgl", "0"),), key("utilization"), section=FIG_7A_CTC),
+    Check("docs/aridor.md", cell("1.0", 1), (aridor_ctc("bgl,switch=whole", "0"),), key("utilization"),
+          section=FIG_7A_CTC_WHOLE),
     Check("README.md", r"CTC, all tori: ([0-9.]+) on `bgl`", (aridor_ctc("bgl"),), key("utilization")),
     Check("README.md", r"on `bgl` against ([0-9.]+) on", (aridor_ctc("torus-bgl"),),
+          key("utilization")),
+    Check("README.md", r"slim shapes at full load: ([0-9.]+) on `bgl`", (aridor_ctc("bgl", "0"),), key("utilization")),
+    Check("README.md", r"([0-9.]+) with one partition per switch", (aridor_ctc("bgl,switch=whole", "0"),),
           key("utilization")),
     Check("docs/buddy.md", r"^\| 30% \| [0-9.]+ / ([0-9.]+) \|", (buddy("buddy", "0.3"),),
           key("job_classes.ci.mean_bounded_slowdown")),

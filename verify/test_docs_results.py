@@ -34,7 +34,8 @@ class DocumentedNumbersTest(unittest.TestCase):
             digit = re.search(r"[0-9](?=[^0-9]*$)", stated)
             changed = stated[:digit.start()] + str((int(digit.group(0)) + 1) % 10) + stated[digit.end():]
             lines = text.splitlines()
-            for i, line in enumerate(lines):
+            start = next(i + 1 for i, line in enumerate(lines) if line.startswith(c.section)) if c.section else 0
+            for i, line in enumerate(lines[start:], start):
                 m = re.search(c.where, line)
                 if m and dr.NUMBER.search(m.group(1)):
                     at = m.start(1) + dr.NUMBER.search(m.group(1)).start()

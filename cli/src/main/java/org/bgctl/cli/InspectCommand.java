@@ -18,7 +18,6 @@ import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.audit.WiringAudit;
-import org.bgctl.scheduler.audit.WiringFile;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -119,18 +118,19 @@ public final class InspectCommand implements Callable<Integer> {
                 recorded.run, run.machine().name(), run.events(), run.started(), run.ended(), run.running().size(),
                 run.machine().downComponents().size());
         List<String> violations = new ArrayList<>(run.violations());
-        Optional<WiringFile> wiring = WiringFile.forMachine(recorded.machineName());
+        Optional<WiringAudit> wiring = WiringAudit.forMachine(recorded.machineName());
         if (wiring.isPresent()) {
             // a second conflict model, from the wiring file alone: what the first shares with the scheduler cannot hide
-            WiringAudit cables = new WiringAudit(wiring.get());
+            WiringAudit cables = wiring.get();
             JournalReader.read(recorded.run, cables);
             out.printf("wiring: %d partitions checked against the machine file's cables and switch ports%s%n",
-                    cables.partitions(), cables.violations().isEmpty() ? ", each claiming what it uses, none held twice"
+                    cables.partitions(), cables.violations().isEmpty() ? ", each claiming what it uses, its ports pairing"
+                            + " into internal connections, none held twice nor started on a down component"
                             : ": " + cables.violations().size() + " violations");
             violations.addAll(cables.violations());
         }
         if (violations.isEmpty()) {
-            out.println("clean: no midplane, switch or cable held twice; nothing started on a down component;"
+            out.println("clean: no midplane, switch port or cable held twice; nothing started on a down component;"
                     + " every start was free; every release gave back what its start took"
                     + (run.switches() > 0 ? "; through " + run.switches() + " context switches no node, unit or"
                             + " cable held two running or two suspended jobs" : ""));

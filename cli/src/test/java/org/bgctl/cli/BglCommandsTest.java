@@ -64,7 +64,8 @@ class BglCommandsTest {
         assertTrue(audit.out().contains("on bgl: 36 events, 12 jobs started, 12 ended"), audit.out());
         assertTrue(audit.out().contains("clean:"), audit.out());
         assertTrue(audit.out().contains("wiring: 12 partitions checked against the machine file's cables and switch ports,"
-                + " each claiming what it uses, none held twice"), audit.out());
+                + " each claiming what it uses, its ports pairing into internal connections, none held twice nor"
+                + " started on a down component"), audit.out());
     }
 
     @Test

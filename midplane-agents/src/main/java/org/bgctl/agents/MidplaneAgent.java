@@ -26,7 +26,7 @@ public final class MidplaneAgent extends ExclusiveAgent {
     }
 
     private MidplaneAgent(ActorContext<Command> context, String unit, int nodes) {
-        super(context, unit);
+        super(context, unit, 1);
         this.nodes = nodes;
     }
 
@@ -35,6 +35,11 @@ public final class MidplaneAgent extends ExclusiveAgent {
         if (!(claim instanceof NodeClaim n) || !n.unit().equals(unit)) return "a midplane holds its own nodes, not " + claim;
         if (n.nodes() != nodes) return "a midplane is allocated whole: " + n.nodes() + " of its " + nodes + " nodes asked";
         return null;
+    }
+
+    @Override
+    protected int partsOf(Claim claim) {
+        return 1;
     }
 
     @Override

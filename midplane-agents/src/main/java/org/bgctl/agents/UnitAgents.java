@@ -41,7 +41,8 @@ public final class UnitAgents {
     /**
      * The behavior of the agent that holds {@code unit} of {@code machine}: a node set for a flat machine's
      * nodes (and a buddy line's, and each Paragon node set), and a whole unit for each BG/L midplane and for
-     * each supernode of a torus, which one job holds whole, as a midplane.
+     * each supernode of a torus, which one job holds whole, as a midplane; a switch for each BG/L switch, held as
+     * the machine's switch model says.
      */
     public static Behavior<UnitProtocol.Command> forUnit(MachineModel machine, String unit) {
         if (machine instanceof FlatMachine && FlatMachine.NODE_SET.equals(unit)) {
@@ -53,10 +54,10 @@ public final class UnitAgents {
         if (machine instanceof ParagonMachine paragon && paragon.units().contains(unit)) {
             return NodeSetAgent.create(unit, paragon.newAllocator(unit));
         }
-        if (machine instanceof BglMachineModel) {
+        if (machine instanceof BglMachineModel bgl) {
             int nodes = machine.nodesOf(unit);
             if (BglIds.isMidplane(unit)) return MidplaneAgent.create(unit, nodes);
-            if (BglIds.isSwitch(unit)) return SwitchAgent.create(unit);
+            if (BglIds.isSwitch(unit)) return SwitchAgent.create(unit, bgl.machine().switchModel());
         }
         if (machine instanceof SupernodeMachine torus && torus.hasUnit(unit)) {
             return MidplaneAgent.create(unit, torus.nodesPerUnit());

@@ -10,6 +10,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
+import org.bgctl.machine.bgl.SwitchModel;
 import org.bgctl.machine.bgl.Wiring;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
@@ -28,6 +29,8 @@ import org.bgctl.machine.torus.TorusShape;
  *   <li>{@code deny-passthrough=DIMS}: in each dimension listed ({@code x}, {@code y}, {@code z}, any
  *       combination) no partition may pass through the switch of a midplane outside it (Slurm's
  *       DenyPassthrough, Cobalt's block_passthrough).</li>
+ *   <li>{@code switch=ports} (the default) or {@code switch=whole}: a switch serves several partitions on
+ *       disjoint ports, or one partition at a time ({@link SwitchModel}).</li>
  * </ul>
  * A model's {@link MachineModel#name()} is its canonical name: options in a fixed form, so that
  * {@code create(model.name())} rebuilds the same machine.
@@ -38,6 +41,8 @@ public final class MachineCatalog {
     public static final String KNOWN = MachineRegistry.known();
 
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
+
+    private static final String SWITCH = "switch";
 
     private static final String SUPERNODE = "supernode";
 
@@ -71,10 +76,25 @@ public final class MachineCatalog {
         String base = parts[0];
         Wiring wiring = wiring(spec, base);
         Set<Dimension> deny = EnumSet.noneOf(Dimension.class);
-        for (int i = 1; i < parts.length; i++) option(spec, parts[i], deny);
+        SwitchModel switches = null;
+        for (int i = 1; i < parts.length; i++) {
+            if (parts[i].startsWith(SWITCH + "=")) {
+                if (switches != null) throw new IllegalArgumentException("machine '" + spec + "': " + SWITCH + " given twice");
+                switches = switchModel(spec, parts[i].substring(SWITCH.length() + 1));
+            } else {
+                option(spec, parts[i], deny);
+            }
+        }
+        if (switches == null) switches = SwitchModel.PORTS;
         BglMachine machine = LOADED.computeIfAbsent(wiring,
-                w -> BglMachine.of(w, LinkSetCache.fromConfig(ConfigFactory.load())));
-        return new BglMachineModel(canonicalName(base, deny), machine, deny);
+                w -> BglMachine.of(w, LinkSetCache.fromConfig(ConfigFactory.load()))).withSwitchModel(switches);
+        return new BglMachineModel(canonicalName(base, deny, switches), machine, deny);
+    }
+
+    private static SwitchModel switchModel(String spec, String value) {
+        for (SwitchModel m : SwitchModel.values()) if (m.label().equals(value)) return m;
+        throw new IllegalArgumentException("machine '" + spec + "': " + SWITCH + "=" + value
+                + " is not a switch model; known: " + SWITCH + "=ports, " + SWITCH + "=whole");
     }
 
     /** Whether {@code base} names a wiring: a machine file, or one shipped on the class path. */
@@ -108,7 +128,8 @@ public final class MachineCatalog {
         String[] kv = option.split("=", 2);
         if (kv.length != 2 || !kv[0].equals(DENY_PASS_THROUGH))
             throw new IllegalArgumentException("machine '" + spec + "': unknown option '" + option
-                    + "'; known: " + DENY_PASS_THROUGH + "=DIMS (DIMS: one or more of x, y, z, e.g. xy)");
+                    + "'; known: " + DENY_PASS_THROUGH + "=DIMS (DIMS: one or more of x, y, z, e.g. xy), "
+                    + SWITCH + "=ports|whole");
         if (!deny.isEmpty()) throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " given twice");
         if (kv[1].isEmpty())
             throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " needs dimensions, e.g. x or xy");
@@ -125,10 +146,13 @@ public final class MachineCatalog {
         }
     }
 
-    private static String canonicalName(String base, Set<Dimension> deny) {
-        if (deny.isEmpty()) return base;
-        StringBuilder name = new StringBuilder(base).append(',').append(DENY_PASS_THROUGH).append('=');
-        for (Dimension d : Dimension.values()) if (deny.contains(d)) name.append(d.label());
+    private static String canonicalName(String base, Set<Dimension> deny, SwitchModel switches) {
+        StringBuilder name = new StringBuilder(base);
+        if (!deny.isEmpty()) {
+            name.append(',').append(DENY_PASS_THROUGH).append('=');
+            for (Dimension d : Dimension.values()) if (deny.contains(d)) name.append(d.label());
+        }
+        if (switches != SwitchModel.PORTS) name.append(',').append(SWITCH).append('=').append(switches.label());
         return name.toString();
     }
 

@@ -16,6 +16,7 @@ import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.Reserved;
 import org.bgctl.agents.UnitProtocol.SetHealth;
 import org.bgctl.machine.PortClaim;
+import org.bgctl.machine.bgl.SwitchModel;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -37,7 +38,9 @@ class SwitchAgentTest {
     }
 
     @Test
-    void aSwitchServesOnePartitionAtATimeEvenOnOtherPorts() {
+    void aWholeSwitchServesOnePartitionAtATimeEvenOnOtherPorts() {
+        AgentProbe probe = new AgentProbe(KIT, KIT.spawn(SwitchAgent.create(UNIT, SwitchModel.WHOLE)));
+        ActorRef<Command> sw = probe.agent;
         assertEquals(new Reserved(UNIT, 1), probe.reserve(1, 10, MIDPLANE_PORTS));
         sw.tell(Steps.commit(KIT, 1));
         assertEquals(new Refused(UNIT, 2, "serves job 10"), probe.reserve(2, 20, PORT_4));
@@ -46,6 +49,35 @@ class SwitchAgentTest {
         assertEquals(new Reserved(UNIT, 3), probe.reserve(3, 30, PORT_4));
         sw.tell(Steps.abort(KIT, 3));
         assertTrue(probe.occupancy().reserved().isEmpty());
+    }
+
+    @Test
+    void aSwitchServesPartitionsOnDisjointPortsAndRefusesAPortHeldByAnother() {
+        PortClaim passThrough = new PortClaim(UNIT, 0b001100);
+        assertEquals(new Reserved(UNIT, 1), probe.reserve(1, 10, MIDPLANE_PORTS));
+        sw.tell(Steps.commit(KIT, 1));
+        assertEquals(new Reserved(UNIT, 2), probe.reserve(2, 20, passThrough));
+        assertEquals(new Refused(UNIT, 3, "reserved by transaction 2 of job 20"), probe.reserve(3, 30, new PortClaim(UNIT, 0b010100)));
+        sw.tell(Steps.commit(KIT, 2));
+        assertEquals(new Refused(UNIT, 4, "serves job 10"), probe.reserve(4, 40, new PortClaim(UNIT, 0b010001)));
+        assertEquals(Map.of(10L, MIDPLANE_PORTS, 20L, passThrough), probe.occupancy().running());
+        sw.tell(Steps.release(KIT, 10));
+        assertEquals(Map.of(20L, passThrough), probe.occupancy().running());
+        assertEquals(new Reserved(UNIT, 5), probe.reserve(5, 50, new PortClaim(UNIT, 0b010011)));
+        sw.tell(Steps.abort(KIT, 5));
+        assertTrue(probe.occupancy().reserved().isEmpty());
+        assertEquals(Map.of(20L, passThrough), probe.occupancy().running());
+    }
+
+    @Test
+    void aPortGoingDownIsReportedOnlyToItsHolder() {
+        probe.reserve(1, 10, MIDPLANE_PORTS);
+        sw.tell(Steps.commit(KIT, 1));
+        probe.reserve(2, 20, new PortClaim(UNIT, 0b110000));
+        sw.tell(Steps.commit(KIT, 2));
+        sw.tell(new SetHealth(CABLE, PORT_4, false));
+        assertEquals(new HoldLost(UNIT, 2, CABLE + " went down", List.of(CABLE)), scheduler.receiveMessage());
+        scheduler.expectNoMessage();
     }
 
     @Test

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Set;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.SwitchModel;
 import org.bgctl.machine.flat.FlatMachine;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,6 +68,18 @@ class MachineCatalogTest {
     }
 
     @Test
+    void switchesAreSharedPortByPortUnlessWhole() {
+        BglMachineModel ports = (BglMachineModel) MachineCatalog.create("bgl");
+        assertEquals(SwitchModel.PORTS, ports.machine().switchModel());
+        assertEquals("bgl", ((BglMachineModel) MachineCatalog.create("bgl,switch=ports")).name());
+        BglMachineModel whole = (BglMachineModel) MachineCatalog.create("torus-bgl,switch=whole,deny-passthrough=x");
+        assertEquals(SwitchModel.WHOLE, whole.machine().switchModel());
+        assertEquals("torus-bgl,deny-passthrough=x,switch=whole", whole.name());
+        assertEquals(whole.name(), MachineCatalog.create(whole.name()).name());
+        assertEquals(SwitchModel.PORTS, ((BglMachineModel) MachineCatalog.create("bgl-slurm")).machine().switchModel());
+    }
+
+    @Test
     void flatMachinesStayFlat() {
         MachineModel m = MachineCatalog.create("flat:128");
         assertTrue(m instanceof FlatMachine);
@@ -83,6 +96,8 @@ class MachineCatalogTest {
         assertMessage("'w' in deny-passthrough=xw is not a dimension", "bgl,deny-passthrough=xw");
         assertMessage("dimension x listed twice", "bgl,deny-passthrough=xx");
         assertMessage("deny-passthrough needs dimensions", "bgl,deny-passthrough=");
+        assertMessage("switch=half is not a switch model; known: switch=ports, switch=whole", "bgl,switch=half");
+        assertMessage("switch given twice", "bgl,switch=whole,switch=ports");
         assertMessage("does not exist or is not a file", dir.resolve("missing.conf").toString());
         assertMessage("no machine named", "");
     }

@@ -13,11 +13,13 @@ public final class BglMachine {
     private final Wiring wiring;
     private final Grid grid;
     private final LinkSetTable[] tables;
+    private final SwitchModel switchModel;
 
-    private BglMachine(Wiring wiring, LinkSetTable[] tables) {
+    private BglMachine(Wiring wiring, LinkSetTable[] tables, SwitchModel switchModel) {
         this.wiring = wiring;
         this.grid = new Grid(wiring.midplanes());
         this.tables = tables;
+        this.switchModel = switchModel;
     }
 
     /**
@@ -33,7 +35,7 @@ public final class BglMachine {
         return of(Wiring.load(file), LinkSetCache.fromConfig(ConfigFactory.load()));
     }
 
-    /** The machine of {@code wiring}; dimensions wired alike share one table. */
+    /** The machine of {@code wiring} with switches shared port by port; dimensions wired alike share one table. */
     public static BglMachine of(Wiring wiring, LinkSetCache cache) {
         LinkSetTable[] tables = new LinkSetTable[Dimension.values().length];
         for (Dimension d : Dimension.values()) {
@@ -43,11 +45,21 @@ public final class BglMachine {
             }
             if (tables[d.ordinal()] == null) tables[d.ordinal()] = cache.tableFor(wiring.line(d));
         }
-        return new BglMachine(wiring, tables);
+        return new BglMachine(wiring, tables, SwitchModel.PORTS);
     }
 
     public Wiring wiring() {
         return wiring;
+    }
+
+    /** How partitions share a switch. */
+    public SwitchModel switchModel() {
+        return switchModel;
+    }
+
+    /** This machine's wiring and tables with switches shared as {@code model} says. */
+    public BglMachine withSwitchModel(SwitchModel model) {
+        return model == switchModel ? this : new BglMachine(wiring, tables, model);
     }
 
     /** Midplanes per dimension. */
@@ -71,6 +83,6 @@ public final class BglMachine {
 
     @Override
     public String toString() {
-        return "BglMachine[" + wiring.name() + ", " + shape() + " midplanes]";
+        return "BglMachine[" + wiring.name() + ", " + shape() + " midplanes, switches by " + switchModel.label() + "]";
     }
 }

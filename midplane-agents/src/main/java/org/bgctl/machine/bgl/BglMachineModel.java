@@ -39,9 +39,9 @@ import org.bgctl.machine.bgl.Findings.Known;
  *
  * <p>An allocation claims, in this order: the nodes of each midplane of the box (x varying fastest),
  * then, in switch-id order, the ports of every switch the partition uses — ports 0 and 1 (the faces of
- * the midplane) of each of its midplanes' three switches, since a switch serves one partition at a time
- * and the partition holding a midplane holds its switches, plus both ends of every cable of its link
- * sets in every spanned line; a switch it only passes through gets the ends of those cables. Its
+ * the midplane) of each of its midplanes' three switches, plus both ends of every cable of its link
+ * sets in every spanned line; a switch it only passes through gets the ends of those cables. The switch
+ * agents hold these ports one by one, or the whole switch, as the machine's {@link SwitchModel} says. Its
  * partition string is the {@link PartitionNames canonical name}, from which the exact partition is
  * rebuilt when an allocation is re-applied.
  */
@@ -398,20 +398,39 @@ public final class BglMachineModel implements MachineModel {
     }
 
     /**
-     * {@inheritDoc} On the copy every switch the allocations claim counts as down for new partitions, though it
-     * neither fails nor shows in {@link #downComponents()}: a switch serves one partition at a time, so no
-     * partition may use or pass through it, which keeps out its midplane and every cable ending at it. Switches
-     * that allocated partitions hold are busy already and left as they are.
+     * {@inheritDoc} On the copy what the allocations claim counts as down for new partitions, though it neither
+     * fails nor shows in {@link #downComponents()}. With switches shared port by port, that is the allocations'
+     * midplanes and cables, whose ports are all they claim. With whole switches, every switch they claim: it
+     * serves one partition at a time, so no partition may use or pass through it, which keeps out its midplane
+     * and every cable ending at it; switches that allocated partitions hold are busy already and left as they are.
      */
     @Override
     public BglMachineModel withholding(Collection<Allocation> allocations) {
+        BglState withheld = state.copy();
+        if (layout.machine.switchModel() == SwitchModel.PORTS) {
+            for (Allocation a : allocations) withholdParts(withheld, partition(a));
+            return new BglMachineModel(layout, withheld, new TreeSet<>(down));
+        }
         Set<String> busy = new HashSet<>();
         for (Partition p : state.allocated()) for (Claim c : allocationOf(p).claims()) busy.add(c.unit());
-        BglState withheld = state.copy();
         for (Allocation a : allocations)
             for (Claim c : a.claims())
                 if (c instanceof PortClaim && busy.add(c.unit())) withheld.markDown(layout.component(c.unit()));
         return new BglMachineModel(layout, withheld, new TreeSet<>(down));
+    }
+
+    /** Marks the midplanes of {@code p} and the cables of its link sets in every spanned line down on {@code state}. */
+    private void withholdParts(BglState state, Partition p) {
+        List<Coordinate> midplanes = p.midplanes(layout.machine.shape());
+        for (Coordinate c : midplanes) state.markDown(new Component.MidplaneAt(c));
+        for (Dimension d : Dimension.values()) {
+            long cables = p.linkSet(d).cables();
+            for (Coordinate c : midplanes) {
+                if (c.get(d) != p.base().get(d)) continue;
+                for (long rest = cables; rest != 0; rest &= rest - 1)
+                    state.markDown(new Component.CableAt(Line.through(d, c), Long.numberOfTrailingZeros(rest)));
+            }
+        }
     }
 
     @Override

@@ -17,9 +17,14 @@ import org.bgctl.machine.Shape;
  * <ul>
  *   <li>A partition holds its midplanes, the cables of its link sets in every spanned line, and the
  *       switches it passes through.</li>
- *   <li>A switch serves one partition at a time: the one holding its midplane, or one passing through
- *       it. So a switch whose midplane is held cannot be passed through, and a midplane whose switch
- *       (in any dimension) is passed through cannot be allocated.</li>
+ *   <li>Switches are shared as the machine's {@link SwitchModel} says. {@link SwitchModel#PORTS}: a
+ *       partition uses ports 0 and 1 of its midplanes' switches and the two end ports of each of its
+ *       cables; since every port faces one midplane or ends one cable, midplanes and cables held
+ *       exclusively keep every port exclusive, and a switch serves its own midplane's partition and other
+ *       partitions' pass-throughs at once. {@link SwitchModel#WHOLE}: a switch serves one partition at a
+ *       time, the one holding its midplane or one passing through it; so a switch whose midplane is held
+ *       cannot be passed through, and a midplane whose switch (in any dimension) is passed through cannot
+ *       be allocated.</li>
  *   <li>Nothing down can be allocated: a midplane needs its three switches up; a down midplane's switch
  *       may still be passed through.</li>
  *   <li>Components may fail under a running partition; the partition stays allocated until released.</li>
@@ -173,7 +178,7 @@ public final class BglState {
                 int bit = 1 << c.get(d);
                 if ((switchDown[d.ordinal()][line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is down");
-                if ((passThrough[d.ordinal()][line] & bit) != 0)
+                if (wholeSwitches() && (passThrough[d.ordinal()][line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is passed through");
             }
         }
@@ -388,16 +393,17 @@ public final class BglState {
 
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
+        boolean whole = wholeSwitches();
         freeMasks = null;
         masksKept = false;
         for (int d = 0; d < DIMENSIONS; d++)
             for (int line = 0; line < switchBusy[d].length; line++) {
-                switchBusy[d][line] = switchDown[d][line] | passThrough[d][line];
+                switchBusy[d][line] = switchDown[d][line] | (whole ? passThrough[d][line] : 0);
                 cableBusy[d][line] = cableUsed[d][line] | cableDown[d][line];
             }
-        // A midplane may be taken when neither it nor one of its switches is held or down; a held midplane's
-        // switches are busy. X-line masks are x positions, as are those of the midplanes; a y-line (x, z) or
-        // z-line (x, y) holds bit x of the x-lines it crosses.
+        // A midplane may be taken when neither it nor one of its switches is held or down; with whole switches,
+        // a held midplane's switches are busy. X-line masks are x positions, as are those of the midplanes; a
+        // y-line (x, z) or z-line (x, y) holds bit x of the x-lines it crosses.
         int nx = grid.length(Dimension.X), ny = grid.length(Dimension.Y), nz = grid.length(Dimension.Z);
         int allX = (1 << nx) - 1;
         int[] xBusy = switchBusy[0], yBusy = switchBusy[1], zBusy = switchBusy[2];
@@ -413,14 +419,18 @@ public final class BglState {
                 for (int x = 0; x < nx; x++) {
                     int yLine = x + nx * z, zLine = x + nx * y;
                     if (((yBusy[yLine] >> y | zBusy[zLine] >> z) & 1) != 0) blocked |= 1 << x;
-                    if ((used >> x & 1) != 0) {
+                    if (whole && (used >> x & 1) != 0) {
                         yBusy[yLine] |= 1 << y;
                         zBusy[zLine] |= 1 << z;
                     }
                 }
                 available[xLine] &= ~blocked;
-                xBusy[xLine] |= used;
+                if (whole) xBusy[xLine] |= used;
             }
+    }
+
+    private boolean wholeSwitches() {
+        return machine.switchModel() == SwitchModel.WHOLE;
     }
 
     /** Per x-line ({@link Grid#xLine}): bit x set when midplane (x, y, z) may be taken. Read only. */

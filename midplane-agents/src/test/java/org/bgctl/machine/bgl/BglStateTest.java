@@ -5,6 +5,7 @@ import static org.bgctl.machine.Dimension.Y;
 import static org.bgctl.machine.Topology.MESH;
 import static org.bgctl.machine.Topology.TORUS;
 import static org.bgctl.machine.bgl.Fixtures.BGL;
+import static org.bgctl.machine.bgl.Fixtures.BGL_WHOLE;
 import static org.bgctl.machine.bgl.Fixtures.box;
 import static org.bgctl.machine.bgl.Fixtures.linkSets;
 import static org.bgctl.machine.bgl.Fixtures.mask;
@@ -16,8 +17,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Shape;
+import org.bgctl.machine.Topology;
 import org.junit.jupiter.api.Test;
 
 class BglStateTest {
@@ -70,18 +73,69 @@ class BglStateTest {
     }
 
     @Test
-    void aPassedThroughSwitchBlocksItsMidplane() {
-        state.allocate(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0));
+    void aPassedThroughWholeSwitchBlocksItsMidplane() {
+        BglState state = BGL_WHOLE.newState();
+        state.allocate(box(BGL_WHOLE, TORUS, TWO_ALONG_X, 2, 0, 0));
         assertEquals(Optional.of("the x switch of (6,0,0) is passed through"),
-                state.conflict(box(BGL, MESH, ONE, 6, 0, 0)));
-        assertTrue(state.fits(box(BGL, MESH, ONE, 6, 1, 0)));
+                state.conflict(box(BGL_WHOLE, MESH, ONE, 6, 0, 0)));
+        assertTrue(state.fits(box(BGL_WHOLE, MESH, ONE, 6, 1, 0)));
     }
 
     @Test
-    void aHeldMidplaneBlocksPassingThroughItsSwitch() {
-        state.allocate(box(BGL, MESH, ONE, 7, 0, 0));
+    void aHeldMidplaneBlocksPassingThroughItsWholeSwitch() {
+        BglState state = BGL_WHOLE.newState();
+        state.allocate(box(BGL_WHOLE, MESH, ONE, 7, 0, 0));
         assertEquals(Optional.of("the x switch of (7,0,0) cannot be passed through"),
-                state.conflict(box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0)));
+                state.conflict(box(BGL_WHOLE, TORUS, TWO_ALONG_X, 2, 0, 0)));
+    }
+
+    @Test
+    void aOneMidplaneTorusOnSixCoexistsWithAnXTorusPassingThroughSwitchSixOnOtherPorts() {
+        Partition passing = box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0);
+        assertEquals(mask(6, 7), passing.linkSet(X).passThrough());
+        Partition six = box(BGL, TORUS, ONE, 6, 0, 0);
+        state.allocate(six);
+        assertEquals(Optional.empty(), state.conflict(passing));
+        state.allocate(passing);
+        state.release(six);
+        assertEquals(Optional.empty(), state.conflict(six), "and the other way round");
+        state.allocate(six);
+        assertEquals(2, state.allocated().size());
+    }
+
+    @Test
+    void twoPassThroughsNeedingTheSamePortConflict() {
+        Partition torus = box(BGL, TORUS, TWO_ALONG_X, 2, 0, 0);
+        state.allocate(torus);
+        // Cable 6 (6.p2 -> 7.p5) takes the torus through switch 6 on its way out: port 2.
+        assertTrue((torus.linkSet(X).cables() >> 6 & 1) != 0);
+        int conflicting = 0;
+        for (int base = 4; base < 8; base++)
+            for (int length = 1; length <= 8 - base && length <= 4; length++) {
+                if (base + length > 8) continue;
+                int arc = Grid.arc(base, length, 8);
+                for (Topology topology : Topology.values())
+                    for (LinkSet x : BGL.table(X).linkSets(topology, arc)) {
+                        if ((x.passThrough() >> 6 & 1) == 0 || (x.cables() >> 6 & 1) == 0) continue;
+                        Partition other = new Partition(new Coordinate(base, 0, 0), new Shape(length, 1, 1), topology,
+                                x, LinkSet.single(0), LinkSet.single(0));
+                        String why = state.conflict(other).orElseThrow();
+                        assertTrue(why.matches("cable \\d+ of the x-line through .* is in use"), other + ": " + why);
+                        conflicting++;
+                    }
+            }
+        assertTrue(conflicting > 0, "some partition passes through switch 6 on port 2");
+    }
+
+    @Test
+    void denyPassThroughStillKeepsPartitionsFromPassingThrough() {
+        PartitionSearch search = new PartitionSearch(BGL);
+        state.allocate(box(BGL, TORUS, ONE, 6, 0, 0));
+        List<Partition> denied = search.candidates(state, new PartitionRequest(2, TWO_ALONG_X, false, TORUS, Set.of(X)));
+        assertFalse(denied.isEmpty());
+        for (Partition p : denied) assertEquals(0, p.linkSet(X).passThrough(), p.toString());
+        assertTrue(search.candidates(state, new PartitionRequest(2, TWO_ALONG_X, false, TORUS, Set.of())).stream()
+                .anyMatch(p -> p.base().equals(new Coordinate(2, 0, 0)) && p.linkSet(X).passThrough() != 0));
     }
 
     @Test

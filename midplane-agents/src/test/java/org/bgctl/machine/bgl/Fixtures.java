@@ -10,6 +10,8 @@ import org.bgctl.machine.Topology;
 final class Fixtures {
     static final BglMachine BGL = BglMachine.load("bgl");
     static final BglMachine TORUS_BGL = BglMachine.load("torus-bgl");
+    /** {@link #BGL} with one partition per switch. */
+    static final BglMachine BGL_WHOLE = BGL.withSwitchModel(SwitchModel.WHOLE);
 
     private Fixtures() {
     }

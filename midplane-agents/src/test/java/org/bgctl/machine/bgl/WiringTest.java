@@ -45,6 +45,16 @@ class WiringTest {
     }
 
     @Test
+    void bglSlurmHasBglsXLinesAndYAndZRingsInLogicalOrder() {
+        Wiring slurm = Wiring.loadResource("bgl-slurm");
+        assertEquals(Wiring.loadResource("bgl").x(), slurm.x());
+        List<Cable> ring = List.of(new Cable(0, 2, 1, 5), new Cable(1, 2, 2, 5),
+                new Cable(2, 2, 3, 5), new Cable(3, 2, 0, 5));
+        assertEquals(ring, slurm.line(Dimension.Y).cables());
+        assertEquals(slurm.y(), slurm.z());
+    }
+
+    @Test
     void torusBglLinesArePlainRings() {
         Wiring torus = Wiring.loadResource("torus-bgl");
         assertEquals(new Shape(8, 4, 4), torus.midplanes());
@@ -58,7 +68,7 @@ class WiringTest {
 
     @Test
     void theJarCarriesTheRepositoryMachineFiles() {
-        for (String name : List.of("bgl", "torus-bgl"))
+        for (String name : List.of("bgl", "bgl-slurm", "torus-bgl"))
             assertEquals(Wiring.load(Path.of("../config/machines", name + ".conf")), Wiring.loadResource(name));
     }
 

@@ -10,6 +10,8 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.SwitchModel;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
@@ -34,7 +36,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  *       while running, a finished job at its start plus its run time;</li>
  *   <li>every {@code JobStarted}'s allocation was free — no part held by another job, none down —
  *       on the machine as the events before it left it;</li>
- *   <li>independently of the model, no unit is held beyond its nodes and no switch serves two jobs;</li>
+ *   <li>independently of the model, no unit is held beyond its nodes and no switch port serves two jobs (no
+ *       switch, on a machine of whole switches, {@code switch=whole});</li>
  *   <li>a release gives back exactly what the start took, and a failed component held by a job
  *       was released (the job killed) before the failure;</li>
  *   <li>a job goes back to the queue only just after it was killed;</li>
@@ -55,6 +58,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 public final class RecordedRun implements EventSink {
 
     private final MachineModel machine;
+    /** Whether a switch serves one job at a time, whichever ports it holds. */
+    private final boolean wholeSwitches;
     /** The allocations of the suspended jobs, which keep them (gang scheduling). */
     private final MachineModel parked;
     private final TreeMap<Long, Suspension> suspended = new TreeMap<>();
@@ -81,6 +86,7 @@ public final class RecordedRun implements EventSink {
     /** A run on {@code machine}, which must be fresh: nothing allocated, nothing down. */
     public RecordedRun(MachineModel machine) {
         this.machine = machine;
+        this.wholeSwitches = machine instanceof BglMachineModel bgl && bgl.machine().switchModel() == SwitchModel.WHOLE;
         this.parked = machine.copy();
     }
 
@@ -243,8 +249,8 @@ public final class RecordedRun implements EventSink {
     }
 
     /**
-     * The model-free check: nodes of a unit held beyond its size, or a switch serving two jobs; suspended jobs,
-     * whose nodes a wide job may share, are left out.
+     * The model-free check: nodes of a unit held beyond its size, or a switch port serving two jobs (with whole
+     * switches, a switch serving two jobs); suspended jobs, whose nodes a wide job may share, are left out.
      */
     private void checkHolders(JobStarted s, Allocation a) {
         for (Claim c : a.claims()) {
@@ -255,10 +261,15 @@ public final class RecordedRun implements EventSink {
                 if (held > machine.nodesOf(c.unit()))
                     violation(s, c.unit() + " is held by jobs " + notSuspended(holders) + " and job " + s.jobId()
                             + ": " + held + " of its " + machine.nodesOf(c.unit()) + " nodes");
-            } else {
+            } else if (wholeSwitches) {
                 List<Long> serving = notSuspended(holders);
                 if (!serving.isEmpty())
                     violation(s, "switch " + c.unit() + " serves jobs " + serving + " and job " + s.jobId());
+            } else {
+                List<Long> sharing = new ArrayList<>();
+                for (long j : notSuspended(holders)) if (holders.get(j).overlaps(c)) sharing.add(j);
+                if (!sharing.isEmpty())
+                    violation(s, "ports " + c + " are held by jobs " + sharing + " and job " + s.jobId());
             }
         }
     }

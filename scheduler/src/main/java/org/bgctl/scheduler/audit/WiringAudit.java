@@ -1,9 +1,13 @@
 package org.bgctl.scheduler.audit;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.SortedSet;
 import java.util.TreeMap;
@@ -13,6 +17,8 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.PortClaim;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
@@ -30,8 +36,14 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  * <ul>
  *   <li>every start's (and migration's) recorded claims must be exactly those midplanes and ports: a model that
  *       forgot a cable, or claimed a wrong port, is caught here;</li>
+ *   <li>every switch the partition passes through (its midplane not in the box) uses one cable input (port 3 or 5)
+ *       and one cable output (2 or 4), and every switch of its own midplanes at most one of each: the ports pair
+ *       into the switch's internal connections, which run from {0, 3, 5} to {1, 2, 4};</li>
  *   <li>no midplane, cable or switch port is held by two running jobs at once, nor by two suspended ones (gang
- *       scheduling: a job suspended for a wide job keeps its partition, which the wide job may use).</li>
+ *       scheduling: a job suspended for a wide job keeps its partition, which the wide job may use); with whole
+ *       switches ({@code switch=whole}) no switch serves two running jobs, whichever ports they use;</li>
+ *   <li>nothing a partition uses — midplane, cable, or switch — is down when it starts ({@code ComponentFailed}
+ *       until {@code ComponentRepaired}).</li>
  * </ul>
  * A partition is named {@code R<x><y><z>:<a>x<b>x<c>:<topology>:x=<cables>:y=<cables>:z=<cables>}, the cables of a
  * dimension being indices into its line's cable list (joined by {@code .}, {@code -} for none, optionally followed
@@ -42,6 +54,8 @@ public final class WiringAudit implements EventSink {
 
     /** The two ports that join a switch to its own midplane. */
     static final int MIDPLANE_PORTS = 0b11;
+    /** The ports cables enter a switch at, and those they leave it at. */
+    private static final int CABLE_INPUTS = 1 << 3 | 1 << 5, CABLE_OUTPUTS = 1 << 2 | 1 << 4;
 
     /**
      * What a partition uses.
@@ -54,14 +68,33 @@ public final class WiringAudit implements EventSink {
     }
 
     private final WiringFile wiring;
+    private final boolean wholeSwitches;
+    private final Set<String> down = new HashSet<>();
     private final Layer running = new Layer("running");
     private final Layer suspended = new Layer("suspended");
     private final Map<Long, Footprint> held = new HashMap<>();
     private final List<String> violations = new ArrayList<>();
     private long partitions;
 
+    /** An audit of a machine whose switches serve partitions port by port. */
     public WiringAudit(WiringFile wiring) {
+        this(wiring, false);
+    }
+
+    /** An audit of a machine whose switches serve partitions port by port, or one partition each. */
+    public WiringAudit(WiringFile wiring, boolean wholeSwitches) {
         this.wiring = wiring;
+        this.wholeSwitches = wholeSwitches;
+    }
+
+    /**
+     * The audit of machine {@code spec} as a run names it, its switch model from its options ({@code switch=whole}),
+     * or empty when it is not a machine of midplanes with a wiring file.
+     */
+    public static Optional<WiringAudit> forMachine(String spec) {
+        List<String> parts = Arrays.asList(spec.split(","));
+        boolean whole = parts.subList(1, parts.size()).contains("switch=whole");
+        return WiringFile.forMachine(spec).map(w -> new WiringAudit(w, whole));
     }
 
     @Override
@@ -72,6 +105,8 @@ public final class WiringAudit implements EventSink {
         else if (e instanceof JobFinished f) release(f.jobId());
         else if (e instanceof JobKilled k) release(k.jobId());
         else if (e instanceof JobCancelled c) release(c.jobId());
+        else if (e instanceof ComponentFailed f) down.add(f.component());
+        else if (e instanceof ComponentRepaired r) down.remove(r.component());
         else if (e instanceof ContextSwitched c) {
             for (long job : c.suspended()) move(job, c.time(), running, suspended);
             for (long job : c.resumed()) move(job, c.time(), suspended, running);
@@ -148,6 +183,12 @@ public final class WiringAudit implements EventSink {
         }
         partitions++;
         compareClaims(job, time, allocation, fp);
+        checkConnections(job, time, fp);
+        TreeSet<String> components = new TreeSet<>();
+        for (String part : parts(fp)) components.add(part.contains(".p") ? part.substring(0, part.indexOf(".p")) : part);
+        for (String component : components)
+            if (down.contains(component))
+                violations.add("job " + job + " at " + time + ": started on " + component + ", which is down");
         held.put(job, fp);
         running.take(job, time, fp);
     }
@@ -166,6 +207,18 @@ public final class WiringAudit implements EventSink {
         if (!ports.equals(fp.ports()))
             violations.add("job " + job + " at " + time + ": the journal claims switch ports " + masks(ports)
                     + ", partition " + allocation.partition() + " uses " + masks(fp.ports()) + " by the wiring");
+    }
+
+    /** The cable ports of each switch must pair into internal connections from {0, 3, 5} to {1, 2, 4}. */
+    private void checkConnections(long job, long time, Footprint fp) {
+        fp.ports().forEach((sw, mask) -> {
+            int in = Integer.bitCount(mask & CABLE_INPUTS), out = Integer.bitCount(mask & CABLE_OUTPUTS);
+            boolean own = (mask & MIDPLANE_PORTS) != 0;
+            if (own ? in > 1 || out > 1 : in != 1 || out != 1)
+                violations.add("job " + job + " at " + time + ": " + sw + " uses ports " + Integer.toBinaryString(mask)
+                        + ", which do not pair into internal connections from {0,3,5} to {1,2,4}"
+                        + (own ? " for its own midplane" : " for a pass-through"));
+        });
     }
 
     private void release(long job) {
@@ -204,11 +257,15 @@ public final class WiringAudit implements EventSink {
         }
     }
 
-    /** Every midplane, cable and single switch port ({@code sw-x-R000.p2}) of a footprint. */
-    private static List<String> parts(Footprint fp) {
+    /**
+     * Every midplane, cable and single switch port ({@code sw-x-R000.p2}) of a footprint, and with whole switches
+     * every switch ({@code sw-x-R000}).
+     */
+    private List<String> parts(Footprint fp) {
         List<String> parts = new ArrayList<>(fp.midplanes());
         parts.addAll(fp.cables());
         fp.ports().forEach((sw, mask) -> {
+            if (wholeSwitches) parts.add(sw);
             for (int p = 0; p < Integer.SIZE; p++) if ((mask & (1 << p)) != 0) parts.add(sw + ".p" + p);
         });
         return parts;

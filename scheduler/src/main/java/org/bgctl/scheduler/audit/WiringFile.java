@@ -33,11 +33,11 @@ public record WiringFile(List<Integer> extent, List<List<Cable>> lines) {
     }
 
     /**
-     * The wiring of machine {@code spec} as a run names it ({@code bgl}, {@code torus-bgl:deny-pass-through=x}, or a
-     * {@code .conf} file), or empty when it is not a machine of midplanes with a wiring file.
+     * The wiring of machine {@code spec} as a run names it ({@code bgl}, {@code torus-bgl,deny-passthrough=x}, or a
+     * {@code .conf} file, options after a comma), or empty when it is not a machine of midplanes with a wiring file.
      */
     public static Optional<WiringFile> forMachine(String spec) {
-        String base = spec.split(":", 2)[0];
+        String base = spec.split(",", 2)[0];
         Config config;
         ConfigParseOptions strict = ConfigParseOptions.defaults().setAllowMissing(false);
         try {

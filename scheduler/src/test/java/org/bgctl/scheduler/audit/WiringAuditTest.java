@@ -13,6 +13,8 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.PortClaim;
+import org.bgctl.scheduler.event.ComponentFailed;
+import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
@@ -37,7 +39,8 @@ class WiringAuditTest {
         assertEquals(new WiringFile.Cable(1, 2, 3, 5), BGL.lines().get(1).get(1));
         assertEquals(BGL.lines().get(1), BGL.lines().get(2));
         assertTrue(WiringFile.forMachine("flat:128").isEmpty());
-        assertTrue(WiringFile.forMachine("bgl:deny-pass-through=x").isPresent());
+        assertTrue(WiringFile.forMachine("bgl,deny-passthrough=x").isPresent());
+        assertTrue(WiringFile.forMachine("bgl,switch=whole").isPresent());
     }
 
     @Test
@@ -80,7 +83,7 @@ class WiringAuditTest {
         WiringAudit audit = new WiringAudit(BGL);
         audit.accept(new JobStarted(1, 10, allocation(audit, PAIR)));
         audit.accept(new JobFinished(1, 15));
-        audit.accept(new JobStarted(2, 20, allocation(audit, "R200:1x1x1:mesh:x=0:y=-:z=-")));
+        audit.accept(new JobStarted(2, 20, allocation(audit, "R000:2x1x1:mesh:x=0:y=-:z=-")));
         assertEquals(List.of(), audit.violations());
     }
 
@@ -114,6 +117,47 @@ class WiringAuditTest {
         assertThrows(IllegalArgumentException.class, () -> audit.footprint("R900:1x1x1:mesh:x=-:y=-:z=-"));
         audit.accept(new JobStarted(1, 10, new Allocation("R000:1x1x1:mesh:x=99:y=-:z=-", List.of())));
         assertTrue(audit.violations().get(0).contains("no cable 99"), audit.violations().toString());
+    }
+
+    /** (6,0,0) as a one-midplane torus, and (2,0,0)-(3,0,0) as an x-torus through switches 6 (ports 3 -> 2) and 7. */
+    private static final String SIX = "R600:1x1x1:torus:x=-:y=-:z=-";
+    private static final String TWO_THREE = "R200:2x1x1:torus:x=2.6.11.13/6.7:y=-:z=-";
+
+    @Test
+    void aSwitchServesPartitionsOnDisjointPortsUnlessSwitchesAreWhole() {
+        WiringAudit ports = WiringAudit.forMachine("bgl").orElseThrow();
+        WiringAudit.Footprint fp = ports.footprint(TWO_THREE);
+        assertEquals(0b001100, fp.ports().get("sw-x-R600"));
+        ports.accept(new JobStarted(1, 10, allocation(ports, SIX)));
+        ports.accept(new JobStarted(2, 20, allocation(ports, TWO_THREE)));
+        assertEquals(List.of(), ports.violations());
+
+        WiringAudit whole = WiringAudit.forMachine("bgl,switch=whole").orElseThrow();
+        whole.accept(new JobStarted(1, 10, allocation(whole, SIX)));
+        whole.accept(new JobStarted(2, 20, allocation(whole, TWO_THREE)));
+        assertEquals(List.of("at 20 sw-x-R600 is held by running jobs 1 and 2"), whole.violations());
+    }
+
+    @Test
+    void aPartitionStartedOnADownComponentIsFound() {
+        WiringAudit audit = new WiringAudit(BGL);
+        audit.accept(new ComponentFailed("sw-x-R600", 5));
+        audit.accept(new JobStarted(1, 10, allocation(audit, TWO_THREE)));
+        assertEquals(List.of("job 1 at 10: started on sw-x-R600, which is down"), audit.violations());
+        audit.accept(new JobFinished(1, 11));
+        audit.accept(new ComponentRepaired("sw-x-R600", 12));
+        audit.accept(new ComponentFailed("mp-R600", 12));
+        audit.accept(new JobStarted(2, 20, allocation(audit, TWO_THREE)));
+        assertEquals(1, audit.violations().size(), "a down midplane's switch may be passed through");
+    }
+
+    @Test
+    void portsThatDoNotPairIntoInternalConnectionsAreFound() {
+        WiringAudit audit = new WiringAudit(BGL);
+        // cables 5 (5 -> 6 port 5) and 11 (3 -> 6 port 3) both enter switch 6, which nothing leaves
+        audit.accept(new JobStarted(1, 10, allocation(audit, "R000:1x1x1:mesh:x=5.11:y=-:z=-")));
+        assertTrue(audit.violations().stream().anyMatch(v -> v.startsWith("job 1 at 10: sw-x-R600 uses ports 101000,")),
+                audit.violations().toString());
     }
 
     /** The claims the wiring gives the partition: what a correct model records. */
