@@ -9,14 +9,17 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.typesafe.config.ConfigFactory;
+import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 import org.bgctl.journal.PostgresSettings;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -170,13 +173,22 @@ class ClusterProcessesTest {
                 "--scheduler", scheduler, "--first", JOBS, "--journal", journal, "--out", out.toString(), "--quiet"));
     }
 
+    /**
+     * The test's class path without its test classes: the processes log as bgctl does (the cluster's membership at
+     * INFO, from LogConfiguration), not as the tests' logback-test.xml has it.
+     */
+    private static String productionClassPath() {
+        return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
+                .filter(entry -> !Path.of(entry).endsWith("test-classes"))
+                .collect(Collectors.joining(File.pathSeparator));
+    }
+
     private Process start(String name, List<String> jvm, List<String> args) throws IOException {
         List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
                 "-Xmx256m", "-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dlogback.configurationFile=logback.xml",
                 "-Dakka.cluster.split-brain-resolver.stable-after=3s"));
         command.addAll(jvm);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName()));
+        command.addAll(List.of("-cp", productionClassPath(), Bgctl.class.getName()));
         command.addAll(args);
         Path log = dir.resolve(name + ".log");
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
