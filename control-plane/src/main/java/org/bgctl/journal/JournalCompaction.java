@@ -38,17 +38,16 @@ public final class JournalCompaction implements AutoCloseable {
 
     private final Connection connection;
     private final ScheduledExecutorService timer;
+    private final MVStore store;
 
     private JournalCompaction(Connection connection, MVStore store) {
         this.connection = connection;
+        this.store = store;
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "bgctl-journal-compaction");
             t.setDaemon(true);
             return t;
         });
-        timer.scheduleWithFixedDelay(() -> {
-            if (!store.isClosed()) store.compact(FILL_RATE, WRITE_LIMIT);
-        }, INTERVAL_MS, INTERVAL_MS, TimeUnit.MILLISECONDS); // an exception (the store closed under it) ends it
     }
 
     /**
@@ -58,6 +57,19 @@ public final class JournalCompaction implements AutoCloseable {
      * @throws IllegalStateException when the journal cannot be opened (e.g. another process holds it)
      */
     public static JournalCompaction start(Path runDir) {
+        JournalCompaction journal = open(runDir);
+        journal.compact();
+        return journal;
+    }
+
+    /**
+     * Opens the durable H2 journal of {@code runDir} as {@link #start} does, but compacts it only from {@link #compact()}
+     * on: a query that streams its rows lazily (the {@link JournalReader}) must not have the pages it has still to
+     * read moved under it.
+     *
+     * @throws IllegalStateException when the journal cannot be opened (e.g. another process holds it)
+     */
+    public static JournalCompaction open(Path runDir) {
         try {
             Connection c = DriverManager.getConnection(JournalSettings.durableH2Url(runDir), "sa", "");
             SessionLocal session = (SessionLocal) ((JdbcConnection) c).getSession();
@@ -65,6 +77,13 @@ public final class JournalCompaction implements AutoCloseable {
         } catch (SQLException e) {
             throw new IllegalStateException("cannot open the journal of " + runDir + ": " + e.getMessage(), e);
         }
+    }
+
+    /** Starts compacting the store every {@value #INTERVAL_MS} ms, until closed; once only. */
+    public void compact() {
+        timer.scheduleWithFixedDelay(() -> {
+            if (!store.isClosed()) store.compact(FILL_RATE, WRITE_LIMIT);
+        }, INTERVAL_MS, INTERVAL_MS, TimeUnit.MILLISECONDS); // an exception (the store closed under it) ends it
     }
 
     /**

@@ -144,8 +144,9 @@ public final class LiveServer implements AutoCloseable {
     private static LiveServer start(ServeSpec spec, RunDirectoryLock lock) throws IOException {
         Path run = spec.run();
         boolean resumed = JournalSettings.hasH2Journal(run);
-        // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it)
-        JournalCompaction journal = resumed ? JournalCompaction.start(run) : null;
+        // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it);
+        // it is compacted once the view has read its events
+        JournalCompaction journal = resumed ? JournalCompaction.open(run) : null;
         try {
             return start(spec, resumed, journal, lock);
         } catch (IOException | RuntimeException e) {
@@ -169,7 +170,10 @@ public final class LiveServer implements AutoCloseable {
 
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         view.reserve(runSettings.reservations());
-        if (resumed) JournalReader.read(run, view);
+        if (resumed) {
+            JournalReader.read(run, view);
+            opened.compact();
+        }
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
