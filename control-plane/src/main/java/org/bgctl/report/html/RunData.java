@@ -40,15 +40,23 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
         Path faultFile = dir.resolve(FaultLog.FILE);
         boolean journal = JournalLocation.exists(dir);
         if (Files.isRegularFile(csv)) {
+            // a replay writes faults.csv when a component failed, and its summary counts the failures: only a run
+            // that says neither (a server's) has its faults read from the journal
+            boolean noFailures = summary.path("faults").path("failures").asLong(-1) == 0;
             List<FaultLog.Change> faults = Files.isRegularFile(faultFile) ? FaultLog.read(faultFile)
-                    : journal ? fromJournal(dir).faults() : List.of();
-            return new RunData(summary, readCsv(csv), faults, journal || Files.isRegularFile(faultFile)
-                    || summary.path("faults").path("failures").asLong(-1) == 0);
+                    : journal && !noFailures ? faultsFromJournal(dir) : List.of();
+            return new RunData(summary, readCsv(csv), faults, journal || Files.isRegularFile(faultFile) || noFailures);
         }
         if (!journal)
             throw new IllegalArgumentException(dir + " holds neither jobs.csv nor a journal to report on");
         RunData events = fromJournal(dir);
         return new RunData(summary, events.jobs(), events.faults(), true);
+    }
+
+    private static List<FaultLog.Change> faultsFromJournal(Path dir) {
+        FaultLog faults = new FaultLog();
+        JournalReader.read(dir, faults::accept);
+        return faults.changes();
     }
 
     private static RunData fromJournal(Path dir) {
