@@ -13,13 +13,13 @@ final class LoadPlots {
 
     /** The share of the machine's nodes busy over time. */
     static String utilization(List<JobRow> jobs, long capacity, TimeSpan span) {
-        StepSeries busy = new StepSeries();
+        StepSeries busy = new StepSeries(span.start(), span.end(), BINS);
         for (JobRow j : jobs) {
             if (!j.started()) continue;
             busy.add(j.start(), j.size());
             busy.add(j.end() >= 0 ? j.end() : span.end(), -j.size());
         }
-        double[] shares = busy.means(span.start(), span.end(), BINS);
+        double[] shares = busy.means();
         for (int i = 0; i < shares.length; i++) shares[i] /= Math.max(1, capacity);
         Frame f = new Frame("utilization over time", 220, 0, span.length(), 0, 1);
         f.axes(Ticks.time(0, span.length(), 10), "time since the first submission (days)",
@@ -29,12 +29,12 @@ final class LoadPlots {
 
     /** Jobs submitted and not yet started, over time. */
     static String queue(List<JobRow> jobs, TimeSpan span) {
-        StepSeries queued = new StepSeries();
+        StepSeries queued = new StepSeries(span.start(), span.end(), BINS);
         for (JobRow j : jobs) {
             queued.add(j.submit(), 1);
             if (j.started()) queued.add(j.start(), -1);
         }
-        double[] lengths = queued.means(span.start(), span.end(), BINS);
+        double[] lengths = queued.means();
         double max = 1;
         for (double v : lengths) max = Math.max(max, v);
         Frame f = new Frame("queue length over time", 220, 0, span.length(), 0, max);

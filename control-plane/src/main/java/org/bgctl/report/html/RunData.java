@@ -66,13 +66,13 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
             table.accept(e);
             faults.accept(e);
         });
-        List<JobRow> jobs = new ArrayList<>();
+        List<JobRow> jobs = new JobRows();
         for (JobRecord r : table.records()) jobs.add(JobRow.of(r));
         return new RunData(null, jobs, faults.changes(), true);
     }
 
     private static List<JobRow> readCsv(Path file) throws IOException {
-        List<JobRow> jobs = new ArrayList<>();
+        List<JobRow> jobs = new JobRows();
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             String header = in.readLine();
             if (header == null || !header.startsWith("job_id,submit_s,start_s,end_s"))

@@ -1,47 +1,51 @@
 package org.bgctl.report.html;
 
-import java.util.Map;
-import java.util.TreeMap;
-
-/** A quantity that changes by steps at instants (busy nodes, queued jobs), averaged over equal stretches of time. */
+/**
+ * A quantity that changes by steps at instants (busy nodes, queued jobs), averaged over equal stretches of time. The
+ * steps are folded into the stretches as they come, so it holds two numbers a stretch however many steps a run has:
+ * a step of {@code delta} at {@code t} adds {@code delta} × the part of its own stretch after {@code t}, and
+ * {@code delta} to the level of every later stretch.
+ */
 final class StepSeries {
 
-    private final TreeMap<Long, Long> steps = new TreeMap<>();
+    private final double t0;
+    private final double t1;
+    private final double width;
+    /** Per stretch: Σ delta × (the stretch's end − t) of the steps within it. */
+    private final double[] partial;
+    /** Per stretch: Σ delta of the steps that raise the level from its start on. */
+    private final double[] from;
+
+    /** A series averaged over {@code bins} equal stretches of {@code t0..t1}; the quantity is 0 before its first step. */
+    StepSeries(double t0, double t1, int bins) {
+        this.t0 = t0;
+        this.t1 = t1;
+        this.width = (t1 - t0) / bins;
+        this.partial = new double[bins];
+        this.from = new double[bins + 1];
+    }
 
     /** The quantity changes by {@code delta} at {@code time}. */
     void add(long time, long delta) {
-        steps.merge(time, delta, Long::sum);
+        if (!(width > 0) || time >= t1) return;
+        if (time <= t0) {
+            from[0] += delta;
+            return;
+        }
+        int bin = Math.min(partial.length - 1, (int) ((time - t0) / width));
+        partial[bin] += delta * (t0 + (bin + 1) * width - time);
+        from[bin + 1] += delta;
     }
 
-    /** The quantity's mean over each of {@code bins} equal stretches of {@code t0..t1} (0 before its first step). */
-    double[] means(double t0, double t1, int bins) {
-        double[] means = new double[bins];
-        double width = (t1 - t0) / bins;
+    /** The quantity's mean over each stretch. */
+    double[] means() {
+        double[] means = new double[partial.length];
         if (!(width > 0)) return means;
         double level = 0;
-        double at = t0;
-        for (Map.Entry<Long, Long> step : steps.entrySet()) {
-            double t = Math.min(step.getKey(), t1);
-            if (t > at) {
-                spread(means, level, at, t, t0, width);
-                at = t;
-            }
-            level += step.getValue();
+        for (int i = 0; i < means.length; i++) {
+            level += from[i];
+            means[i] = level + partial[i] / width;
         }
-        if (t1 > at) spread(means, level, at, t1, t0, width);
-        for (int i = 0; i < bins; i++) means[i] /= width;
         return means;
-    }
-
-    /** Adds {@code level} × the time of {@code from..to} that falls in each bin. */
-    private static void spread(double[] sums, double level, double from, double to, double t0, double width) {
-        if (level == 0) return;
-        int first = Math.max(0, (int) ((from - t0) / width));
-        int last = Math.min(sums.length - 1, (int) ((to - t0) / width));
-        for (int i = first; i <= last; i++) {
-            double lo = Math.max(from, t0 + i * width);
-            double hi = Math.min(to, t0 + (i + 1) * width);
-            if (hi > lo) sums[i] += level * (hi - lo);
-        }
     }
 }

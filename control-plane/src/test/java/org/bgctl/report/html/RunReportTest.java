@@ -105,12 +105,18 @@ class RunReportTest {
 
     @Test
     void aStepSeriesIsAveragedOverEachStretch() {
-        StepSeries s = new StepSeries();
-        s.add(0, 4);
-        s.add(7, -4);
+        StepSeries s = new StepSeries(0, 20, 4);
         s.add(15, 2);
-        // 4 over 0..7, 0 over 7..15, 2 from 15 on
-        assertArrayEquals(new double[] {4, 1.6, 0, 2}, s.means(0, 20, 4), 1e-9);
+        s.add(7, -4);
+        s.add(0, 4);
+        // 4 over 0..7, 0 over 7..15, 2 from 15 on, whatever order the steps come in
+        assertArrayEquals(new double[] {4, 1.6, 0, 2}, s.means(), 1e-9);
+        StepSeries late = new StepSeries(10, 30, 2);
+        late.add(5, 3);
+        late.add(25, 1);
+        late.add(30, 7);
+        // 3 from before the span on, 1 more from 25, nothing of what comes at its end
+        assertArrayEquals(new double[] {3, 3.5}, late.means(), 1e-9);
     }
 
     @Test
