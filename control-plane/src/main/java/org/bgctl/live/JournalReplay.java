@@ -81,7 +81,8 @@ public final class JournalReplay {
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
         List<RecordedInput> inputs = JournalInputs.read(from);
-        int maxRequeues = ServeParameters.maxRequeues(from);
+        int maxRequeues = recorded.parameters().get("max_requeues").map(Integer::parseInt)
+                .orElse(KillPolicy.DEFAULT_MAX_REQUEUES);
 
         JobTable table = new JobTable();
         FaultLog faults = new FaultLog();

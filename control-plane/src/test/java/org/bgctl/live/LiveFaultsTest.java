@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
+import org.bgctl.run.ReplayParameters;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
@@ -101,5 +103,33 @@ class LiveFaultsTest {
         List<SchedulerEvent> events = journal(run);
         assertTrue(events.contains(new JobKilled(id, 40, "mp-R000")), events.toString());
         assertTrue(events.stream().noneMatch(e -> e instanceof JobRequeued), events.toString());
+    }
+
+    /**
+     * With requeue and {@code --max-requeues 0} on a server the killed job is not run again: it fails at its kill,
+     * the server keeps taking jobs, and a restart (its inputs from the journal) keeps the limit.
+     */
+    @Test
+    void aServerFailsAJobKilledMoreOftenThanMaxRequeuesAllowsAndARestartKeepsTheLimit() throws Exception {
+        Path run = dir.resolve("max-requeues");
+        ReplayParameters parameters = ReplayParameters.none().with("machine", "bgl").with("scheduler", "easy")
+                .with("trace", wholeMachineJob()).with("faults", faultFile()).with("on_kill", "requeue")
+                .with("max_requeues", 0);
+        ServeSpec spec = new ServeSpec(parameters, OptionalDouble.of(20), run, "127.0.0.1", 0, Optional.empty(),
+                RestartPolicy.CONTINUE, Optional.empty(), false);
+        try (LiveServer server = LiveServer.start(spec)) {
+            await(server, 40, "killed_by_fault");
+            ApiCalls api = new ApiCalls(server);
+            assertEquals(201, api.post("/api/jobs", "{\"size\": 512, \"runtime\": 5}", null).status());
+        }
+        List<SchedulerEvent> events = journal(run);
+        assertTrue(events.contains(new JobKilled(1, 40, "mp-R000")), events.toString());
+        assertTrue(events.stream().noneMatch(e -> e instanceof JobRequeued), events.toString());
+        try (LiveServer again = LiveServer.start(new ServeSpec(ReplayParameters.none(), OptionalDouble.empty(), run,
+                "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), false))) {
+            assertEquals("killed_by_fault", new ApiCalls(again).get("/api/jobs/1").body().path("status").asText());
+        }
+        assertTrue(Files.readString(run.resolve("summary.json")).contains("\"max_requeues\" : 0"),
+                Files.readString(run.resolve("summary.json")));
     }
 }
