@@ -37,9 +37,19 @@ class LiveHttpFrontTest {
         port = server.address().getPort();
     }
 
+    /** After every refusal the run directory is still good: a restart on it answers with the jobs taken before. */
     @AfterAll
-    static void stop() throws Exception {
+    static void stopAndRestart() throws Exception {
+        int taken = jobs();
         server.close();
+        server = LiveServer.start(new ServeSpec("flat:64", "easy", 10, Optional.empty(), 0, dir.resolve("run"),
+                "127.0.0.1", 0, Optional.empty()));
+        try {
+            port = server.address().getPort();
+            assertEquals(taken, jobs(), "the jobs taken before the restart");
+        } finally {
+            server.close();
+        }
     }
 
     /** A status and a JSON body. */
