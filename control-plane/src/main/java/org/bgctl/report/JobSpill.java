@@ -7,11 +7,15 @@ import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
@@ -20,12 +24,27 @@ import org.bgctl.scheduler.Job;
  * Settled jobs ({@link JobTable#JobTable(Consumer)}) kept in a temporary file instead of the heap, with the row
  * each has in jobs.csv, and read back in job-id order. Jobs whose ids rise with their submissions come in that
  * order and are read back as they were written; otherwise they are sorted in memory when read.
+ *
+ * <p>The rows are formatted and written by a thread of their own, so that the scheduling thread only hands over
+ * batches of records: one thread writes, in the order the jobs came, so the file does not depend on timing. At
+ * most {@link #BATCHES_IN_FLIGHT} batches of {@link #BATCH} records wait for it, which bounds the memory.
  */
 public final class JobSpill implements Consumer<JobRecord>, Closeable {
+
+    static final int BATCH = 2048;
+    static final int BATCHES_IN_FLIGHT = 4;
+    /** Handed to the writer after the last batch. */
+    private static final JobRecord[] END = new JobRecord[0];
 
     private final Path file;
     private final DataOutputStream out;
     private final StringBuilder line = new StringBuilder(128);
+    private final BlockingQueue<JobRecord[]> batches = new ArrayBlockingQueue<>(BATCHES_IN_FLIGHT);
+    private final Thread writer;
+    private volatile Throwable failure;
+    private JobRecord[] batch = new JobRecord[BATCH];
+    private int inBatch;
+    private boolean ended;
     private long jobs;
     private long lastId = Long.MIN_VALUE;
     private boolean ascending = true;
@@ -35,6 +54,9 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     public JobSpill() throws IOException {
         file = Files.createTempFile("bgctl-jobs", ".spill");
         out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        writer = new Thread(this::writeBatches, "bgctl-job-spill");
+        writer.setDaemon(true);
+        writer.start();
     }
 
     @Override
@@ -45,33 +67,92 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         lastId = j.id();
         firstSubmit = Math.min(firstSubmit, j.submit());
         largest = Math.max(largest, Math.max(j.size(), r.size()));
-        line.setLength(0);
-        try {
-            out.writeUTF(JobsCsv.line(r, line).toString());
-            out.writeLong(j.id());
-            out.writeLong(j.submit());
-            out.writeLong(j.runtime());
-            out.writeLong(j.estimate());
-            out.writeInt(j.size());
-            out.writeLong(j.requestedTime());
-            out.writeInt(j.user());
-            out.writeInt(j.group());
-            out.writeInt(j.executable());
-            out.writeInt(j.queue());
-            out.writeBoolean(j.walltimeKilled());
-            out.writeBoolean(j.communication().intensive());
-            out.writeDouble(j.communication().contiguousGain());
-            out.writeLong(r.scheduled());
-            out.writeLong(r.start());
-            out.writeLong(r.end());
-            out.writeInt(r.size());
-            out.writeUTF(r.partition());
-            out.writeInt(r.migrations());
-            out.writeUTF(r.killedBy());
-            out.writeBoolean(r.contiguous());
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
+        batch[inBatch++] = r;
+        if (inBatch == BATCH) {
+            hand(batch);
+            batch = new JobRecord[BATCH];
+            inBatch = 0;
         }
+    }
+
+    private void hand(JobRecord[] records) {
+        try {
+            while (!batches.offer(records, 100, TimeUnit.MILLISECONDS)) rethrowFailure();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while spilling settled jobs", e);
+        }
+        rethrowFailure();
+    }
+
+    private void rethrowFailure() {
+        Throwable t = failure;
+        if (t instanceof UncheckedIOException u) throw new UncheckedIOException(u.getMessage(), u.getCause());
+        if (t != null) throw new IllegalStateException("spilling settled jobs failed: " + t, t);
+    }
+
+    /** The writer thread: writes each batch in the order handed over, until {@link #END}. */
+    private void writeBatches() {
+        try {
+            for (JobRecord[] records = batches.take(); records != END; records = batches.take()) {
+                for (JobRecord r : records) {
+                    if (r == null) break;
+                    write(r);
+                }
+            }
+            out.close();
+        } catch (InterruptedException e) {
+            failure = e;
+        } catch (IOException e) {
+            failure = new UncheckedIOException(e);
+        } catch (RuntimeException | Error e) {
+            failure = e;
+        }
+    }
+
+    /** Hands the last batch over and waits until the writer has written and closed the file. */
+    private void endWriting() throws IOException {
+        if (ended) return;
+        ended = true;
+        if (inBatch > 0) hand(batch);
+        batch = null;
+        hand(END);
+        try {
+            writer.join();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while spilling settled jobs", e);
+        }
+        rethrowFailure();
+    }
+
+    private void write(JobRecord r) throws IOException {
+        Job j = r.job();
+        line.setLength(0);
+        byte[] row = JobsCsv.line(r, line).toString().getBytes(StandardCharsets.UTF_8);
+        out.writeInt(row.length);
+        out.write(row);
+        out.writeLong(j.id());
+        out.writeLong(j.submit());
+        out.writeLong(j.runtime());
+        out.writeLong(j.estimate());
+        out.writeInt(j.size());
+        out.writeLong(j.requestedTime());
+        out.writeInt(j.user());
+        out.writeInt(j.group());
+        out.writeInt(j.executable());
+        out.writeInt(j.queue());
+        out.writeBoolean(j.walltimeKilled());
+        out.writeBoolean(j.communication().intensive());
+        out.writeDouble(j.communication().contiguousGain());
+        out.writeLong(r.scheduled());
+        out.writeLong(r.start());
+        out.writeLong(r.end());
+        out.writeInt(r.size());
+        out.writeUTF(r.partition());
+        out.writeInt(r.migrations());
+        out.writeUTF(r.killedBy());
+        out.writeBoolean(r.contiguous());
     }
 
     /** Jobs written. */
@@ -95,7 +176,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
 
     /** Reads every job back, in job-id order. Call once, after the last job. */
     public void read(Consumer<Entry> each) throws IOException {
-        out.close();
+        endWriting();
         try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
             if (ascending) {
                 for (long i = 0; i < jobs; i++) each.accept(entry(in));
@@ -109,7 +190,9 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     }
 
     private static Entry entry(DataInputStream in) throws IOException {
-        String row = in.readUTF();
+        byte[] bytes = new byte[in.readInt()];
+        in.readFully(bytes);
+        String row = new String(bytes, StandardCharsets.UTF_8);
         Job job = new Job(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readInt(), in.readLong(),
                 in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readBoolean(),
                 new Communication(in.readBoolean(), in.readDouble()));
@@ -121,6 +204,15 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     /** Removes the file. */
     @Override
     public void close() throws IOException {
+        if (!ended) {
+            ended = true;
+            writer.interrupt();
+            try {
+                writer.join();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
         out.close();
         Files.deleteIfExists(file);
     }

@@ -6,6 +6,7 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.LongStream;
 import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
 import org.junit.jupiter.api.Test;
@@ -35,5 +36,19 @@ class JobSpillTest {
         StringBuilder rows = new StringBuilder(JobsCsv.HEADER).append('\n');
         read.forEach(e -> rows.append(e.csvRow()));
         assertEquals(csv.toString(), rows.toString());
+    }
+
+    @Test
+    void manyBatchesComeBackInTheOrderWrittenAndAnUnreadSpillCloses() throws IOException {
+        int n = JobSpill.BATCH * (JobSpill.BATCHES_IN_FLIGHT + 2) + 7;
+        List<Long> read = new ArrayList<>();
+        try (JobSpill spill = new JobSpill()) {
+            for (long id = 1; id <= n; id++) spill.accept(record(id));
+            spill.read(e -> read.add(e.record().job().id()));
+        }
+        assertEquals(LongStream.rangeClosed(1, n).boxed().toList(), read);
+        try (JobSpill unread = new JobSpill()) {
+            for (long id = 1; id <= JobSpill.BATCH + 1; id++) unread.accept(record(id));
+        }
     }
 }

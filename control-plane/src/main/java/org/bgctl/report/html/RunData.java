@@ -104,6 +104,15 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
     /** The fields of a CSV line; a field in double quotes may hold commas and doubled quotes. */
     static List<String> fields(String line) {
         List<String> fields = new ArrayList<>();
+        if (line.indexOf('"') < 0) {
+            int from = 0;
+            for (int comma = line.indexOf(','); comma >= 0; comma = line.indexOf(',', from)) {
+                fields.add(line.substring(from, comma));
+                from = comma + 1;
+            }
+            fields.add(line.substring(from));
+            return fields;
+        }
         StringBuilder field = new StringBuilder();
         boolean quoted = false;
         for (int i = 0; i < line.length(); i++) {

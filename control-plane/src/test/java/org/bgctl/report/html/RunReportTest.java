@@ -122,5 +122,6 @@ class RunReportTest {
     @Test
     void quotedCsvFieldsKeepTheirCommas() {
         assertEquals(List.of("1", "a,b", "say \"x\"", ""), RunData.fields("1,\"a,b\",\"say \"\"x\"\"\","));
+        assertEquals(List.of("1", "", "x", ""), RunData.fields("1,,x,"), "a line without quotes splits at every comma");
     }
 }
