@@ -27,10 +27,14 @@ class ReservationReplayTest {
     Path dir;
 
     private Path replay(String scheduler, String executor, String name) throws IOException {
-        Path windows = Files.write(dir.resolve("windows.txt"), List.of("# the whole machine for maintenance",
-                START + " " + END + " all maint"));
+        return replay("flat:128", START + " " + END + " all maint", scheduler, executor, name);
+    }
+
+    private Path replay(String machine, String window, String scheduler, String executor, String name)
+            throws IOException {
+        Path windows = Files.write(dir.resolve("windows.txt"), List.of("# one window", window));
         Path out = dir.resolve(name);
-        ReplaySpec spec = ReplayParameters.none().with("trace", EXCERPT).with("machine", "flat:128")
+        ReplaySpec spec = ReplayParameters.none().with("trace", EXCERPT).with("machine", machine)
                 .with("scheduler", scheduler).with("executor", executor).with("journal", "memory")
                 .with("reservations", windows).toSpec(out);
         Replay.run(spec, Progress.none(), Duration.ofHours(1));
@@ -59,6 +63,16 @@ class ReservationReplayTest {
                     1e-5, scheduler);
             assertTrue(caused > 0 && r.get("jobs_delayed").asLong() > 0, scheduler + ": " + r);
         }
+    }
+
+    @Test
+    void onBglEasyPlansAroundWindowsOfMidplanesAndTheActorsAgreeWithTheDirectExecutor() throws IOException {
+        // a quarter of the 8x4x4 machine of midplanes for most of the excerpt's span, then all of it
+        String quarter = START - 300_000 + " " + END + " R000:2x4x4 quarter";
+        Path actors = replay("bgl", quarter, "easy", "actors", "bgl-actors");
+        Runs.assertSameOutputs(actors, replay("bgl", quarter, "easy", "direct", "bgl-direct"));
+        Path maint = replay("bgl", START + " " + END + " all maint", "easy", "direct", "bgl-maint");
+        assertNoJobInTheWindow(maint);
     }
 
     /** No job of jobs.csv holds nodes at an instant of [START, END). */

@@ -117,6 +117,48 @@ class ReservationGuardTest {
     }
 
     @Test
+    void easyOnMidplanesReservesTheHeadAfterAWindowAndBackfillsWhatEndsBeforeIt() {
+        // small-bgl (16 midplanes), the whole machine kept from 100 to 200. Job 1 holds it all until 50. The head
+        // (job 2, all 16, 100 s) would run into the window at 50: it is reserved at the window's end. Job 3 (one
+        // midplane, 40 s) ends by 100: backfilled at 50. Job 4 (one midplane, 60 s) would cross the window and
+        // then the head's place: after the head.
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
+        Reservations maint = new Reservations(List.of(new Reservation("maint", 100, 200, every.size() * 512, every,
+                true)));
+        Shape whole = new Shape(4, 2, 2);
+        Shape one = new Shape(1, 1, 1);
+        ScheduleRecorder r = run("easy", machine.copy(), maint,
+                columnJob(1, 0, 50, whole),
+                columnJob(2, 10, 100, whole),
+                columnJob(3, 10, 40, one),
+                columnJob(4, 10, 60, one));
+        assertEquals(Map.of(1L, 0L, 2L, 200L, 3L, 50L, 4L, 300L), r.starts());
+    }
+
+    @Test
+    void easyOnMidplanesBackfillsClearOfAWindowAndOfTheHeadsReservedPlace() {
+        // small-bgl; x=0 (4 midplanes) kept from 100 to 1000. Job 1 holds x=1..3 (12 midplanes) until 500. The
+        // head (job 2, 8 midplanes = 2x2x2, 100 s) fits nowhere before 500 but x=0 and x=1 (the window's
+        // units) — it is reserved at 500 on x=1..2. Job 3 (x-column, 600 s) would cross the window on x=0 and
+        // finds no other place until 500, where the head's place comes first; job 4 (a column, 50 s) ends by
+        // 100 on x=0.
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        Reservations x0 = new Reservations(List.of(new Reservation("x0", 100, 1000, 4 * 512,
+                List.of("mp-R000", "mp-R001", "mp-R010", "mp-R011"), false)));
+        Shape column = new Shape(1, 2, 2);
+        ScheduleRecorder r = run("easy", machine.copy(), x0,
+                columnJob(1, 0, 500, new Shape(3, 2, 2)),
+                columnJob(2, 10, 100, new Shape(2, 2, 2)),
+                columnJob(3, 10, 600, column),
+                columnJob(4, 10, 50, column));
+        assertEquals(500L, r.starts().get(2L), r.partitions().toString());
+        assertEquals(10L, r.starts().get(4L), r.partitions().toString());
+        assertTrue(r.partitions().get(4L).startsWith("R000"), r.partitions().toString());
+        assertTrue(r.starts().get(3L) >= 500, r.partitions().toString());
+    }
+
+    @Test
     void theGuardWithholdsOnlyTheStartThatWouldBreakAWindow() {
         Policy everyJobThatFits = new Policy() {
             @Override

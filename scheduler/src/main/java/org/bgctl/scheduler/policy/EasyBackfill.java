@@ -44,6 +44,7 @@ public final class EasyBackfill implements Policy {
     public List<Start> decide(SchedulingView view) {
         if (view.machine().interchangeable())
             return view.reservations().isEmpty() ? EasyOnNodeCounts.decide(view) : EasyAroundWindows.decide(view);
+        if (!view.reservations().isEmpty()) return EasyAroundUnitWindows.decide(view);
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();
