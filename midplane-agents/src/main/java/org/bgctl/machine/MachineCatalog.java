@@ -1,12 +1,12 @@
 package org.bgctl.machine;
 
-import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.LinkSetCache;
@@ -87,7 +87,7 @@ public final class MachineCatalog {
         }
         if (switches == null) switches = SwitchModel.PORTS;
         BglMachine machine = LOADED.computeIfAbsent(wiring,
-                w -> BglMachine.of(w, LinkSetCache.fromConfig(ConfigFactory.load()))).withSwitchModel(switches);
+                w -> BglMachine.of(w, LinkSetCache.fromConfig(BgctlSettings.load()))).withSwitchModel(switches);
         return new BglMachineModel(canonicalName(base, deny, switches), machine, deny);
     }
 

@@ -1,7 +1,7 @@
 package org.bgctl.machine.bgl;
 
-import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
+import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
 
@@ -27,12 +27,12 @@ public final class BglMachine {
      * {@code torus-bgl}), with link-set tables from the cache folder of the default config.
      */
     public static BglMachine load(String name) {
-        return of(Wiring.loadResource(name), LinkSetCache.fromConfig(ConfigFactory.load()));
+        return of(Wiring.loadResource(name), LinkSetCache.fromConfig(BgctlSettings.load()));
     }
 
     /** The machine described by a user's machine file, with tables from the default cache folder. */
     public static BglMachine load(Path file) {
-        return of(Wiring.load(file), LinkSetCache.fromConfig(ConfigFactory.load()));
+        return of(Wiring.load(file), LinkSetCache.fromConfig(BgctlSettings.load()));
     }
 
     /** The machine of {@code wiring} with switches shared port by port; dimensions wired alike share one table. */

@@ -3,7 +3,6 @@ package org.bgctl.scheduler.policy;
 import static org.bgctl.scheduler.policy.PolicySetting.Rule;
 
 import com.typesafe.config.Config;
-import com.typesafe.config.ConfigFactory;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -11,6 +10,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.stream.Collectors;
+import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.MachineRegistry;
 import org.bgctl.machine.MachineType;
@@ -139,7 +139,7 @@ public final class PolicyRegistry {
     public static synchronized Registration register(RegisteredPolicy policy) {
         if (names().contains(policy.name()))
             throw new IllegalArgumentException("scheduler '" + policy.name() + "' is registered already");
-        Config config = ConfigFactory.load();
+        Config config = BgctlSettings.load();
         for (PolicySetting s : policy.settings()) {
             PolicySetting known = find(s.key());
             if (known != null && !known.equals(s))
@@ -228,7 +228,7 @@ public final class PolicyRegistry {
 
     /** Every setting at its default, from reference.conf (and any application.conf over it). */
     public static SettingValues defaultValues() {
-        Config config = ConfigFactory.load();
+        Config config = BgctlSettings.load();
         Map<String, Object> values = new LinkedHashMap<>();
         for (PolicySetting s : settings()) values.put(s.key(), s.defaultValue(config));
         return new SettingValues(values);
