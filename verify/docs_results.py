@@ -117,6 +117,17 @@ FIG_7A_CTC = "### Figure 7(a), CTC"
 FIG_7A_CTC_WHOLE = "### Figure 7(a), CTC SP2 / 4, whole switches"
 
 
+def layouts(trace: str, machine: str) -> Replay:
+    """docs/layouts.md's sweeps at offered load 1.0: sizes in midplanes (CTC / 4), free shapes, half tori, EASY."""
+    divide = ("--size-divide", "4") if trace == CTC else ()
+    return Replay(trace, ("--machine", machine, *divide, "--sizes-in", "units", "--shapes", "free",
+                          "--torus-probability", "0.5", "--offered-load", "1.0"))
+
+
+LAYOUT_STATIC = "bgl,layout=static:" + os.path.join(ROOT, "config", "layouts", "bgl-static.conf")
+LAYOUT_OVERLAP = "bgl,layout=overlap:" + os.path.join(ROOT, "config", "layouts", "bgl-overlap.conf")
+
+
 def buddy(scheduler: str, gain: str) -> Replay:
     return Replay(CTC, ("--to", "2592000", "--machine", "buddy:430", "--scheduler", scheduler, "--ci-fraction",
                         "0.15", "--ci-gain", gain, "--estimate", "exact", "--seed", "1"))
@@ -158,6 +169,10 @@ CHECKS: List[Check] = [
           change("makespan_s")),
     Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 3 + r" (-[0-9.]+) \|",
           (gang_month("fcfs"), gang_month("easy")), change("makespan_s")),
+    Check("docs/layouts.md", cell("1.0", 3), (layouts(CTC, LAYOUT_STATIC),), key("utilization"), section="### CTC"),
+    Check("docs/layouts.md", cell("1.0", 1), (layouts(SDSC, "bgl"),), key("utilization"), section="### SDSC"),
+    Check("docs/layouts.md", cell("1.0", 3), (layouts(SDSC, LAYOUT_STATIC),), key("utilization"), section="### SDSC"),
+    Check("docs/layouts.md", cell("1.0", 5), (layouts(SDSC, LAYOUT_OVERLAP),), key("utilization"), section="### SDSC"),
     Check("docs/semantics.md", cell("easy", 3), (maintenance("easy"),), key("reservations.wait_caused_s")),
     Check("docs/semantics.md", cell("conservative", 4), (maintenance("conservative"),),
           key("reservations.jobs_delayed")),

@@ -103,6 +103,17 @@ class ErrorReportTest {
     }
 
     @Test
+    void overlappingStaticBlocksAreReportedAtTheLaterBlocksLine() throws Exception {
+        Path blocks = Files.writeString(dir.resolve("blocks.conf"),
+                "blocks = [\n  { name = a, box = \"R000:2x2x2\" }\n  { name = b, box = \"R100:1x1x1\" }\n]\n");
+        badInput(replay("--machine", "bgl,layout=static:" + blocks), "replay",
+                blocks + ": 3: block b overlaps block a on mp-R100; in a static layout blocks share no midplane");
+        Path broken = Files.writeString(dir.resolve("broken.conf"), "blocks = [\n  { name = a, box = \n]\n");
+        String line = badInput(replay("--machine", "bgl,layout=overlap:" + broken), "replay", "");
+        assertTrue(line.contains("broken.conf: 3: "), line);
+    }
+
+    @Test
     void aFaultModelWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
         Path model = Files.writeString(dir.resolve("model.conf"), "midplane {\n  ttf = \"exponential(10)\"\n  ttr = \n}\n{");
         String line = badInput(replay("--machine", "flat:8", "--fault-model", model.toString()), "replay", "");

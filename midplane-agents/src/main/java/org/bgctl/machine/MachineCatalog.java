@@ -9,6 +9,9 @@ import java.util.concurrent.ConcurrentHashMap;
 import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.BlockFile;
+import org.bgctl.machine.bgl.BlockLayout;
+import org.bgctl.machine.bgl.LayoutMode;
 import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.SwitchModel;
 import org.bgctl.machine.bgl.Wiring;
@@ -31,6 +34,9 @@ import org.bgctl.machine.torus.TorusShape;
  *       DenyPassthrough, Cobalt's block_passthrough).</li>
  *   <li>{@code switch=ports} (the default) or {@code switch=whole}: a switch serves several partitions on
  *       disjoint ports, or one partition at a time ({@link SwitchModel}).</li>
+ *   <li>{@code layout=dynamic} (the default), {@code layout=static:FILE} or {@code layout=overlap:FILE}: partitions
+ *       made to measure, or jobs run only on the blocks the block file lists ({@link BlockFile}), which share no
+ *       midplane in a static layout ({@link BlockLayout}).</li>
  * </ul>
  * A model's {@link MachineModel#name()} is its canonical name: options in a fixed form, so that
  * {@code create(model.name())} rebuilds the same machine.
@@ -43,6 +49,10 @@ public final class MachineCatalog {
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
 
     private static final String SWITCH = "switch";
+
+    private static final String LAYOUT = "layout";
+
+    private static final String DYNAMIC = "dynamic";
 
     private static final String SUPERNODE = "supernode";
 
@@ -77,8 +87,12 @@ public final class MachineCatalog {
         Wiring wiring = wiring(spec, base);
         Set<Dimension> deny = EnumSet.noneOf(Dimension.class);
         SwitchModel switches = null;
+        String layout = null;
         for (int i = 1; i < parts.length; i++) {
-            if (parts[i].startsWith(SWITCH + "=")) {
+            if (parts[i].startsWith(LAYOUT + "=")) {
+                if (layout != null) throw new IllegalArgumentException("machine '" + spec + "': " + LAYOUT + " given twice");
+                layout = parts[i].substring(LAYOUT.length() + 1);
+            } else if (parts[i].startsWith(SWITCH + "=")) {
                 if (switches != null) throw new IllegalArgumentException("machine '" + spec + "': " + SWITCH + " given twice");
                 switches = switchModel(spec, parts[i].substring(SWITCH.length() + 1));
             } else {
@@ -88,7 +102,23 @@ public final class MachineCatalog {
         if (switches == null) switches = SwitchModel.PORTS;
         BglMachine machine = LOADED.computeIfAbsent(wiring,
                 w -> BglMachine.of(w, LinkSetCache.fromConfig(BgctlSettings.load()))).withSwitchModel(switches);
-        return new BglMachineModel(canonicalName(base, deny, switches), machine, deny);
+        BlockLayout blocks = layout == null || layout.equals(DYNAMIC) ? null : blockLayout(spec, layout, machine, deny);
+        return new BglMachineModel(canonicalName(base, deny, switches, blocks), machine, deny, blocks);
+    }
+
+    /** {@code static:FILE} or {@code overlap:FILE}: the blocks of the file on {@code machine}. */
+    private static BlockLayout blockLayout(String spec, String value, BglMachine machine, Set<Dimension> deny) {
+        int colon = value.indexOf(':');
+        LayoutMode mode = null;
+        for (LayoutMode m : LayoutMode.values()) if (colon > 0 && m.label().equals(value.substring(0, colon))) mode = m;
+        if (mode == null || colon == value.length() - 1)
+            throw new IllegalArgumentException("machine '" + spec + "': " + LAYOUT + "=" + value + " is not a layout; known: "
+                    + LAYOUT + "=" + DYNAMIC + ", " + LAYOUT + "=static:FILE, " + LAYOUT + "=overlap:FILE");
+        Path file = Path.of(value.substring(colon + 1));
+        if (!Files.isRegularFile(file))
+            throw new IllegalArgumentException("machine '" + spec + "': the block file " + file
+                    + " does not exist or is not a file");
+        return BlockFile.load(mode, file, machine, deny);
     }
 
     private static SwitchModel switchModel(String spec, String value) {
@@ -129,7 +159,7 @@ public final class MachineCatalog {
         if (kv.length != 2 || !kv[0].equals(DENY_PASS_THROUGH))
             throw new IllegalArgumentException("machine '" + spec + "': unknown option '" + option
                     + "'; known: " + DENY_PASS_THROUGH + "=DIMS (DIMS: one or more of x, y, z, e.g. xy), "
-                    + SWITCH + "=ports|whole");
+                    + SWITCH + "=ports|whole, " + LAYOUT + "=dynamic|static:FILE|overlap:FILE");
         if (!deny.isEmpty()) throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " given twice");
         if (kv[1].isEmpty())
             throw new IllegalArgumentException("machine '" + spec + "': " + DENY_PASS_THROUGH + " needs dimensions, e.g. x or xy");
@@ -146,13 +176,14 @@ public final class MachineCatalog {
         }
     }
 
-    private static String canonicalName(String base, Set<Dimension> deny, SwitchModel switches) {
+    private static String canonicalName(String base, Set<Dimension> deny, SwitchModel switches, BlockLayout blocks) {
         StringBuilder name = new StringBuilder(base);
         if (!deny.isEmpty()) {
             name.append(',').append(DENY_PASS_THROUGH).append('=');
             for (Dimension d : Dimension.values()) if (deny.contains(d)) name.append(d.label());
         }
         if (switches != SwitchModel.PORTS) name.append(',').append(SWITCH).append('=').append(switches.label());
+        if (blocks != null) name.append(',').append(LAYOUT).append('=').append(blocks.label());
         return name.toString();
     }
 

@@ -38,7 +38,8 @@ public final class MachineRegistry {
                     + " midplane per dimension, x-lines with split cables, y/z rings 0-1-3-2-0 (config/machines/bgl.conf);"
                     + " agents mp-R<x><y><z> and sw-<dim>-R<x><y><z>; two-phase allocation (midplanes, then switch"
                     + " ports, a switch shared by partitions on disjoint ports); options after a comma:"
-                    + " deny-passthrough=DIMS, switch=whole (one partition per switch), e.g. bgl,switch=whole",
+                    + " deny-passthrough=DIMS, switch=whole (one partition per switch), layout=static:FILE or"
+                    + " layout=overlap:FILE (jobs run only on the blocks a block file lists), e.g. bgl,switch=whole",
                     Set.of(SHAPES, SWITCHES, OPTIONS), "bgl", s -> base(s).equals("bgl"), MachineCatalog::midplanes),
             new MachineType("torus-bgl", "the same midplanes with every line a plain ring (Aridor's comparison)",
                     Set.of(SHAPES, SWITCHES, OPTIONS), "torus-bgl", s -> base(s).equals("torus-bgl"),

@@ -57,6 +57,8 @@ public final class BglMachineModel implements MachineModel {
         final BglMachine machine;
         final Set<Dimension> denyPassThrough;
         final PartitionSearch search;
+        /** The blocks jobs run on, or null when partitions are made to measure (the dynamic layout). */
+        final BlockLayout blocks;
         final PartitionNames names;
         final int nodesPerMidplane;
         final List<String> units;
@@ -74,8 +76,9 @@ public final class BglMachineModel implements MachineModel {
         /** Components by entity id, as parsed so far; lookups by key only. */
         final Map<String, Component> byId = new ConcurrentHashMap<>();
 
-        Layout(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
+        Layout(String name, BglMachine machine, Set<Dimension> denyPassThrough, BlockLayout blocks) {
             this.name = name;
+            this.blocks = blocks;
             this.machine = machine;
             this.denyPassThrough = denyPassThrough.isEmpty() ? Set.of() : Set.copyOf(EnumSet.copyOf(denyPassThrough));
             this.search = new PartitionSearch(machine);
@@ -131,7 +134,16 @@ public final class BglMachineModel implements MachineModel {
      *                        outside it
      */
     public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough) {
-        this(new Layout(name, machine, denyPassThrough), machine.newState(), new TreeSet<>());
+        this(name, machine, denyPassThrough, null);
+    }
+
+    /**
+     * A machine with every midplane, switch and cable free and up whose jobs run only on the blocks of a layout.
+     *
+     * @param blocks the layout's blocks, of {@code machine}; null for partitions made to measure
+     */
+    public BglMachineModel(String name, BglMachine machine, Set<Dimension> denyPassThrough, BlockLayout blocks) {
+        this(new Layout(name, machine, denyPassThrough, blocks), machine.newState(), new TreeSet<>());
     }
 
     private BglMachineModel(Layout layout, BglState state, TreeSet<String> down) {
@@ -153,6 +165,11 @@ public final class BglMachineModel implements MachineModel {
     /** The wiring and link-set tables. */
     public BglMachine machine() {
         return layout.machine;
+    }
+
+    /** The blocks jobs run on, or empty when partitions are made to measure. */
+    public Optional<BlockLayout> blockLayout() {
+        return Optional.ofNullable(layout.blocks);
     }
 
     /** The dimensions in which partitions may not pass through other midplanes' switches. */
@@ -196,8 +213,8 @@ public final class BglMachineModel implements MachineModel {
         Known known = findings.get(request);
         if (known != null && known.found() != null) return known.found().orElse(null);
         Lines outside = known == null ? null : known.noRoomOutside();
-        Optional<Partition> best = outside == null ? layout.search.best(state, request)
-                : layout.search.best(state, request, outside);
+        Optional<Partition> best = layout.blocks != null ? layout.blocks.best(state, request, outside)
+                : outside == null ? layout.search.best(state, request) : layout.search.best(state, request, outside);
         if (best.isEmpty())
             unplaceable(request).ifPresent(why -> {
                 throw new IllegalArgumentException(why);
@@ -219,7 +236,8 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
         PartitionRequest request = request(demand);
         if (noRoomFor(request) || o.noRoomFor(request)) return null;
-        return layout.search.bestInBoth(state, o.state, request).map(this::allocationOf).orElse(null);
+        return (layout.blocks != null ? layout.blocks.bestInBoth(state, o.state, request)
+                : layout.search.bestInBoth(state, o.state, request)).map(this::allocationOf).orElse(null);
     }
 
     /** Whether {@link #place} found no room for the request in the current state. */
@@ -245,6 +263,9 @@ public final class BglMachineModel implements MachineModel {
         if (request.shape() != null && layout.search.shapes(request).isEmpty())
             return Optional.of("shape " + request.shape() + " does not fit the " + layout.machine.shape() + " midplanes of "
                     + name() + (request.rotations() ? " in any rotation" : " unrotated"));
+        if (layout.blocks != null)
+            return layout.blocks.best(layout.empty, request, null).isPresent() ? Optional.empty()
+                    : Optional.of(layout.blocks.noneHolds(request));
         if (layout.search.best(layout.empty, request).isPresent()) return Optional.empty();
         return Optional.of("no " + request.topology().name().toLowerCase(Locale.ROOT) + " partition of "
                 + (request.shape() != null ? "shape " + request.shape() : request.size() + " midplanes")
