@@ -70,7 +70,7 @@ public final class JobTable implements EventSink {
     private final List<Row> endedNow = new ArrayList<>();
     private long endedAt = Long.MIN_VALUE;
     /** Settled jobs waiting for a live job of a lower id, by id. */
-    private final TreeMap<Long, JobRecord> held = new TreeMap<>();
+    private final HeldRecords held = new HeldRecords();
     private long migrationsAttempted;
     private long migrationsPerformed;
     private long jobMoves;
@@ -117,7 +117,7 @@ public final class JobTable implements EventSink {
         if (event.time() > endedAt) settleEnded();
         if (event instanceof JobSubmitted s) {
             Row row = new Row(s.job());
-            if (live.putIfAbsent(s.jobId(), row) != null || held.containsKey(s.jobId()))
+            if (live.putIfAbsent(s.jobId(), row) != null || held.contains(s.jobId()))
                 throw new IllegalStateException("job " + s.jobId() + " submitted twice");
             SUBMITTED.setOpaque(this, submitted + 1);
         } else if (event instanceof JobStarted s) {
@@ -192,19 +192,18 @@ public final class JobTable implements EventSink {
             if (!row.ended() || !live.remove(row.job.id(), row)) continue;
             // no job of a lower id waits or may still change: this one goes at once, as the loop below would
             if (held.isEmpty() && (live.isEmpty() || row.job.id() < live.firstKey())) settled.accept(row.record());
-            else held.put(row.job.id(), row.record());
+            else held.add(row.record());
         }
         endedNow.clear();
-        while (!held.isEmpty() && (live.isEmpty() || held.firstKey() < live.firstKey()))
-            settled.accept(held.pollFirstEntry().getValue());
+        while (!held.isEmpty() && (live.isEmpty() || held.firstId() < live.firstKey())) settled.accept(held.pollFirst());
     }
 
     /** Hands every job still kept to the consumer, in job-id order: call after the last event. */
     public void finish() {
         settleEnded();
-        for (Row row : live.values()) held.put(row.job.id(), row.record());
+        for (Row row : live.values()) held.add(row.record());
         live.clear();
-        while (!held.isEmpty()) settled.accept(held.pollFirstEntry().getValue());
+        while (!held.isEmpty()) settled.accept(held.pollFirst());
     }
 
     /**
@@ -213,7 +212,7 @@ public final class JobTable implements EventSink {
     public List<JobRecord> records() {
         List<JobRecord> all = new ArrayList<>(kept == null ? held.size() + live.size() : kept.size() + live.size());
         if (kept != null) all.addAll(kept);
-        all.addAll(held.values());
+        all.addAll(held.records());
         for (Row r : live.values()) all.add(r.record());
         all.sort(Comparator.comparingLong(r -> r.job().id()));
         return all;
