@@ -55,6 +55,18 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
 
     /** A step as it is recognised when repeated. */
     private record Key(Kind kind, long tx, long job) {
+        // written out: a record's generated equals and hashCode go through method handles, slow without C2, and
+        // every step an agent answers looks its key up
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.tx == tx && k.job == job && k.kind == kind;
+        }
+
+        @Override
+        public int hashCode() {
+            return (Long.hashCode(tx) * 31 + Long.hashCode(job)) * 31 + kind.ordinal();
+        }
     }
 
     /**

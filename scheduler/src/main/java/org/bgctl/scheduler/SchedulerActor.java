@@ -272,6 +272,18 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /** The key of a batch's timer. */
     private record BatchTimer(long batch) {
+        // written out: a record's generated equals and hashCode go through method handles, slow without C2, and
+        // the timers look a batch's key up at every phase
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof BatchTimer t && t.batch == batch;
+        }
+
+        @Override
+        public int hashCode() {
+            return Long.hashCode(batch);
+        }
     }
 
     private record StartPlanned(List<Start> starts) implements Command {
