@@ -5,6 +5,7 @@ import java.nio.file.Path;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.report.Summary;
+import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import picocli.CommandLine.Option;
@@ -32,9 +33,17 @@ final class RecordedRunOptions {
 
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */
     RecordedRun read(long until) throws IOException {
+        return read(until, EventSink.none());
+    }
+
+    /** As {@link #read(long)}, the same events given to {@code also}. */
+    RecordedRun read(long until, EventSink also) throws IOException {
         RecordedRun recorded = fresh();
         JournalReader.read(run, (SchedulerEvent e) -> {
-            if (e.time() <= until) recorded.accept(e);
+            if (e.time() <= until) {
+                recorded.accept(e);
+                also.accept(e);
+            }
         });
         return recorded;
     }

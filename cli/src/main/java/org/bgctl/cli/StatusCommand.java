@@ -3,12 +3,17 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.MidplaneMap;
+import org.bgctl.reservations.RunReservations;
+import org.bgctl.scheduler.Reservation;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.audit.RecordedRun;
 import picocli.CommandLine.Command;
@@ -61,7 +66,8 @@ public final class StatusCommand implements Callable<Integer> {
             which = busiest < 0 ? ", the end of the run (no job ever ran)" : ", the busiest instant";
             if (busiest >= 0) until = busiest;
         }
-        RecordedRun state = recorded.read(until);
+        RunReservations windows = RunReservations.of(recorded.requireRun(), MachineCatalog.create(recorded.machineName()));
+        RecordedRun state = recorded.read(until, windows);
         MachineModel m = state.machine();
         if (map && !(m instanceof BglMachineModel))
             throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.name() + " has none");
@@ -77,6 +83,7 @@ public final class StatusCommand implements Callable<Integer> {
                 m.name(), time, ProgressPrinter.days(time), which, recorded.run, running.size(), state.queued().size(), busy,
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
+        for (Reservation r : windows.windows().windows()) out.println("  " + reservationLine(r, r.activeAt(time)));
         if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running));
         out.flush();
         return 0;
@@ -107,13 +114,21 @@ public final class StatusCommand implements Callable<Integer> {
      * midplanes their ids.
      */
     static String reservationLine(JsonNode r) {
-        StringBuilder what = new StringBuilder();
-        if (r.get("all").asBoolean()) what.append("all, ");
-        else if (!r.get("units").isEmpty()) {
-            for (JsonNode u : r.get("units")) what.append(u.asText()).append(',');
-            what.setCharAt(what.length() - 1, ' ');
-        }
-        return "reservation " + r.get("name").asText() + " [" + r.get("start").asLong() + ", " + r.get("end").asLong()
-                + ") " + what + r.get("nodes").asLong() + " nodes" + (r.path("active").asBoolean() ? " (active)" : "");
+        List<String> units = new ArrayList<>();
+        for (JsonNode u : r.get("units")) units.add(u.asText());
+        return reservationLine(r.get("name").asText(), r.get("start").asLong(), r.get("end").asLong(),
+                r.get("all").asBoolean(), units, r.get("nodes").asLong(), r.path("active").asBoolean());
+    }
+
+    /** A reservation of a recorded run as {@link #reservationLine(JsonNode)} shows one of the API. */
+    static String reservationLine(Reservation r, boolean active) {
+        return reservationLine(r.name(), r.start(), r.end(), r.all(), r.units(), r.nodes(), active);
+    }
+
+    private static String reservationLine(String name, long start, long end, boolean all, List<String> units, long nodes,
+                                          boolean active) {
+        String what = all ? "all, " : units.isEmpty() ? "" : String.join(",", units) + " ";
+        return "reservation " + name + " [" + start + ", " + end + ") " + what + nodes + " nodes"
+                + (active ? " (active)" : "");
     }
 }

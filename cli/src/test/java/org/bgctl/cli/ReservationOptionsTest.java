@@ -44,6 +44,23 @@ class ReservationOptionsTest {
     }
 
     @Test
+    void statusOfARecordedRunListsItsReservationsAndMarksThoseUnderWay() throws Exception {
+        Path windows = Files.write(dir.resolve("F"), List.of("900000 1000000 all maint",
+                "1200000 1300000 R000:2x4x4 quarter"));
+        Path out = dir.resolve("bgl");
+        CliRun replay = CliRun.of("replay", "--trace", EXCERPT, "--first", "200", "--machine", "bgl", "--scheduler",
+                "easy", "--reservations", windows.toString(), "--quiet", "--out", out.toString());
+        assertEquals(0, replay.exit(), replay.toString());
+        CliRun inMaint = CliRun.of("status", "--run", out.toString(), "--at", "950000");
+        assertEquals(0, inMaint.exit(), inMaint.toString());
+        assertTrue(inMaint.out().contains("reservation maint [900000, 1000000) all, 65536 nodes (active)"), inMaint.out());
+        assertTrue(inMaint.out().contains("reservation quarter [1200000, 1300000) mp-R000,"), inMaint.out());
+        assertFalse(inMaint.out().contains("16384 nodes (active)"), inMaint.out());
+        CliRun inQuarter = CliRun.of("status", "--run", out.toString(), "--at", "1250000");
+        assertTrue(inQuarter.out().contains("mp-R133 16384 nodes (active)"), inQuarter.out());
+    }
+
+    @Test
     void aBadLineIsExitTwoNamingFileLineAndFieldAndLeavesNothing() throws Exception {
         Path windows = Files.write(dir.resolve("F"), List.of("900000 1000000 all maint", "1000000 1100000 256"));
         Path out = dir.resolve("bad");
