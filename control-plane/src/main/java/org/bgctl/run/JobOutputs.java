@@ -41,9 +41,10 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
      *
      * @param classes whether to make the figures by job class
      * @param keep    whether to keep every job in memory as well
+     * @param also    given every job, in the order written
      */
     static JobOutputs write(JobSpill spill, Path out, String machine, int nodes, String scheduler, String trace,
-                            boolean classes, boolean keep) throws IOException {
+                            boolean classes, boolean keep, Consumer<JobRecord> also) throws IOException {
         ClassMetrics byClass = classes ? new ClassMetrics() : null;
         OfferedLoad load = new OfferedLoad();
         List<JobRecord> kept = new ArrayList<>();
@@ -67,6 +68,7 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
                 if (r.status().equals("never_started")) counts[3]++;
                 else if (r.status().equals("running")) counts[4]++;
                 if (keep) kept.add(r);
+                also.accept(r);
             };
             try {
                 spill.read(each);

@@ -297,8 +297,10 @@ public final class Replay {
         Optional<ParagonSite> site = machine.nqsSite();
         boolean nqs = PolicyRegistry.named(spec.scheduler()).reportsQueues() && site.isPresent();
         // the NQS queues and the wait the reservations caused need every job at once
+        RunReport.Jobs reportJobs = new RunReport.Jobs();
         JobOutputs jobs = JobOutputs.write(spill, spec.out(), machine.name(), machine.capacity(), spec.scheduler(),
-                spec.trace().name(), spec.workload().jobClasses().any(), nqs || !spec.reservations().isEmpty());
+                spec.trace().name(), spec.workload().jobClasses().any(), nqs || !spec.reservations().isEmpty(),
+                reportJobs);
         RunMetrics metrics = jobs.metrics();
         Summary summary = summarize(spec, machine, workload, table, jobs, outcome, wall, maxSuccessful);
         summary.putRun("clock", pacing instanceof Pacing.Scaled ? "scaled" : "virtual");
@@ -317,7 +319,7 @@ public final class Replay {
         if (agentAudit != null) summary.putRun("agent_audit", agentAudit.fields());
         summary.write(spec.out().resolve("summary.json"));
         faultLog.writeInto(spec.out());
-        RunReport.write(spec.out());
+        RunReport.write(spec.out(), reportJobs);
         if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
         return new ReplayResult(summary, metrics, table);
     }

@@ -32,6 +32,14 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
      * @throws IllegalArgumentException when the directory holds no summary.json, or neither jobs.csv nor a journal
      */
     static RunData read(Path dir) throws IOException {
+        return read(dir, null);
+    }
+
+    /**
+     * The run of {@code dir}, its jobs {@code jobs} when given (those its jobs.csv holds, as the replay that wrote it
+     * saw them), else read from jobs.csv or the journal.
+     */
+    static RunData read(Path dir, List<JobRow> jobs) throws IOException {
         Path summaryFile = dir.resolve("summary.json");
         if (!Files.isRegularFile(summaryFile))
             throw new IllegalArgumentException(dir + " holds no summary.json: not a run directory, or a run still going");
@@ -45,7 +53,8 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
             boolean noFailures = summary.path("faults").path("failures").asLong(-1) == 0;
             List<FaultLog.Change> faults = Files.isRegularFile(faultFile) ? FaultLog.read(faultFile)
                     : journal && !noFailures ? faultsFromJournal(dir) : List.of();
-            return new RunData(summary, readCsv(csv), faults, journal || Files.isRegularFile(faultFile) || noFailures);
+            return new RunData(summary, jobs != null ? jobs : readCsv(csv), faults,
+                    journal || Files.isRegularFile(faultFile) || noFailures);
         }
         if (!journal)
             throw new IllegalArgumentException(dir + " holds neither jobs.csv nor a journal to report on");

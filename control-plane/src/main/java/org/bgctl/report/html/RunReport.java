@@ -10,8 +10,10 @@ import java.util.Iterator;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Consumer;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.Shape;
+import org.bgctl.report.JobRecord;
 
 /**
  * report.html of a run directory: one self-contained page (inline SVG and CSS, nothing fetched) with the run's
@@ -40,9 +42,27 @@ public final class RunReport {
 
     /** Writes report.html into {@code dir}, a run directory, and returns its path. */
     public static Path write(Path dir) throws IOException {
+        return write(dir, (Jobs) null);
+    }
+
+    /**
+     * Writes report.html into {@code dir}, a run directory whose jobs.csv holds the jobs of {@code jobs}, and returns
+     * its path: the jobs are not read back from jobs.csv.
+     */
+    public static Path write(Path dir, Jobs jobs) throws IOException {
         Path file = dir.resolve(FILE);
-        Files.writeString(file, render(RunData.read(dir)), StandardCharsets.UTF_8);
+        Files.writeString(file, render(RunData.read(dir, jobs == null ? null : jobs.rows)), StandardCharsets.UTF_8);
         return file;
+    }
+
+    /** The jobs of a run as they are written to its jobs.csv, kept for its report in columns of numbers. */
+    public static final class Jobs implements Consumer<JobRecord> {
+        private final JobRows rows = new JobRows();
+
+        @Override
+        public void accept(JobRecord r) {
+            rows.add(JobRow.of(r));
+        }
     }
 
     static String render(RunData run) {
