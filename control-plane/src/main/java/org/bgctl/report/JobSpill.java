@@ -32,7 +32,15 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     private long firstSubmit = Long.MAX_VALUE;
     private int largest;
 
+    private final boolean boots;
+
     public JobSpill() throws IOException {
+        this(false);
+    }
+
+    /** A spill whose jobs.csv rows have the boot columns when {@code boots}. */
+    public JobSpill(boolean boots) throws IOException {
+        this.boots = boots;
         file = Files.createTempFile("bgctl-jobs", ".spill");
         out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
     }
@@ -47,7 +55,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         largest = Math.max(largest, Math.max(j.size(), r.size()));
         line.setLength(0);
         try {
-            out.writeUTF(JobsCsv.line(r, line).toString());
+            out.writeUTF(JobsCsv.line(r, line, boots).toString());
             out.writeLong(j.id());
             out.writeLong(j.submit());
             out.writeLong(j.runtime());
@@ -72,6 +80,11 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /** Whether the rows have the boot columns. */
+    public boolean boots() {
+        return boots;
     }
 
     /** Jobs written. */

@@ -43,7 +43,9 @@ import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.ReservationCancelled;
 import org.bgctl.scheduler.event.ReservationEvent;
 import org.bgctl.scheduler.event.ReservationPlaced;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -514,11 +516,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return pass(state);
     }
 
+    /** Records the ends due by {@code t} — finishes and failed boots, and their requeues — and releases their units. */
     private void finishDue(State state, long t) {
-        for (JobFinished f : state.core.finishesDue(t)) {
-            RunningJob r = state.core.running(f.jobId());
-            emit(state, f);
-            release(state, r);
+        for (JobEvent e : state.core.finishesDue(t)) {
+            RunningJob r = e instanceof JobRequeued ? null : state.core.running(e.jobId());
+            emit(state, e);
+            if (r != null) release(state, r);
         }
     }
 

@@ -17,11 +17,13 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -59,6 +61,8 @@ public final class SchedulerCore implements SchedulingView {
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
+    /** How long blocks boot and whether a boot fails. */
+    private final BootModel boots;
     private final KillPolicy onKill;
     /** How many times a job may be requeued after a kill; killed once more, it fails. */
     private final int maxRequeues;
@@ -108,12 +112,24 @@ public final class SchedulerCore implements SchedulingView {
      *                    killed again
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill, int maxRequeues) {
+        this(policy, machine, bootDelay, onKill, maxRequeues, BootModel.NONE);
+    }
+
+    /**
+     * @param bootDelay   as above
+     * @param onKill      what becomes of a job killed by a failed component, or whose block failed to boot
+     * @param maxRequeues as above
+     * @param boots       how long a job's block boots (after the boot delay) and whether the boot fails
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill, int maxRequeues,
+                         BootModel boots) {
         if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
         if (maxRequeues < 0)
             throw new IllegalArgumentException("the most requeues must not be negative, was " + maxRequeues);
         this.policy = policy;
         this.machine = machine;
         this.bootDelay = bootDelay;
+        this.boots = boots;
         this.onKill = onKill;
         this.maxRequeues = maxRequeues;
     }
@@ -129,6 +145,12 @@ public final class SchedulerCore implements SchedulingView {
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
+    @Override public long bootDelay(Demand demand) { return TimeBounds.plus(bootDelay, boots.seconds(demand.nodes())); }
+
+    /** How long blocks boot and whether a boot fails. */
+    public BootModel boots() {
+        return boots;
+    }
     @Override public Reservations reservations() { return reservations; }
 
     /** From now on, every plan is held to {@code windows} (which replace those held before). */
@@ -250,10 +272,15 @@ public final class SchedulerCore implements SchedulingView {
         return ReservationGuard.admit(policy.plan(this), this);
     }
 
-    /** The event that starts {@code start} now, after the boot delay. */
+    /**
+     * The event that starts {@code start} now, after the boot delay and its block's boot; it names the midplane
+     * whose boot fails, if the boot model draws one.
+     */
     public JobStarted started(Start start) {
         boolean preempting = gang != null && gang.wide == start.job().id() && !gang.wideStarted;
-        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay + (preempting ? gang.penalty : 0));
+        long boot = TimeBounds.plus(bootDelay, boots.seconds(start.allocation().nodes()));
+        return new JobStarted(start.job().id(), now, start.allocation(), boot + (preempting ? gang.penalty : 0),
+                boots.failingMidplane(start.job().id(), now, start.allocation()));
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -261,14 +288,27 @@ public final class SchedulerCore implements SchedulingView {
         return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
     }
 
-    /** The finishes due by {@code t}, in (end, job id) order; not yet applied. */
-    public List<JobFinished> finishesDue(long t) {
-        List<JobFinished> due = new ArrayList<>();
+    /**
+     * The ends due by {@code t}, in (end, job id) order, not yet applied: a {@link JobFinished} for a job that ran,
+     * a {@link BootFailed} for one whose block failed to boot, followed by its {@link JobRequeued} when it may be
+     * requeued (as a job a failed component kills).
+     */
+    public List<JobEvent> finishesDue(long t) {
+        List<JobEvent> due = new ArrayList<>();
         for (RunningJob r : byEnd) {
             if (r.end() > t) break;
-            due.add(new JobFinished(r.id(), t));
+            if (r.bootFailure() == null) {
+                due.add(new JobFinished(r.id(), t));
+                continue;
+            }
+            due.add(new BootFailed(r.id(), t, r.bootFailure()));
+            if (mayRequeue(r.id())) due.add(new JobRequeued(r.job(), t));
         }
         return due;
+    }
+
+    private boolean mayRequeue(long jobId) {
+        return onKill == KillPolicy.REQUEUE && requeued.getOrDefault(jobId, 0) < maxRequeues;
     }
 
     /**
@@ -286,8 +326,7 @@ public final class SchedulerCore implements SchedulingView {
         List<SchedulerEvent> events = new ArrayList<>();
         for (RunningJob r : victims) {
             events.add(new JobKilled(r.id(), t, component));
-            if (onKill == KillPolicy.REQUEUE && requeued.getOrDefault(r.id(), 0) < maxRequeues)
-                events.add(new JobRequeued(r.job(), t));
+            if (mayRequeue(r.id())) events.add(new JobRequeued(r.job(), t));
         }
         events.add(new ComponentFailed(component, t));
         return events;
@@ -345,6 +384,12 @@ public final class SchedulerCore implements SchedulingView {
             requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof BootFailed b) {
+            RunningJob r = running.remove(b.jobId());
+            if (r == null) throw new IllegalStateException("job " + b.jobId() + " failed to boot but does not hold a block");
+            byEstimatedEnd.remove(r);
+            byEnd.remove(r);
+            release(r);
         } else if (event instanceof JobCancelled c) {
             if (running.containsKey(c.jobId())) stop(c.jobId());
             else dequeue(c.jobId());
@@ -463,7 +508,7 @@ public final class SchedulerCore implements SchedulingView {
         Job job = dequeue(s.jobId());
         if (gang != null && gang.wide == job.id() && !gang.wideStarted) startWide(s, job);
         else machine.allocate(s.allocation());
-        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+        run(new RunningJob(job, s.time(), s.allocation(), s.boot(), s.bootFailure()));
     }
 
     /**

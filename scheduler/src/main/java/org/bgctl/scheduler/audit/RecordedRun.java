@@ -21,6 +21,7 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -108,6 +109,13 @@ public final class RecordedRun implements EventSink {
                         + " should end at " + r.end());
         } else if (e instanceof JobKilled k) {
             RunningJob r = ended(e, k.jobId());
+            if (r != null) killed.put(r.id(), r.job());
+        } else if (e instanceof BootFailed b) {
+            RunningJob r = ended(e, b.jobId());
+            if (r != null && (!b.midplane().equals(r.bootFailure()) || b.time() != r.end()))
+                violation(e, "job " + b.jobId() + " fails to boot on " + b.midplane() + " at " + b.time()
+                        + ", but its start said " + (r.bootFailure() == null ? "its block boots"
+                        : "its boot fails on " + r.bootFailure() + " at " + r.end()));
             if (r != null) killed.put(r.id(), r.job());
         } else if (e instanceof JobRequeued q) requeued(q);
         else if (e instanceof JobCancelled c) {
@@ -220,7 +228,7 @@ public final class RecordedRun implements EventSink {
         checkHolders(s, a);
         checkSuspendedUnits(s, a);
         take(s.jobId(), a);
-        running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot()));
+        running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot(), s.bootFailure()));
         started++;
     }
 

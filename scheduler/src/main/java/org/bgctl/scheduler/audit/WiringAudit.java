@@ -22,6 +22,7 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -104,6 +105,7 @@ public final class WiringAudit implements EventSink {
         else if (e instanceof JobCheckpointed c) release(c.jobId());
         else if (e instanceof JobFinished f) release(f.jobId());
         else if (e instanceof JobKilled k) release(k.jobId());
+        else if (e instanceof BootFailed b) release(b.jobId());
         else if (e instanceof JobCancelled c) release(c.jobId());
         else if (e instanceof ComponentFailed f) down.add(f.component());
         else if (e instanceof ComponentRepaired r) down.remove(r.component());

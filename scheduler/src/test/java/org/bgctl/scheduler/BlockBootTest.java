@@ -1,0 +1,144 @@
+package org.bgctl.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.bgl.BootTimes;
+import org.bgctl.scheduler.audit.RecordedRun;
+import org.bgctl.scheduler.event.BootFailed;
+import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobKilled;
+import org.bgctl.scheduler.event.JobRequeued;
+import org.bgctl.scheduler.event.JobStarted;
+import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policies;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Block boots rule by rule on small-bgl (4x2x2 midplanes of 512 nodes; its machine file boots a block for 100 s
+ * + 10 s per midplane): the boot time of a block, the run after it, a failed boot requeued as a killed job is, a
+ * component down mid-boot, and EASY planning with the boot.
+ */
+class BlockBootTest {
+
+    private static final int MIDPLANE = 512;
+
+    static BootModel boots(double failure) {
+        BootTimes t = BootTimes.of("small-bgl");
+        return new BootModel(t.base(), t.perMidplane(), t.nodesPerMidplane(), failure, 1);
+    }
+
+    static List<SchedulerEvent> run(BootModel boots, int maxRequeues, List<HealthChange> changes, Job... jobs) {
+        List<SchedulerEvent> events = new ArrayList<>();
+        RecordedRun audit = new RecordedRun(MachineCatalog.create("small-bgl"));
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), MachineCatalog.create("small-bgl"), 0,
+                KillPolicy.REQUEUE, maxRequeues, boots);
+        new DirectExecutor(core, e -> {
+            events.add(e);
+            audit.accept(e);
+        }).run(new Arrivals(List.of(jobs).iterator()), new ScriptedChanges(changes));
+        assertEquals(List.of(), audit.violations());
+        return events;
+    }
+
+    @Test
+    void theMachineFileGivesTheBootTimes() {
+        assertEquals(new BootTimes(100, 10, MIDPLANE), BootTimes.of("small-bgl"));
+        assertEquals(new BootTimes(120, 6, MIDPLANE), BootTimes.of("bgl,switch=whole"));
+        IllegalArgumentException flat = assertThrows(IllegalArgumentException.class, () -> BootTimes.of("flat:128"));
+        assertTrue(flat.getMessage().contains("only machines of midplanes"), flat.getMessage());
+    }
+
+    @Test
+    void aBlockBootsForItsBaseAndPerMidplaneTimeThenItsJobRuns() {
+        List<SchedulerEvent> events = run(boots(0), 10, List.of(),
+                Job.of(1, 0, 500, 600, MIDPLANE), Job.of(2, 0, 300, 300, 4 * MIDPLANE));
+        JobStarted one = started(events, 1);
+        JobStarted four = started(events, 2);
+        assertEquals(110, one.boot());
+        assertEquals(140, four.boot());
+        assertNull(one.bootFailure());
+        assertTrue(events.contains(new JobFinished(1, 0 + 110 + 500)));
+        assertTrue(events.contains(new JobFinished(2, 0 + 140 + 300)));
+    }
+
+    @Test
+    void withoutABootModelJobsRunFromTheirStart() {
+        List<SchedulerEvent> events = run(BootModel.NONE, 10, List.of(), Job.of(1, 0, 500, 600, MIDPLANE));
+        assertEquals(0, started(events, 1).boot());
+        assertTrue(events.contains(new JobFinished(1, 500)));
+    }
+
+    @Test
+    void aFailedBootEndsAtTheBootsEndAndRequeuesTheJobUntilItMayNoMore() {
+        // each midplane fails nearly every boot: the job boots 3 times (2 requeues), then fails
+        List<SchedulerEvent> events = run(boots(0.999999), 2, List.of(), Job.of(1, 0, 500, 600, 2 * MIDPLANE));
+        List<SchedulerEvent> ofJob = events.stream().filter(e -> !(e instanceof org.bgctl.scheduler.event.JobSubmitted))
+                .toList();
+        assertEquals(8, ofJob.size(), ofJob.toString());
+        JobStarted first = (JobStarted) ofJob.get(0);
+        assertEquals(120, first.boot());
+        assertNotNull(first.bootFailure());
+        assertEquals(new BootFailed(1, 120, first.bootFailure()), ofJob.get(1));
+        assertEquals(JobRequeued.class, ofJob.get(2).getClass());
+        assertEquals(120, ofJob.get(3).time(), "booted again at once");
+        assertEquals(new BootFailed(1, 360, ((JobStarted) ofJob.get(6)).bootFailure()), ofJob.get(7));
+        assertTrue(events.stream().noneMatch(e -> e instanceof JobFinished));
+    }
+
+    @Test
+    void theFailureDrawIsTheSameForTheSameSeedJobAndInstant() {
+        BootModel model = boots(0.3);
+        MachineModel m = MachineCatalog.create("small-bgl");
+        var block = m.place(new org.bgctl.machine.Demand(8 * MIDPLANE));
+        int failed = 0;
+        for (long job = 0; job < 2000; job++) {
+            String midplane = model.failingMidplane(job, 77, block);
+            assertEquals(midplane, model.failingMidplane(job, 77, block));
+            if (midplane != null) failed++;
+        }
+        // P(a block of 8 fails) = 1 - 0.7^8 = 0.942
+        assertTrue(failed > 1820 && failed < 1945, failed + " of 2000 boots of 8 midplanes failed");
+        assertNull(boots(0).failingMidplane(1, 77, block));
+    }
+
+    @Test
+    void aMidplaneGoingDownMidBootKillsTheJobWhichIsRequeued() {
+        List<SchedulerEvent> events = run(boots(0), 10,
+                List.of(new HealthChange(50, "mp-R000", false), new HealthChange(60, "mp-R000", true)),
+                Job.of(1, 0, 500, 600, 16 * MIDPLANE));
+        assertEquals(new JobKilled(1, 50, "mp-R000"), events.get(2));
+        assertEquals(JobRequeued.class, events.get(3).getClass());
+        JobStarted again = (JobStarted) events.stream().filter(e -> e instanceof JobStarted).toList().get(1);
+        assertEquals(60, again.time());
+        assertTrue(events.contains(new JobFinished(1, 60 + 260 + 500)));
+    }
+
+    @Test
+    void easyCountsTheBootOfABackfilledJob() {
+        // Job 1 holds 8 midplanes until 0 + 180 + 1000 by estimate; job 2 needs all 16 and waits for it. Job 3
+        // (1 midplane, estimate 1100) would end by the shadow time without its 110 s boot (2 + 1100 < 1180), not
+        // with it (2 + 110 + 1100 > 1180): it must wait for job 2.
+        List<SchedulerEvent> events = run(boots(0), 10, List.of(), Job.of(1, 0, 1000, 1000, 8 * MIDPLANE),
+                Job.of(2, 1, 100, 100, 16 * MIDPLANE), Job.of(3, 2, 1100, 1100, MIDPLANE));
+        assertEquals(1180, started(events, 2).time());
+        assertTrue(started(events, 3).time() >= 1180, events.toString());
+        // with an estimate that ends by the shadow time, boot included, it is backfilled
+        List<SchedulerEvent> shorter = run(boots(0), 10, List.of(), Job.of(1, 0, 1000, 1000, 8 * MIDPLANE),
+                Job.of(2, 1, 100, 100, 16 * MIDPLANE), Job.of(3, 2, 1000, 1000, MIDPLANE));
+        assertEquals(2, started(shorter, 3).time());
+        assertEquals(1180, started(shorter, 2).time());
+    }
+
+    private static JobStarted started(List<SchedulerEvent> events, long job) {
+        return (JobStarted) events.stream().filter(e -> e instanceof JobStarted s && s.jobId() == job).findFirst()
+                .orElseThrow(() -> new AssertionError("job " + job + " never started: " + events));
+    }
+}
