@@ -118,7 +118,7 @@ public final class JournalReplay {
                 .put("invariant_violations", audit.violations().size())
                 .put("events", table.events());
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-            JobsCsv.write(records, w);
+            JobsCsv.write(records, w, BootModelKind.boots(recorded.parameters()));
         }
         summary.putRun("clock", speed.isPresent() ? "scaled" : "virtual");
         if (speed.isPresent()) {

@@ -1,5 +1,7 @@
 package org.bgctl.run;
 
+import java.io.IOException;
+import java.nio.file.Path;
 import java.util.Locale;
 import org.bgctl.machine.bgl.BootTimes;
 import org.bgctl.scheduler.BootModel;
@@ -23,6 +25,16 @@ public enum BootModelKind {
             case "machine" -> MACHINE;
             default -> throw new IllegalArgumentException("unknown boot model '" + text + "'; known: none, machine");
         };
+    }
+
+    /** Whether the blocks of a run with {@code parameters} boot. */
+    public static boolean boots(ReplayParameters parameters) {
+        return parameters.get("boot_model").map(BootModelKind::parse).orElse(NONE) == MACHINE;
+    }
+
+    /** Whether the blocks of the recorded replay in {@code runDir} boot, as its {@link RunRecord} says (none: no). */
+    public static boolean boots(Path runDir) throws IOException {
+        return RunRecord.exists(runDir) && boots(RunRecord.read(runDir).parameters());
     }
 
     /** The boot model a run with {@code parameters} on {@code machine} had (a recorded run's, read back). */
