@@ -3,6 +3,7 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.bgctl.machine.Allocation;
@@ -77,7 +78,11 @@ public final class StatusCommand implements Callable<Integer> {
                 m.name(), time, ProgressPrinter.days(time), which, recorded.run, running.size(), state.queued().size(), busy,
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
-        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running));
+        SortedMap<Long, Long> booting = state.booting(time);
+        if (!booting.isEmpty() || !state.bootErrors().isEmpty())
+            out.printf("blocks: %d booting, %d midplanes free after a failed boot%n", booting.size(),
+                    state.bootErrors().size());
+        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, booting, state.bootErrors()));
         out.flush();
         return 0;
     }
@@ -95,6 +100,11 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("%s at %d s (%s) on %s: %d jobs running, %d queued; %d of %d nodes in use; %d components down%n",
                 m.get("machine").asText(), time, ProgressPrinter.days(time), server, m.get("running").size(),
                 m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
+        long booting = 0;
+        for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
+        int errors = m.path("boot_errors").size();
+        if (booting > 0 || errors > 0)
+            out.printf("blocks: %d booting, %d midplanes free after a failed boot%n", booting, errors);
         JsonNode reservations = m.get("reservations");
         if (reservations != null) for (JsonNode r : reservations) out.println("  " + reservationLine(r));
         if (map) out.print("\n" + m.get("map").asText());

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.bgctl.agents.UnitProtocol;
@@ -163,6 +164,7 @@ public final class LiveView implements EventSink {
         m.grid().ifPresent(g -> out.put("grid", List.of(g.x(), g.y(), g.z())));
         TreeMap<Long, Allocation> running = new TreeMap<>();
         List<Map<String, Object>> jobs = new ArrayList<>();
+        SortedMap<Long, Long> booting = run.booting(lastTime());
         for (RunningJob r : run.running().values()) {
             running.put(r.id(), r.allocation());
             Map<String, Object> j = new LinkedHashMap<>();
@@ -171,6 +173,10 @@ public final class LiveView implements EventSink {
             j.put("partition", r.allocation().partition());
             j.put("start", r.start());
             j.put("end", r.end());
+            if (booting.containsKey(r.id())) {
+                j.put("block", "booting");
+                j.put("boot_end", booting.get(r.id()));
+            }
             List<String> units = new ArrayList<>();
             for (Claim c : r.allocation().claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
             j.put("units", units);
@@ -180,8 +186,9 @@ public final class LiveView implements EventSink {
         out.put("suspended", List.copyOf(run.suspended().keySet()));
         out.put("queued", List.copyOf(run.queued().keySet()));
         out.put("reservations", reservations());
+        if (!run.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(run.bootErrors().keySet()));
         if (m instanceof BglMachineModel bgl) {
-            out.put("map", MidplaneMap.render(bgl, running));
+            out.put("map", MidplaneMap.render(bgl, running, booting, run.bootErrors()));
             out.put("cables", CableUse.of(bgl, running));
         }
         return out;

@@ -94,6 +94,24 @@ class BlockBootTest {
     }
 
     @Test
+    void aBlockInErrorIsFreedAndItsFailedMidplaneShownUntilAJobTakesItAgain() {
+        List<SchedulerEvent> events = run(boots(0.999999), 0, List.of(), Job.of(1, 0, 500, 600, MIDPLANE),
+                Job.of(2, 1000, 50, 50, 16 * MIDPLANE));
+        RecordedRun state = new RecordedRun(MachineCatalog.create("small-bgl"));
+        events.stream().filter(e -> e.time() <= 110).forEach(state::accept);
+        assertEquals(java.util.Map.of("mp-R000", 110L), state.bootErrors(), "job 1 failed and may not be requeued");
+        assertEquals(MachineCatalog.create("small-bgl").capacity(), state.machine().freeNodes(), "the error block is freed");
+        String map = org.bgctl.machine.bgl.MidplaneMap.render((org.bgctl.machine.bgl.BglMachineModel) state.machine(),
+                new java.util.TreeMap<>(), state.booting(110), state.bootErrors());
+        assertTrue(map.contains("y=0  !...   ...."), map);
+        assertTrue(map.contains("boot failed (!, block in error, freed)\n  mp-R000  at 110 s\n"), map);
+        RecordedRun later = new RecordedRun(MachineCatalog.create("small-bgl"));
+        events.stream().filter(e -> e.time() <= 1000).forEach(later::accept);
+        assertEquals(java.util.Map.of(2L, 1000L + 260), later.booting(1000), "job 2 boots all 16 midplanes");
+        assertTrue(later.bootErrors().isEmpty(), "job 2 took mp-R000 again");
+    }
+
+    @Test
     void theFailureDrawIsTheSameForTheSameSeedJobAndInstant() {
         BootModel model = boots(0.3);
         MachineModel m = MachineCatalog.create("small-bgl");

@@ -13,7 +13,9 @@ import org.bgctl.machine.Shape;
 
 /**
  * An ASCII picture of a machine of midplanes, in the spirit of Slurm's smap: one grid of x by y per
- * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down —
+ * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down, and
+ * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting and {@code !} for a free
+ * midplane whose last boot failed (its block went to error) —
  * then the jobs with their letters and partitions, then, for every line with a cable in use or a part
  * down, one character per cable (in the order of the wiring file) and per switch passed through.
  * Letters go to running jobs in job-id order: A-Z, a-z, 0-9, then again from A.
@@ -35,6 +37,19 @@ public final class MidplaneMap {
      * @param running job id to its allocation on {@code machine}
      */
     public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running) {
+        return render(machine, running, new TreeMap<>(), new TreeMap<>());
+    }
+
+    /**
+     * The picture of {@code machine} with these jobs running, of which those in {@code booting} still boot their
+     * block, and the midplanes of {@code bootErrors} free after a failed boot.
+     *
+     * @param running    job id to its allocation on {@code machine}
+     * @param booting    job id to when its block's boot ends
+     * @param bootErrors midplane id to when its last boot failed
+     */
+    public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running,
+                                SortedMap<Long, Long> booting, SortedMap<String, Long> bootErrors) {
         BglMachine m = machine.machine();
         Shape size = m.shape();
         Grid grid = new Grid(size);
@@ -48,9 +63,11 @@ public final class MidplaneMap {
         for (Map.Entry<Long, Allocation> job : running.entrySet()) {
             char letter = letter(i++);
             Partition p = machine.partition(job.getValue());
-            legend.add("  " + letter + "  job " + job.getKey() + "  " + job.getValue().partition());
+            Long bootEnd = booting.get(job.getKey());
+            legend.add("  " + letter + "  job " + job.getKey() + "  " + job.getValue().partition()
+                    + (bootEnd == null ? "" : "  booting until " + bootEnd + " s (~)"));
             for (Coordinate c : p.midplanes(size)) {
-                cells[c.z()][c.y()][c.x()] = letter;
+                cells[c.z()][c.y()][c.x()] = bootEnd == null ? letter : '~';
                 for (Dimension d : Dimension.values()) {
                     LinkSet links = p.linkSet(d);
                     if (c.get(d) != p.base().get(d) || links.cables() == 0 && links.passThrough() == 0) continue;
@@ -61,6 +78,10 @@ public final class MidplaneMap {
                         if ((links.passThrough() >> s & 1) != 0) use.switches[s] = letter;
                 }
             }
+        }
+        for (String id : bootErrors.keySet()) {
+            if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
+                cells[at.at().z()][at.at().y()][at.at().x()] = '!';
         }
         for (String id : machine.downComponents()) {
             Component c = BglIds.component(id, m);
@@ -78,6 +99,10 @@ public final class MidplaneMap {
         drawGrid(out, cells, size);
         out.append('\n').append(running.isEmpty() ? "no job running\n" : "jobs\n");
         legend.forEach(l -> out.append(l).append('\n'));
+        if (!bootErrors.isEmpty()) {
+            out.append("boot failed (!, block in error, freed)\n");
+            bootErrors.forEach((id, t) -> out.append("  ").append(id).append("  at ").append(t).append(" s\n"));
+        }
         for (Dimension d : Dimension.values()) {
             TreeMap<Integer, LineUse> used = lines.get(d);
             int all = grid.lineCount(d);

@@ -78,6 +78,10 @@ public final class RecordedRun implements EventSink {
      */
     private final TreeMap<String, Integer> heldNodes = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
+    /** When the boot of each running job's block ends (jobs started with a boot), by job id. */
+    private final TreeMap<Long, Long> bootEnds = new TreeMap<>();
+    /** The midplanes whose last boot failed, free since (the error block was freed), with when it failed. */
+    private final TreeMap<String, Long> bootErrors = new TreeMap<>();
     private long events;
     private long lastTime = Long.MIN_VALUE;
     private long started;
@@ -117,6 +121,7 @@ public final class RecordedRun implements EventSink {
                         + ", but its start said " + (r.bootFailure() == null ? "its block boots"
                         : "its boot fails on " + r.bootFailure() + " at " + r.end()));
             if (r != null) killed.put(r.id(), r.job());
+            bootErrors.put(b.midplane(), b.time());
         } else if (e instanceof JobRequeued q) requeued(q);
         else if (e instanceof JobCancelled c) {
             if (queued.remove(c.jobId()) == null) ended(e, c.jobId());
@@ -229,6 +234,8 @@ public final class RecordedRun implements EventSink {
         checkSuspendedUnits(s, a);
         take(s.jobId(), a);
         running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot(), s.bootFailure()));
+        if (s.boot() > 0) bootEnds.put(s.jobId(), s.time() + s.boot());
+        for (Claim c : a.claims()) bootErrors.remove(c.unit());
         started++;
     }
 
@@ -300,6 +307,7 @@ public final class RecordedRun implements EventSink {
             return null;
         }
         giveBack(e, r);
+        bootEnds.remove(jobId);
         ended++;
         return r;
     }
@@ -362,6 +370,23 @@ public final class RecordedRun implements EventSink {
     /** The machine as the events applied so far left it. */
     public MachineModel machine() {
         return machine;
+    }
+
+    /** The running jobs whose block still boots at {@code t}, with when their boot ends, by id. */
+    public SortedMap<Long, Long> booting(long t) {
+        TreeMap<Long, Long> booting = new TreeMap<>();
+        bootEnds.forEach((job, end) -> {
+            if (end > t && running.containsKey(job)) booting.put(job, end);
+        });
+        return booting;
+    }
+
+    /**
+     * The midplanes whose last boot failed, by id, with when: the block went to error and was freed; a midplane
+     * leaves the list when a job takes it again.
+     */
+    public SortedMap<String, Long> bootErrors() {
+        return Collections.unmodifiableSortedMap(bootErrors);
     }
 
     /** The jobs running, by id. */
