@@ -125,6 +125,9 @@ final class ReplaySpecBuilder {
         }
         FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model,
                 bootModel.of(machineName, bootFailure, seed)).checkedFor(scheduler);
+        if (faults.boots().on() && Policies.preempts(scheduler))
+            throw new IllegalArgumentException("--boot-model machine: not supported with scheduler " + scheduler
+                    + ", which suspends running jobs and could suspend one whose block boots; use another scheduler");
         Reservations reservations = reservationFile == null ? Reservations.NONE
                 : ReservationFile.read(reservationFile, model);
         if (!reservations.isEmpty() && Policies.preempts(scheduler))

@@ -166,6 +166,14 @@ class BootReplayTest {
                 base.with("machine", "flat:64").with("boot_model", "machine"));
         assertMessage("--boot-failure must be at least 0 and below 1, was 1.0",
                 base.with("boot_model", "machine").with("boot_failure", "1"));
+        assertMessage("--boot-model machine: not supported with scheduler pfcfs, which suspends running jobs and could"
+                + " suspend one whose block boots; use another scheduler",
+                base.with("boot_model", "machine").with("scheduler", "pfcfs"));
+        Path noBoots = Files.writeString(dir.resolve("no-boots.conf"), Files.readString(
+                Path.of("../config/machines/bgl.conf")).replaceAll("(?s)\nboot \\{.*?\\}\n", "\n"));
+        assertMessage("--boot-model machine: machine '" + noBoots + "': its machine file has no boot block"
+                + " (boot { base = S, per-midplane = S }, docs/blocks.md)",
+                base.with("machine", noBoots.toString()).with("boot_model", "machine"));
         IllegalArgumentException unknown = assertThrows(IllegalArgumentException.class,
                 () -> base.with("boot_model", "bgl").toSpec(dir.resolve("c")));
         assertTrue(unknown.getMessage().contains("unknown boot model 'bgl'; known: none, machine"), unknown.getMessage());
