@@ -67,7 +67,8 @@ public final class EventFormat {
                     + " suspended=" + ids(c.suspended()) + " resumed=" + ids(c.resumed())
                     + (c.penalty() > 0 ? " penalty=" + c.penalty() : "");
         }
-        // JobFinished, JobCancelled, JobCheckpointed, JobRequeued and the component events: their subject says it all
+        // JobFinished, JobCancelled, JobCheckpointed, JobRequeued, BlockBooted and the component events: their subject
+        // says it all
         return head;
     }
 

@@ -29,6 +29,12 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay,
         return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
     };
 
+    /** By (boot end, job id): the order in which blocks become ready. */
+    public static final Comparator<RunningJob> BOOT_END_ORDER = (a, b) -> {
+        int byEnd = Long.compare(a.bootEnd(), b.bootEnd());
+        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
+    };
+
     /** By (start, job id). */
     public static final Comparator<RunningJob> START_ORDER =
             Comparator.comparingLong(RunningJob::start).thenComparingLong(RunningJob::id);
@@ -58,6 +64,11 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay,
      */
     public long end() {
         return bootFailure != null ? TimeBounds.plus(start, delay) : TimeBounds.plus(start, delay, job.runtimeOn(allocation));
+    }
+
+    /** When it begins to run: start + delay (its block booted, on a machine whose blocks boot), saturating. */
+    public long bootEnd() {
+        return TimeBounds.plus(start, delay);
     }
 
     public long id() {

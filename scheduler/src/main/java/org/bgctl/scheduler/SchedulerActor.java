@@ -38,6 +38,7 @@ import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.StepRefused;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.machine.Claim;
+import org.bgctl.scheduler.event.BlockBooted;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.ReservationCancelled;
@@ -510,6 +511,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.retries = 0;
         state.gaveUp = false;
         state.core.advanceTo(t);
+        for (BlockBooted b : state.core.bootsDue(t)) emit(state, b);
         finishDue(state, t);
         for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up(), t);
         for (Job job : advance.arrivals()) emit(state, new JobSubmitted(job));

@@ -17,6 +17,7 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.event.BlockBooted;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
@@ -56,6 +57,8 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
     private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(RunningJob.END_ORDER);
+    /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
+    private final TreeSet<RunningJob> booting = new TreeSet<>(RunningJob.BOOT_END_ORDER);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
@@ -237,7 +240,8 @@ public final class SchedulerCore implements SchedulingView {
         long wakeup = policy.nextWakeup(this);
         // a window that ends may let waiting jobs start
         long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
-        return Math.min(Math.min(nextFinishTime(), window), wakeup > now ? wakeup : Long.MAX_VALUE);
+        long booted = booting.isEmpty() ? Long.MAX_VALUE : booting.first().bootEnd();
+        return Math.min(Math.min(Math.min(nextFinishTime(), booted), window), wakeup > now ? wakeup : Long.MAX_VALUE);
     }
 
     /** Number of running jobs. */
@@ -286,6 +290,16 @@ public final class SchedulerCore implements SchedulingView {
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
     public long nextFinishTime() {
         return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
+    }
+
+    /** With the boot model, the {@link BlockBooted} of every block whose boot ends by {@code t}, in (boot end, job id) order. */
+    public List<BlockBooted> bootsDue(long t) {
+        List<BlockBooted> due = new ArrayList<>();
+        for (RunningJob r : booting) {
+            if (r.bootEnd() > t) break;
+            due.add(new BlockBooted(r.id(), t));
+        }
+        return due;
     }
 
     /**
@@ -384,6 +398,10 @@ public final class SchedulerCore implements SchedulingView {
             requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof BlockBooted b) {
+            RunningJob r = running.get(b.jobId());
+            if (r == null || !booting.remove(r))
+                throw new IllegalStateException("job " + b.jobId() + "'s block booted but was not booting");
         } else if (event instanceof BootFailed b) {
             RunningJob r = running.remove(b.jobId());
             if (r == null) throw new IllegalStateException("job " + b.jobId() + " failed to boot but does not hold a block");
@@ -565,6 +583,7 @@ public final class SchedulerCore implements SchedulingView {
         if (r == null) throw new IllegalStateException("job " + jobId + " is suspended but does not run");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
+        booting.remove(r);
         suspended.put(jobId, new Suspension(r, now));
     }
 
@@ -582,6 +601,7 @@ public final class SchedulerCore implements SchedulingView {
         running.put(r.id(), r);
         byEstimatedEnd.add(r);
         byEnd.add(r);
+        if (boots.on() && r.bootFailure() == null && r.bootEnd() > now) booting.add(r);
     }
 
     private RunningJob stop(long jobId) {
@@ -589,6 +609,7 @@ public final class SchedulerCore implements SchedulingView {
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
+        booting.remove(r);
         release(r);
         lastEndBySize.put(r.job().size(), now);
         return r;

@@ -16,6 +16,7 @@ import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.event.BlockBooted;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
@@ -24,8 +25,8 @@ import org.junit.jupiter.api.Assertions;
 
 /**
  * Block boots on random workloads of small-bgl under EASY, with and without boot failures: no job is given a
- * midplane of a block booting (or running) for another job, and every boot ends either ready — its job then runs
- * and finishes — or in error at the boot's end.
+ * midplane of a block booting (or running) for another job, and every boot ends at the boot's end either ready
+ * ({@link BlockBooted}; its job then runs and finishes) or in error ({@link BootFailed}).
  */
 class BlockBootPropertiesTest {
 
@@ -38,6 +39,7 @@ class BlockBootPropertiesTest {
                 c.jobs().toArray(Job[]::new));
         TreeMap<String, Long> holder = new TreeMap<>();
         TreeMap<Long, JobStarted> booting = new TreeMap<>();
+        java.util.TreeSet<Long> ready = new java.util.TreeSet<>();
         for (SchedulerEvent e : events) {
             if (e instanceof JobStarted s) {
                 for (Claim claim : s.allocation().claims())
@@ -46,10 +48,16 @@ class BlockBootPropertiesTest {
                         assertNull(other, "job " + s.jobId() + " takes " + n.unit() + " of job " + other + " at " + s.time());
                     }
                 assertNull(booting.put(s.jobId(), s), "job " + s.jobId() + " started twice");
+            } else if (e instanceof BlockBooted b) {
+                JobStarted s = booting.get(b.jobId());
+                assertNotNull(s, "job " + b.jobId() + "'s block is ready but was not booting");
+                assertNull(s.bootFailure(), "a block whose boot fails is never ready");
+                assertEquals(s.time() + s.boot(), b.time(), "a block is ready at the boot's end");
+                assertTrue(ready.add(b.jobId()), "job " + b.jobId() + "'s block is ready twice");
             } else if (e instanceof JobFinished f) {
                 JobStarted s = booting.remove(f.jobId());
                 assertNotNull(s);
-                assertNull(s.bootFailure(), "a job whose boot fails never runs");
+                assertTrue(ready.remove(f.jobId()), "job " + f.jobId() + " ends but its block was never ready");
                 assertTrue(f.time() >= s.time() + s.boot(), "job " + f.jobId() + " ends before its block booted");
                 holder.values().removeIf(j -> j == f.jobId());
             } else if (e instanceof BootFailed b) {

@@ -65,6 +65,8 @@ class BlockBootTest {
         assertEquals(110, one.boot());
         assertEquals(140, four.boot());
         assertNull(one.bootFailure());
+        assertTrue(events.contains(new org.bgctl.scheduler.event.BlockBooted(1, 110)), "the block is ready");
+        assertTrue(events.contains(new org.bgctl.scheduler.event.BlockBooted(2, 140)), "the block is ready");
         assertTrue(events.contains(new JobFinished(1, 0 + 110 + 500)));
         assertTrue(events.contains(new JobFinished(2, 0 + 140 + 300)));
     }
@@ -73,6 +75,7 @@ class BlockBootTest {
     void withoutABootModelJobsRunFromTheirStart() {
         List<SchedulerEvent> events = run(BootModel.NONE, 10, List.of(), Job.of(1, 0, 500, 600, MIDPLANE));
         assertEquals(0, started(events, 1).boot());
+        assertTrue(events.stream().noneMatch(org.bgctl.scheduler.event.BlockBooted.class::isInstance));
         assertTrue(events.contains(new JobFinished(1, 500)));
     }
 

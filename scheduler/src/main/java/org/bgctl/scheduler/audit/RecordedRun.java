@@ -21,6 +21,7 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.scheduler.event.BlockBooted;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
@@ -114,6 +115,12 @@ public final class RecordedRun implements EventSink {
         } else if (e instanceof JobKilled k) {
             RunningJob r = ended(e, k.jobId());
             if (r != null) killed.put(r.id(), r.job());
+        } else if (e instanceof BlockBooted b) {
+            RunningJob r = running.get(b.jobId());
+            Long end = bootEnds.remove(b.jobId());
+            if (r == null || end == null || end != b.time())
+                violation(e, "job " + b.jobId() + "'s block is ready at " + b.time() + " but "
+                        + (r == null ? "the job does not run" : end == null ? "it was not booting" : "its boot ends at " + end));
         } else if (e instanceof BootFailed b) {
             RunningJob r = ended(e, b.jobId());
             if (r != null && (!b.midplane().equals(r.bootFailure()) || b.time() != r.end()))

@@ -14,6 +14,7 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = JobStarted.class, name = "started"),
         @JsonSubTypes.Type(value = JobFinished.class, name = "finished"),
         @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
+        @JsonSubTypes.Type(value = BlockBooted.class, name = "block-booted"),
         @JsonSubTypes.Type(value = BootFailed.class, name = "boot-failed"),
         @JsonSubTypes.Type(value = JobCancelled.class, name = "cancelled"),
         @JsonSubTypes.Type(value = JobRequeued.class, name = "requeued"),
