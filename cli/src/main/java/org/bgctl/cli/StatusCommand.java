@@ -3,12 +3,12 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
-import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.audit.RecordedRun;
@@ -78,11 +78,11 @@ public final class StatusCommand implements Callable<Integer> {
                 m.name(), time, ProgressPrinter.days(time), which, recorded.run, running.size(), state.queued().size(), busy,
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
-        SortedMap<Long, Long> booting = state.booting(time);
-        if (!booting.isEmpty() || !state.bootErrors().isEmpty())
-            out.printf("blocks: %d booting, %d midplanes free after a failed boot%n", booting.size(),
-                    state.bootErrors().size());
-        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, booting, state.bootErrors()));
+        BlockStates blocks = state.blockStates(time);
+        if (blocks.any())
+            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n",
+                    blocks.booting().size(), blocks.freeing().size(), blocks.bootErrors().size());
+        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, blocks));
         out.flush();
         return 0;
     }
@@ -102,9 +102,11 @@ public final class StatusCommand implements Callable<Integer> {
                 m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
         long booting = 0;
         for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
+        int freeing = m.path("freeing").size();
         int errors = m.path("boot_errors").size();
-        if (booting > 0 || errors > 0)
-            out.printf("blocks: %d booting, %d midplanes free after a failed boot%n", booting, errors);
+        if (booting > 0 || freeing > 0 || errors > 0)
+            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n", booting, freeing,
+                    errors);
         JsonNode reservations = m.get("reservations");
         if (reservations != null) for (JsonNode r : reservations) out.println("  " + reservationLine(r));
         if (map) out.print("\n" + m.get("map").asText());

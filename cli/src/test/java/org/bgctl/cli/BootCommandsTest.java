@@ -52,12 +52,17 @@ class BootCommandsTest {
     void statusShowsBootingBlocks() {
         Result status = bgctl("status", "--run", run.toString(), "--at", "100", "--map");
         assertEquals(0, status.exit(), status.err());
-        assertTrue(status.out().contains("blocks: 1 booting, 0 midplanes free after a failed boot"), status.out());
+        assertTrue(status.out().contains("blocks: 1 booting, 0 being freed, 0 midplanes free after a failed boot"), status.out());
         assertTrue(status.out().contains("y=0  ~.......   ........"), status.out());
         assertTrue(status.out().contains("  A  job 1  R000:1x1x1:mesh:x=-:y=-:z=-  booting until 186 s (~)"), status.out());
         Result running = bgctl("status", "--run", run.toString(), "--at", "200", "--map");
         assertTrue(running.out().contains("y=0  A"), running.out());
         assertTrue(running.out().contains("  A  job 1  R000:1x1x1:mesh:x=-:y=-:z=-\n"), running.out());
+        // job 1 runs until 186 + 3600; its block is freed a minute later
+        Result freeing = bgctl("status", "--run", run.toString(), "--at", "3800", "--map");
+        assertTrue(freeing.out().contains("y=0  -"), freeing.out());
+        assertTrue(freeing.out().contains("blocks being freed (-)\n  job 1  R000:1x1x1:mesh:x=-:y=-:z=-  free at 3846 s\n"),
+                freeing.out());
     }
 
     @Test

@@ -14,6 +14,7 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
@@ -164,7 +165,8 @@ public final class LiveView implements EventSink {
         m.grid().ifPresent(g -> out.put("grid", List.of(g.x(), g.y(), g.z())));
         TreeMap<Long, Allocation> running = new TreeMap<>();
         List<Map<String, Object>> jobs = new ArrayList<>();
-        SortedMap<Long, Long> booting = run.booting(lastTime());
+        BlockStates blocks = run.blockStates(lastTime());
+        SortedMap<Long, Long> booting = blocks.booting();
         for (RunningJob r : run.running().values()) {
             running.put(r.id(), r.allocation());
             Map<String, Object> j = new LinkedHashMap<>();
@@ -186,9 +188,23 @@ public final class LiveView implements EventSink {
         out.put("suspended", List.copyOf(run.suspended().keySet()));
         out.put("queued", List.copyOf(run.queued().keySet()));
         out.put("reservations", reservations());
-        if (!run.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(run.bootErrors().keySet()));
+        if (!blocks.freeing().isEmpty()) {
+            List<Map<String, Object>> freeing = new ArrayList<>();
+            blocks.freeing().forEach((job, a) -> {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("job", job);
+                f.put("partition", a.partition());
+                f.put("free_at", blocks.freedAt().get(job));
+                List<String> units = new ArrayList<>();
+                for (Claim c : a.claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
+                f.put("units", units);
+                freeing.add(f);
+            });
+            out.put("freeing", freeing);
+        }
+        if (!blocks.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(blocks.bootErrors().keySet()));
         if (m instanceof BglMachineModel bgl) {
-            out.put("map", MidplaneMap.render(bgl, running, booting, run.bootErrors()));
+            out.put("map", MidplaneMap.render(bgl, running, blocks));
             out.put("cables", CableUse.of(bgl, running));
         }
         return out;

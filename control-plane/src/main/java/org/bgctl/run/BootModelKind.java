@@ -65,6 +65,6 @@ public enum BootModelKind {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--boot-model machine: " + e.getMessage(), e);
         }
-        return new BootModel(times.base(), times.perMidplane(), times.nodesPerMidplane(), failure, seed);
+        return new BootModel(times.base(), times.perMidplane(), times.nodesPerMidplane(), failure, seed, times.free());
     }
 }

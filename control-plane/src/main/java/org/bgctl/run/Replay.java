@@ -459,6 +459,7 @@ public final class Replay {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("boot_base_s", boots.base());
         m.put("boot_per_midplane_s", boots.perMidplane());
+        m.put("free_s", boots.free());
         m.put("boot_failure", boots.failure());
         m.put("boots", table.boots());
         m.put("boot_s", table.bootSeconds());

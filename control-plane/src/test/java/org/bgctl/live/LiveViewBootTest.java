@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * What {@code GET /api/machine} says of booting blocks and of blocks whose boot failed (docs/api.md): a booting
- * job's block and when its boot ends, the midplanes free after a failed boot, and both in the map.
+ * job's block and when its boot ends, a finished job's block while it is freed, the midplanes free after a failed
+ * boot, and all in the map.
  */
 class LiveViewBootTest {
 
@@ -43,6 +44,22 @@ class LiveViewBootTest {
         assertEquals(132L, job.get("boot_end"));
         assertFalse(machine.containsKey("boot_errors"));
         assertTrue(((String) machine.get("map")).contains("booting until 132 s (~)"), (String) machine.get("map"));
+    }
+
+    @Test
+    @SuppressWarnings("unchecked")
+    void aFinishedJobsBlockIsShownWhileItIsFreed() {
+        // job 1 boots 126 s, runs 500 s and finishes at 626; its block is freed a minute later
+        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0, 1), 650, Job.of(1, 0, 500, 600, 512));
+        Map<String, Object> machine = view.machine();
+        assertEquals(List.of(), machine.get("running"));
+        List<Map<String, Object>> freeing = (List<Map<String, Object>>) machine.get("freeing");
+        assertEquals(List.of(Map.of("job", 1L, "partition", "R000:1x1x1:mesh:x=-:y=-:z=-", "free_at", 686L,
+                "units", List.of("mp-R000"))), freeing);
+        String map = (String) machine.get("map");
+        assertTrue(map.contains("y=0  -......."), map);
+        assertFalse(view(BootModelKind.MACHINE.of("bgl", 0, 1), 700, Job.of(1, 0, 500, 600, 512)).machine()
+                .containsKey("freeing"), "freed at 686");
     }
 
     @Test

@@ -159,7 +159,7 @@ class BootReplayTest {
         assertEquals(BootModel.NONE, base.toSpec(dir.resolve("a")).faults().boots());
         BootModel on = base.with("boot_model", "machine").with("boot_failure", "0.01").with("seed", "7")
                 .toSpec(dir.resolve("b")).faults().boots();
-        assertEquals(new BootModel(120, 6, 512, 0.01, 7), on);
+        assertEquals(new BootModel(120, 6, 512, 0.01, 7, 60), on);
         assertMessage("--boot-failure 0.1 needs booting blocks: add --boot-model machine",
                 base.with("boot_failure", "0.1"));
         assertMessage("--boot-model machine: machine 'flat:64' boots no blocks: only machines of midplanes do",

@@ -171,6 +171,7 @@ class CoreSnapshotPropertyTest {
         assertTrue(bgl.events().stream().anyMatch(JobKilled.class::isInstance));
         Run boots = UNINTERRUPTED.computeIfAbsent(CASES.get(7), k -> run(k, 0));
         assertTrue(boots.events().stream().anyMatch(BootFailed.class::isInstance));
+        assertTrue(boots.events().stream().anyMatch(org.bgctl.scheduler.event.BlockFreed.class::isInstance));
         assertTrue(boots.events().stream().anyMatch(e -> e instanceof JobKilled k
                 && boots.events().stream().anyMatch(s -> s instanceof JobStarted st && st.jobId() == k.jobId()
                 && st.time() <= k.time() && k.time() < st.time() + st.boot())), "a midplane fails mid-boot");

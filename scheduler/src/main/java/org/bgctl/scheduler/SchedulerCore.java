@@ -18,6 +18,7 @@ import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
@@ -57,6 +58,9 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
     private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(RunningJob.END_ORDER);
+    /** Blocks of finished jobs being freed, by job id and by (until, job id). */
+    private final TreeMap<Long, Deallocation> freeing = new TreeMap<>();
+    private final TreeSet<Deallocation> freeingByUntil = new TreeSet<>(Deallocation.UNTIL_ORDER);
     /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
     private final TreeSet<RunningJob> booting = new TreeSet<>(RunningJob.BOOT_END_ORDER);
     /** Lookup by id only; never iterated. */
@@ -144,7 +148,15 @@ public final class SchedulerCore implements SchedulingView {
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
     @Override public Map<Demand, ? extends NavigableSet<Job>> queueByDemand() { return byDemandView; }
-    @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
+    /** The running jobs, and the blocks being freed as jobs that end when they are free, by (estimated end, job id). */
+    @Override
+    public Collection<RunningJob> runningByEstimatedEnd() {
+        if (freeing.isEmpty()) return byEstimatedEndView;
+        List<RunningJob> all = new ArrayList<>(byEstimatedEnd);
+        for (Deallocation d : freeingByUntil) all.add(d.asRunning());
+        all.sort(RunningJob.ESTIMATED_END_ORDER);
+        return Collections.unmodifiableList(all);
+    }
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
@@ -241,7 +253,9 @@ public final class SchedulerCore implements SchedulingView {
         // a window that ends may let waiting jobs start
         long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
         long booted = booting.isEmpty() ? Long.MAX_VALUE : booting.first().bootEnd();
-        return Math.min(Math.min(Math.min(nextFinishTime(), booted), window), wakeup > now ? wakeup : Long.MAX_VALUE);
+        long freed = freeingByUntil.isEmpty() ? Long.MAX_VALUE : freeingByUntil.first().until();
+        return Math.min(Math.min(Math.min(nextFinishTime(), Math.min(booted, freed)), window),
+                wakeup > now ? wakeup : Long.MAX_VALUE);
     }
 
     /** Number of running jobs. */
@@ -284,12 +298,27 @@ public final class SchedulerCore implements SchedulingView {
         boolean preempting = gang != null && gang.wide == start.job().id() && !gang.wideStarted;
         long boot = TimeBounds.plus(bootDelay, boots.seconds(start.allocation().nodes()));
         return new JobStarted(start.job().id(), now, start.allocation(), boot + (preempting ? gang.penalty : 0),
-                boots.failingMidplane(start.job().id(), now, start.allocation()));
+                boots.failingMidplane(start.job().id(), now, start.allocation()), boots.free());
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
     public long nextFinishTime() {
         return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
+    }
+
+    /** The {@link BlockFreed} of every block of a finished job freed by {@code t}, in (until, job id) order. */
+    public List<BlockFreed> blocksFreedDue(long t) {
+        List<BlockFreed> due = new ArrayList<>();
+        for (Deallocation d : freeingByUntil) {
+            if (d.until() > t) break;
+            due.add(new BlockFreed(d.jobId(), t));
+        }
+        return due;
+    }
+
+    /** The block of finished job {@code jobId} while it is being freed, or null. */
+    public Deallocation freeing(long jobId) {
+        return freeing.get(jobId);
     }
 
     /** With the boot model, the {@link BlockBooted} of every block whose boot ends by {@code t}, in (boot end, job id) order. */
@@ -394,10 +423,16 @@ public final class SchedulerCore implements SchedulingView {
         if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
-            stop(f.jobId());
+            if (boots.free() > 0 && gang == null) deallocate(leave(f.jobId()));
+            else stop(f.jobId());
             requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof BlockFreed b) {
+            Deallocation d = freeing.remove(b.jobId());
+            if (d == null) throw new IllegalStateException("job " + b.jobId() + "'s block is freed but was not being freed");
+            freeingByUntil.remove(d);
+            machine.release(d.allocation());
         } else if (event instanceof BlockBooted b) {
             RunningJob r = running.get(b.jobId());
             if (r == null || !booting.remove(r))
@@ -449,7 +484,8 @@ public final class SchedulerCore implements SchedulingView {
                 List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
                 headSince, lastEnds, reservations.windows(), requeued.entrySet().stream()
-                        .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList());
+                        .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList(),
+                List.copyOf(freeingByUntil));
     }
 
     /**
@@ -479,6 +515,11 @@ public final class SchedulerCore implements SchedulingView {
             Allocation held = held(s.job());
             if (held != null) machine.allocate(held);
             suspended.put(s.job().id(), s);
+        }
+        for (Deallocation d : snapshot.freeing()) {
+            machine.allocate(d.allocation());
+            freeing.put(d.jobId(), d);
+            freeingByUntil.add(d);
         }
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
@@ -605,12 +646,25 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     private RunningJob stop(long jobId) {
+        RunningJob r = leave(jobId);
+        release(r);
+        return r;
+    }
+
+    /** The block of finished job {@code r} holds its allocation for the machine's free time. */
+    private void deallocate(RunningJob r) {
+        Deallocation d = new Deallocation(r.id(), r.allocation(), TimeBounds.plus(now, boots.free()));
+        freeing.put(d.jobId(), d);
+        freeingByUntil.add(d);
+    }
+
+    /** Job {@code jobId} no longer runs; what it holds stays held. */
+    private RunningJob leave(long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
         booting.remove(r);
-        release(r);
         lastEndBySize.put(r.job().size(), now);
         return r;
     }

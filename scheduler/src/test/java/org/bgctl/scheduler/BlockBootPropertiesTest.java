@@ -17,6 +17,7 @@ import net.jqwik.api.Provide;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
@@ -26,7 +27,8 @@ import org.junit.jupiter.api.Assertions;
 /**
  * Block boots on random workloads of small-bgl under EASY, with and without boot failures: no job is given a
  * midplane of a block booting (or running) for another job, and every boot ends at the boot's end either ready
- * ({@link BlockBooted}; its job then runs and finishes) or in error ({@link BootFailed}).
+ * ({@link BlockBooted}; its job then runs and finishes) or in error ({@link BootFailed}); a finished job's block is
+ * held until it is freed ({@link BlockFreed}), and every block is freed in the end.
  */
 class BlockBootPropertiesTest {
 
@@ -40,6 +42,7 @@ class BlockBootPropertiesTest {
         TreeMap<String, Long> holder = new TreeMap<>();
         TreeMap<Long, JobStarted> booting = new TreeMap<>();
         java.util.TreeSet<Long> ready = new java.util.TreeSet<>();
+        TreeMap<Long, Long> freeing = new TreeMap<>();
         for (SchedulerEvent e : events) {
             if (e instanceof JobStarted s) {
                 for (Claim claim : s.allocation().claims())
@@ -59,7 +62,11 @@ class BlockBootPropertiesTest {
                 assertNotNull(s);
                 assertTrue(ready.remove(f.jobId()), "job " + f.jobId() + " ends but its block was never ready");
                 assertTrue(f.time() >= s.time() + s.boot(), "job " + f.jobId() + " ends before its block booted");
-                holder.values().removeIf(j -> j == f.jobId());
+                if (s.free() == 0) holder.values().removeIf(j -> j == f.jobId());
+                else freeing.put(f.jobId(), f.time() + s.free());
+            } else if (e instanceof BlockFreed b) {
+                assertEquals(freeing.remove(b.jobId()), b.time(), "a block is freed its free time after its job finished");
+                holder.values().removeIf(j -> j == b.jobId());
             } else if (e instanceof BootFailed b) {
                 JobStarted s = booting.remove(b.jobId());
                 assertNotNull(s);
@@ -69,6 +76,8 @@ class BlockBootPropertiesTest {
             }
         }
         Assertions.assertEquals(List.of(), List.copyOf(booting.keySet()), "boots that never ended");
+        Assertions.assertEquals(List.of(), List.copyOf(freeing.keySet()), "blocks never freed");
+        Assertions.assertEquals(List.of(), List.copyOf(holder.keySet()), "midplanes left held");
     }
 
     @Provide

@@ -32,7 +32,7 @@ class BlockBootTest {
 
     static BootModel boots(double failure) {
         BootTimes t = BootTimes.of("small-bgl");
-        return new BootModel(t.base(), t.perMidplane(), t.nodesPerMidplane(), failure, 1);
+        return new BootModel(t.base(), t.perMidplane(), t.nodesPerMidplane(), failure, 1, t.free());
     }
 
     static List<SchedulerEvent> run(BootModel boots, int maxRequeues, List<HealthChange> changes, Job... jobs) {
@@ -50,8 +50,8 @@ class BlockBootTest {
 
     @Test
     void theMachineFileGivesTheBootTimes() {
-        assertEquals(new BootTimes(100, 10, MIDPLANE), BootTimes.of("small-bgl"));
-        assertEquals(new BootTimes(120, 6, MIDPLANE), BootTimes.of("bgl,switch=whole"));
+        assertEquals(new BootTimes(100, 10, MIDPLANE, 20), BootTimes.of("small-bgl"));
+        assertEquals(new BootTimes(120, 6, MIDPLANE, 60), BootTimes.of("bgl,switch=whole"));
         IllegalArgumentException flat = assertThrows(IllegalArgumentException.class, () -> BootTimes.of("flat:128"));
         assertTrue(flat.getMessage().contains("only machines of midplanes"), flat.getMessage());
     }
@@ -105,7 +105,7 @@ class BlockBootTest {
         assertEquals(java.util.Map.of("mp-R000", 110L), state.bootErrors(), "job 1 failed and may not be requeued");
         assertEquals(MachineCatalog.create("small-bgl").capacity(), state.machine().freeNodes(), "the error block is freed");
         String map = org.bgctl.machine.bgl.MidplaneMap.render((org.bgctl.machine.bgl.BglMachineModel) state.machine(),
-                new java.util.TreeMap<>(), state.booting(110), state.bootErrors());
+                new java.util.TreeMap<>(), state.blockStates(110));
         assertTrue(map.contains("y=0  !...   ...."), map);
         assertTrue(map.contains("boot failed (!, block in error, freed)\n  mp-R000  at 110 s\n"), map);
         RecordedRun later = new RecordedRun(MachineCatalog.create("small-bgl"));
@@ -144,18 +144,60 @@ class BlockBootTest {
 
     @Test
     void easyCountsTheBootOfABackfilledJob() {
-        // Job 1 holds 8 midplanes until 0 + 180 + 1000 by estimate; job 2 needs all 16 and waits for it. Job 3
-        // (1 midplane, estimate 1100) would end by the shadow time without its 110 s boot (2 + 1100 < 1180), not
-        // with it (2 + 110 + 1100 > 1180): it must wait for job 2.
+        // Job 1 holds 8 midplanes until 0 + 180 + 1000 by estimate (and its block until 1200, freed in 20 s); job 2
+        // needs all 16 and waits for it. Job 3 (1 midplane, estimate 1100) would end by the shadow time without its
+        // 110 s boot (2 + 1100 < 1180), not with it (2 + 110 + 1100 > 1180): it must wait for job 2.
         List<SchedulerEvent> events = run(boots(0), 10, List.of(), Job.of(1, 0, 1000, 1000, 8 * MIDPLANE),
                 Job.of(2, 1, 100, 100, 16 * MIDPLANE), Job.of(3, 2, 1100, 1100, MIDPLANE));
-        assertEquals(1180, started(events, 2).time());
-        assertTrue(started(events, 3).time() >= 1180, events.toString());
+        assertEquals(1200, started(events, 2).time());
+        assertTrue(started(events, 3).time() >= 1200, events.toString());
         // with an estimate that ends by the shadow time, boot included, it is backfilled
         List<SchedulerEvent> shorter = run(boots(0), 10, List.of(), Job.of(1, 0, 1000, 1000, 8 * MIDPLANE),
                 Job.of(2, 1, 100, 100, 16 * MIDPLANE), Job.of(3, 2, 1000, 1000, MIDPLANE));
         assertEquals(2, started(shorter, 3).time());
-        assertEquals(1180, started(shorter, 2).time());
+        assertEquals(1200, started(shorter, 2).time());
+    }
+
+    @Test
+    void aFinishedJobsBlockIsFreedAfterTheFreeTimeAndOnlyThenTaken() {
+        // job 1 holds all 16 midplanes and finishes at 260 + 500; job 2 waits for a midplane until its block is free
+        List<SchedulerEvent> events = run(boots(0), 10, List.of(), Job.of(1, 0, 500, 600, 16 * MIDPLANE),
+                Job.of(2, 10, 50, 50, MIDPLANE));
+        int finished = events.indexOf(new JobFinished(1, 760));
+        int freed = events.indexOf(new org.bgctl.scheduler.event.BlockFreed(1, 780));
+        assertTrue(finished > 0 && freed > finished, events.toString());
+        assertEquals(780, started(events, 2).time());
+        assertTrue(events.indexOf(started(events, 2)) > freed);
+        assertEquals(20, started(events, 1).free());
+        // the last block is freed too: nothing is left held
+        assertEquals(new org.bgctl.scheduler.event.BlockFreed(2, 780 + 110 + 50 + 20), events.get(events.size() - 1));
+    }
+
+    @Test
+    void theAuditRefusesAStartOnABlockBeingFreed() {
+        MachineModel m = MachineCatalog.create("small-bgl");
+        var block = m.place(new org.bgctl.machine.Demand(MIDPLANE));
+        RecordedRun audit = new RecordedRun(MachineCatalog.create("small-bgl"));
+        Job one = Job.of(1, 0, 100, 100, MIDPLANE);
+        Job two = Job.of(2, 0, 100, 100, MIDPLANE);
+        audit.accept(new org.bgctl.scheduler.event.JobSubmitted(one));
+        audit.accept(new org.bgctl.scheduler.event.JobSubmitted(two));
+        audit.accept(new JobStarted(1, 0, block, 0, null, 20));
+        audit.accept(new JobFinished(1, 100));
+        audit.accept(new JobStarted(2, 110, block, 0, null, 20));
+        assertEquals(1, audit.violations().size(), audit.violations().toString());
+        assertTrue(audit.violations().get(0).contains("which is not free"), audit.violations().toString());
+        audit.accept(new org.bgctl.scheduler.event.BlockFreed(1, 121));
+        assertTrue(audit.violations().get(1).contains("is freed at 121, due at 120"), audit.violations().toString());
+    }
+
+    @Test
+    void aBlockWhoseBootFailedIsFreedAtOnce() {
+        List<SchedulerEvent> events = run(boots(0.999999), 0, List.of(), Job.of(1, 0, 500, 600, MIDPLANE),
+                Job.of(2, 50, 50, 50, 16 * MIDPLANE));
+        assertEquals(BootFailed.class, events.get(3).getClass());
+        assertEquals(110, started(events, 2).time(), "job 2 takes the whole machine as job 1's boot fails");
+        assertTrue(events.stream().noneMatch(org.bgctl.scheduler.event.BlockFreed.class::isInstance));
     }
 
     private static JobStarted started(List<SchedulerEvent> events, long job) {

@@ -9,14 +9,15 @@ import org.bgctl.machine.MachineFileError;
 
 /**
  * The boot times of a machine of midplanes, from the {@code boot} block of its machine file
- * ({@code boot { base = S, per-midplane = S }}): a block of m midplanes boots for base + per-midplane × m seconds
- * (docs/blocks.md).
+ * ({@code boot { base = S, per-midplane = S, free = S }}): a block of m midplanes boots for base + per-midplane × m
+ * seconds, and is freed {@code free} seconds after its job finished (0 when the block does not say; docs/blocks.md).
  *
  * @param base             seconds every boot takes
  * @param perMidplane      seconds each midplane adds
  * @param nodesPerMidplane nodes of one midplane
+ * @param free             seconds a block takes to be freed once its job finished
  */
-public record BootTimes(long base, long perMidplane, int nodesPerMidplane) {
+public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long free) {
 
     /**
      * The boot times of the machine named {@code spec} ({@code bgl}, {@code bgl,switch=whole}, a machine file
@@ -43,10 +44,11 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane) {
             Config boot = file.getConfig("boot");
             long baseSeconds = boot.getLong("base");
             long perMidplane = boot.getLong("per-midplane");
-            if (baseSeconds < 0 || perMidplane < 0)
+            long free = boot.hasPath("free") ? boot.getLong("free") : 0;
+            if (baseSeconds < 0 || perMidplane < 0 || free < 0)
                 throw new IllegalArgumentException("boot times must not be negative");
             Wiring wiring = Wiring.fromConfig(file);
-            return new BootTimes(baseSeconds, perMidplane, wiring.nodesPerMidplane().volume());
+            return new BootTimes(baseSeconds, perMidplane, wiring.nodesPerMidplane().volume(), free);
         } catch (ConfigException | IllegalArgumentException e) {
             throw MachineFileError.in(file, e);
         }

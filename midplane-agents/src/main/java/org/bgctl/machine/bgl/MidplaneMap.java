@@ -14,8 +14,9 @@ import org.bgctl.machine.Shape;
 /**
  * An ASCII picture of a machine of midplanes, in the spirit of Slurm's smap: one grid of x by y per
  * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down, and
- * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting and {@code !} for a free
- * midplane whose last boot failed (its block went to error) —
+ * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting, {@code -} for one whose
+ * block is being freed after its job finished and {@code !} for a free midplane whose last boot failed (its block
+ * went to error) —
  * then the jobs with their letters and partitions, then, for every line with a cable in use or a part
  * down, one character per cable (in the order of the wiring file) and per switch passed through.
  * Letters go to running jobs in job-id order: A-Z, a-z, 0-9, then again from A.
@@ -37,19 +38,18 @@ public final class MidplaneMap {
      * @param running job id to its allocation on {@code machine}
      */
     public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running) {
-        return render(machine, running, new TreeMap<>(), new TreeMap<>());
+        return render(machine, running, BlockStates.NONE);
     }
 
     /**
-     * The picture of {@code machine} with these jobs running, of which those in {@code booting} still boot their
-     * block, and the midplanes of {@code bootErrors} free after a failed boot.
+     * The picture of {@code machine} with these jobs running and these blocks booting, being freed or free after a
+     * failed boot.
      *
-     * @param running    job id to its allocation on {@code machine}
-     * @param booting    job id to when its block's boot ends
-     * @param bootErrors midplane id to when its last boot failed
+     * @param running job id to its allocation on {@code machine}
      */
-    public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running,
-                                SortedMap<Long, Long> booting, SortedMap<String, Long> bootErrors) {
+    public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running, BlockStates blocks) {
+        SortedMap<Long, Long> booting = blocks.booting();
+        SortedMap<String, Long> bootErrors = blocks.bootErrors();
         BglMachine m = machine.machine();
         Shape size = m.shape();
         Grid grid = new Grid(size);
@@ -79,6 +79,8 @@ public final class MidplaneMap {
                 }
             }
         }
+        for (Allocation freeing : blocks.freeing().values())
+            for (Coordinate c : machine.partition(freeing).midplanes(size)) cells[c.z()][c.y()][c.x()] = '-';
         for (String id : bootErrors.keySet()) {
             if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
                 cells[at.at().z()][at.at().y()][at.at().x()] = '!';
@@ -99,6 +101,11 @@ public final class MidplaneMap {
         drawGrid(out, cells, size);
         out.append('\n').append(running.isEmpty() ? "no job running\n" : "jobs\n");
         legend.forEach(l -> out.append(l).append('\n'));
+        if (!blocks.freeing().isEmpty()) {
+            out.append("blocks being freed (-)\n");
+            blocks.freeing().forEach((job, a) -> out.append("  job ").append(job).append("  ").append(a.partition())
+                    .append("  free at ").append(blocks.freedAt().get(job)).append(" s\n"));
+        }
         if (!bootErrors.isEmpty()) {
             out.append("boot failed (!, block in error, freed)\n");
             bootErrors.forEach((id, t) -> out.append("  ").append(id).append("  at ").append(t).append(" s\n"));

@@ -21,7 +21,9 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
 import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
@@ -79,6 +81,11 @@ public final class RecordedRun implements EventSink {
      */
     private final TreeMap<String, Integer> heldNodes = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
+    /** Seconds the block of each running job is held once it finished, when not 0, by job id. */
+    private final TreeMap<Long, Long> freeTimes = new TreeMap<>();
+    /** The blocks of finished jobs being freed, with when they are due free, by job id: they still hold. */
+    private final TreeMap<Long, RunningJob> freeing = new TreeMap<>();
+    private final TreeMap<Long, Long> freeAt = new TreeMap<>();
     /** When the boot of each running job's block ends (jobs started with a boot), by job id. */
     private final TreeMap<Long, Long> bootEnds = new TreeMap<>();
     /** The midplanes whose last boot failed, free since (the error block was freed), with when it failed. */
@@ -108,13 +115,24 @@ public final class RecordedRun implements EventSink {
         if (e instanceof JobSubmitted s) submitted(s);
         else if (e instanceof JobStarted s) started(s);
         else if (e instanceof JobFinished f) {
-            RunningJob r = ended(e, f.jobId());
+            Long free = freeTimes.remove(f.jobId());
+            RunningJob r = free == null ? ended(e, f.jobId()) : finishedHolding(e, f.jobId(), free);
             if (r != null && f.time() != r.end())
                 violation(e, "job " + f.jobId() + " started at " + r.start() + " with run time " + r.job().runtime()
                         + " should end at " + r.end());
         } else if (e instanceof JobKilled k) {
             RunningJob r = ended(e, k.jobId());
             if (r != null) killed.put(r.id(), r.job());
+        } else if (e instanceof BlockFreed b) {
+            RunningJob r = freeing.remove(b.jobId());
+            Long due = freeAt.remove(b.jobId());
+            if (r == null) {
+                violation(e, "job " + b.jobId() + "'s block is freed but was not being freed");
+            } else {
+                if (due != b.time())
+                    violation(e, "job " + b.jobId() + "'s block is freed at " + b.time() + ", due at " + due);
+                giveBack(e, r);
+            }
         } else if (e instanceof BlockBooted b) {
             RunningJob r = running.get(b.jobId());
             Long end = bootEnds.remove(b.jobId());
@@ -242,6 +260,7 @@ public final class RecordedRun implements EventSink {
         take(s.jobId(), a);
         running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot(), s.bootFailure()));
         if (s.boot() > 0) bootEnds.put(s.jobId(), s.time() + s.boot());
+        if (s.free() > 0) freeTimes.put(s.jobId(), s.free());
         for (Claim c : a.claims()) bootErrors.remove(c.unit());
         started++;
     }
@@ -307,6 +326,20 @@ public final class RecordedRun implements EventSink {
         for (Claim c : a.claims()) if (c instanceof NodeClaim n) heldNodes.merge(c.unit(), sign * n.nodes(), Integer::sum);
     }
 
+    /** Job {@code jobId} finished; its block holds what it held for {@code free} more seconds. */
+    private RunningJob finishedHolding(SchedulerEvent e, long jobId, long free) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) {
+            violation(e, "job " + jobId + " ends but is not running");
+            return null;
+        }
+        bootEnds.remove(jobId);
+        freeing.put(jobId, r);
+        freeAt.put(jobId, e.time() + free);
+        ended++;
+        return r;
+    }
+
     private RunningJob ended(SchedulerEvent e, long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) {
@@ -315,6 +348,7 @@ public final class RecordedRun implements EventSink {
         }
         giveBack(e, r);
         bootEnds.remove(jobId);
+        freeTimes.remove(jobId);
         ended++;
         return r;
     }
@@ -394,6 +428,13 @@ public final class RecordedRun implements EventSink {
      */
     public SortedMap<String, Long> bootErrors() {
         return Collections.unmodifiableSortedMap(bootErrors);
+    }
+
+    /** The blocks at {@code t} (an instant the events so far reach): booting, being freed, free after a failed boot. */
+    public BlockStates blockStates(long t) {
+        TreeMap<Long, Allocation> blocks = new TreeMap<>();
+        freeing.forEach((job, r) -> blocks.put(job, r.allocation()));
+        return new BlockStates(booting(t), blocks, new TreeMap<>(freeAt), new TreeMap<>(bootErrors));
     }
 
     /** The jobs running, by id. */

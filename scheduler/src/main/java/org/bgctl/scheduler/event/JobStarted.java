@@ -9,8 +9,10 @@ import org.bgctl.machine.Allocation;
  *
  * @param bootFailure the midplane whose boot will fail at the boot's end (a {@link BootFailed} then), or null when
  *                    the block boots
+ * @param free        seconds the block is held once the job finished, before a {@link BlockFreed} frees it; 0: freed
+ *                    as the job finishes
  */
-public record JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure)
+public record JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure, long free)
         implements JobEvent {
 
     @JsonCreator
@@ -19,7 +21,7 @@ public record JobStarted(long jobId, long time, Allocation allocation, long boot
 
     /** A job whose partition boots for {@code boot} seconds, then runs. */
     public JobStarted(long jobId, long time, Allocation allocation, long boot) {
-        this(jobId, time, allocation, boot, null);
+        this(jobId, time, allocation, boot, null, 0);
     }
 
     /** A job that runs from the instant it is allocated. */

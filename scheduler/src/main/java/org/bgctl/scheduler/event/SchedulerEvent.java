@@ -16,6 +16,7 @@ import org.bgctl.agents.CborSerializable;
         @JsonSubTypes.Type(value = JobKilled.class, name = "killed"),
         @JsonSubTypes.Type(value = BlockBooted.class, name = "block-booted"),
         @JsonSubTypes.Type(value = BootFailed.class, name = "boot-failed"),
+        @JsonSubTypes.Type(value = BlockFreed.class, name = "block-freed"),
         @JsonSubTypes.Type(value = JobCancelled.class, name = "cancelled"),
         @JsonSubTypes.Type(value = JobRequeued.class, name = "requeued"),
         @JsonSubTypes.Type(value = ComponentFailed.class, name = "component-failed"),
