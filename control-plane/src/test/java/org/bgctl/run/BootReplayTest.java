@@ -147,6 +147,21 @@ class BootReplayTest {
     }
 
     @Test
+    void randomMidplaneFaultsStrikingBootingAndFreedBlocksAreTheSameInBothExecutors() throws Exception {
+        FaultModel model = FaultModel.NONE.with(org.bgctl.faults.ComponentKind.MIDPLANE,
+                org.bgctl.faults.FailureLaw.parse("exponential(300000)/exponential(3600)"));
+        FaultPlan plan = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, model, 1,
+                KillPolicy.DEFAULT_MAX_REQUEUES, BootModelKind.MACHINE.of("bgl", 0.01, 1));
+        ReplayResult r = bothExecutors("random", plan);
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = (Map<String, Object>) r.summary().get("faults");
+        assertTrue(((Number) f.get("failures")).longValue() > 100, f.toString());
+        assertTrue(((Number) f.get("kills")).longValue() > 0, f.toString());
+        assertEquals(0, f.get("invariant_violations"));
+        assertTrue(((Number) blocks(r).get("boot_failures")).longValue() > 0, blocks(r).toString());
+    }
+
+    @Test
     void withoutTheBootModelOutputsHaveNoBootColumnsNorBlocks() throws Exception {
         ReplayResult r = replay(FaultPlan.NONE, ExecutorKind.DIRECT, JournalKind.MEMORY, dir.resolve("flat"));
         assertFalse(r.summary().asMap().containsKey("blocks"));

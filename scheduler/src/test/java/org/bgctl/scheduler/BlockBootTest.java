@@ -174,6 +174,18 @@ class BlockBootTest {
     }
 
     @Test
+    void aMidplaneFailingUnderABlockBeingFreedStaysDownOnceTheBlockIsFree() {
+        // job 1's 16-midplane block is freed from 760 to 780; mp-R000 fails at 770 and is repaired at 900
+        List<SchedulerEvent> events = run(boots(0), 10,
+                List.of(new HealthChange(770, "mp-R000", false), new HealthChange(900, "mp-R000", true)),
+                Job.of(1, 0, 500, 600, 16 * MIDPLANE), Job.of(2, 10, 50, 50, 16 * MIDPLANE),
+                Job.of(3, 10, 50, 50, MIDPLANE));
+        assertTrue(events.contains(new org.bgctl.scheduler.event.BlockFreed(1, 780)), events.toString());
+        assertEquals(780, started(events, 3).time(), "job 3 backfills on a midplane that is up");
+        assertTrue(started(events, 2).time() >= 900, "job 2 needs mp-R000 back");
+    }
+
+    @Test
     void theAuditRefusesAStartOnABlockBeingFreed() {
         MachineModel m = MachineCatalog.create("small-bgl");
         var block = m.place(new org.bgctl.machine.Demand(MIDPLANE));
