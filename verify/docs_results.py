@@ -138,6 +138,11 @@ def maintenance(scheduler: str) -> Replay:
                          os.path.join(ROOT, "experiments", "reservations", "sdsc-maint.txt")))
 
 
+def boots(*options: str) -> Replay:
+    """The SDSC excerpt of docs/faults.md on bgl with the boot options of a row of docs/blocks.md's results."""
+    return Replay(SDSC, SDSC_5000_BGL.args + options)
+
+
 def gang_month(scheduler: str) -> Replay:
     return Replay(CTC, ("--month", "1996-07", "--machine", "flat:128", "--scheduler", scheduler))
 
@@ -174,6 +179,15 @@ CHECKS: List[Check] = [
     Check("docs/layouts.md", cell("1.0", 3), (layouts(SDSC, LAYOUT_STATIC),), key("utilization"), section="### SDSC"),
     Check("docs/layouts.md", cell("1.0", 5), (layouts(SDSC, LAYOUT_OVERLAP),), key("utilization"), section="### SDSC"),
     Check("docs/semantics.md", cell("easy", 3), (maintenance("easy"),), key("reservations.wait_caused_s")),
+    Check("docs/blocks.md", cell("no boot model", 1), (SDSC_5000_BGL,), key("mean_wait_s")),
+    Check("docs/blocks.md", cell("`--boot-model machine`", 1), (boots("--boot-model", "machine"),),
+          key("mean_wait_s")),
+    Check("docs/blocks.md", cell("`--boot-model machine`", 4), (boots("--boot-model", "machine"),),
+          key("blocks.boot_s")),
+    Check("docs/blocks.md", cell("`--boot-model machine --boot-failure 0.001`", 1),
+          (boots("--boot-model", "machine", "--boot-failure", "0.001"),), key("mean_wait_s")),
+    Check("docs/blocks.md", cell("`--boot-model machine --boot-failure 0.001`", 5),
+          (boots("--boot-model", "machine", "--boot-failure", "0.001"),), key("blocks.boot_failures")),
     Check("docs/semantics.md", cell("conservative", 4), (maintenance("conservative"),),
           key("reservations.jobs_delayed")),
 ]

@@ -16,6 +16,7 @@ import org.bgctl.report.EventFormat;
 import org.bgctl.report.GangTimeline;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.JobsCsv;
+import org.bgctl.run.BootModelKind;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.audit.WiringAudit;
 import picocli.CommandLine.Command;
@@ -83,7 +84,7 @@ public final class InspectCommand implements Callable<Integer> {
             JobTable table = new JobTable();
             long n = JournalReader.read(recorded.run, table);
             try (Writer w = Files.newBufferedWriter(jobsCsv, StandardCharsets.UTF_8)) {
-                JobsCsv.write(table.records(), w);
+                JobsCsv.write(table.records(), w, BootModelKind.boots(recorded.run));
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {

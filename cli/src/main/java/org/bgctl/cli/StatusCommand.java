@@ -11,6 +11,7 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.reservations.RunReservations;
 import org.bgctl.scheduler.Reservation;
@@ -84,7 +85,11 @@ public final class StatusCommand implements Callable<Integer> {
                 m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
                 m.downComponents().size());
         for (Reservation r : windows.windows().windows()) out.println("  " + reservationLine(r, r.activeAt(time)));
-        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running));
+        BlockStates blocks = state.blockStates(time);
+        if (blocks.any())
+            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n",
+                    blocks.booting().size(), blocks.freeing().size(), blocks.bootErrors().size());
+        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, blocks));
         out.flush();
         return 0;
     }
@@ -102,6 +107,13 @@ public final class StatusCommand implements Callable<Integer> {
         out.printf("%s at %d s (%s) on %s: %d jobs running, %d queued; %d of %d nodes in use; %d components down%n",
                 m.get("machine").asText(), time, ProgressPrinter.days(time), server, m.get("running").size(),
                 m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
+        long booting = 0;
+        for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
+        int freeing = m.path("freeing").size();
+        int errors = m.path("boot_errors").size();
+        if (booting > 0 || freeing > 0 || errors > 0)
+            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n", booting, freeing,
+                    errors);
         JsonNode reservations = m.get("reservations");
         if (reservations != null) for (JsonNode r : reservations) out.println("  " + reservationLine(r));
         if (map) out.print("\n" + m.get("map").asText());

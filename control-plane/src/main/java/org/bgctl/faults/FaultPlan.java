@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.scheduler.BootModel;
 import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.ScriptedChanges;
@@ -25,9 +26,11 @@ import org.bgctl.scheduler.policy.Policies;
  * @param model    the random fault model (none when no kind fails)
  * @param seed     the run's seed, which seeds the model's draws
  * @param maxRequeues with requeue: how many times a job is requeued at most; killed once more, it fails
+ * @param boots    how long blocks boot and how often a boot fails (docs/blocks.md); a job whose block fails to boot
+ *                 is requeued or fails as a killed job is
  */
 public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
-                        long seed, int maxRequeues) {
+                        long seed, int maxRequeues, BootModel boots) {
 
     /** No faults; killed jobs (there are none, but for an operator's faults) requeued, at most the default times. */
     public static final FaultPlan NONE = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, FaultModel.NONE, 0);
@@ -35,6 +38,7 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
     public FaultPlan {
         Objects.requireNonNull(onKill, "onKill");
         Objects.requireNonNull(model, "model");
+        Objects.requireNonNull(boots, "boots");
         scripted = List.copyOf(scripted);
         if (maxRequeues < 0) throw new IllegalArgumentException("max_requeues must be 0 or more, was " + maxRequeues);
     }
@@ -42,7 +46,7 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
     /** A plan whose killed jobs are requeued at most {@link KillPolicy#DEFAULT_MAX_REQUEUES} times. */
     public FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
                      long seed) {
-        this(onKill, script, scripted, modelFile, model, seed, KillPolicy.DEFAULT_MAX_REQUEUES);
+        this(onKill, script, scripted, modelFile, model, seed, KillPolicy.DEFAULT_MAX_REQUEUES, BootModel.NONE);
     }
 
     /**
@@ -51,16 +55,18 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
      *
      * @param script    the fault file, or null
      * @param modelFile the fault model file, or null
+     * @param boots     the block boots and their failures
      * @throws IllegalArgumentException naming the file, line and field of a bad change, or a kind the machine lacks
      */
     public static FaultPlan read(KillPolicy onKill, int maxRequeues, Path script, Path modelFile,
-                                 Map<ComponentKind, FailureLaw> laws, long seed, MachineModel machine) {
+                                 Map<ComponentKind, FailureLaw> laws, long seed, MachineModel machine, BootModel boots) {
         FaultModel model = modelFile == null ? FaultModel.NONE : FaultModel.read(modelFile);
         for (var e : laws.entrySet()) model = model.with(e.getKey(), e.getValue());
-        if (script == null && !model.any() && onKill == KillPolicy.REQUEUE && maxRequeues == NONE.maxRequeues())
+        if (script == null && !model.any() && onKill == KillPolicy.REQUEUE && maxRequeues == NONE.maxRequeues()
+                && !boots.on())
             return NONE;
         List<HealthChange> scripted = script == null ? List.of() : FaultScript.read(script, machine);
-        FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed, maxRequeues);
+        FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed, maxRequeues, boots);
         plan.changes(machine);
         return plan;
     }
@@ -77,9 +83,9 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
         return this;
     }
 
-    /** Whether the replay injects any fault. */
+    /** Whether the replay injects any fault: a fault file, a fault model, or boots that may fail. */
     public boolean injects() {
-        return script != null || model.any();
+        return script != null || model.any() || boots.failure() > 0;
     }
 
     /**
@@ -117,6 +123,7 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
         m.put("fault_model_file", modelFile == null ? null : modelFile.toString());
         m.put("fault_model", model.asText());
         m.put("seed", seed);
+        if (boots.on()) m.put("boot_failure", boots.failure());
         return m;
     }
 }

@@ -7,6 +7,7 @@ import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ReservationEvent;
 import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ComponentRepaired;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -38,6 +39,7 @@ public final class EventJson {
         if (e instanceof ComponentFailed f) m.put("component", f.component());
         else if (e instanceof ComponentRepaired r) m.put("component", r.component());
         else if (e instanceof JobKilled k) m.put("component", k.component());
+        else if (e instanceof BootFailed b) m.put("component", b.midplane());
         if (e instanceof ReservationEvent r) m.put("reservation", r.name());
         if (e instanceof ReservationPlaced p) {
             Map<String, Object> window = ReservationJson.fields(p.reservation());
@@ -50,6 +52,7 @@ public final class EventJson {
         } else if (e instanceof JobStarted s) {
             m.put("nodes", s.allocation().nodes());
             m.put("partition", s.allocation().partition());
+            if (s.boot() > 0) m.put("boot", s.boot());
         } else if (e instanceof JobMigrated mg) {
             m.put("partition", mg.allocation().partition());
         }

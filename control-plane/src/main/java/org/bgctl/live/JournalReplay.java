@@ -26,6 +26,7 @@ import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.report.html.RunReport;
 import org.bgctl.run.ActorReplay;
+import org.bgctl.run.BootModelKind;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
@@ -91,7 +92,7 @@ public final class JournalReplay {
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
                         MachineCatalog.create(machineName), settings.bootDelay(), onKill,
-                        maxRequeues),
+                        maxRequeues, BootModelKind.of(recorded.parameters(), machineName)),
                 e -> {
                     table.accept(e);
                     faults.accept(e);
@@ -117,7 +118,7 @@ public final class JournalReplay {
                 .put("invariant_violations", audit.violations().size())
                 .put("events", table.events());
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
-            JobsCsv.write(records, w);
+            JobsCsv.write(records, w, BootModelKind.boots(recorded.parameters()));
         }
         summary.putRun("clock", speed.isPresent() ? "scaled" : "virtual");
         if (speed.isPresent()) {

@@ -244,7 +244,7 @@ public final class LiveServer implements AutoCloseable {
                 () -> {
                     SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                             MachineCatalog.create(machineName), settings.bootDelay(), faults.onKill(),
-                            faults.maxRequeues());
+                            faults.maxRequeues(), faults.boots());
                     core.reserve(reservations);
                     return core;
                 },

@@ -6,6 +6,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.SortedMap;
 import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.bgctl.agents.UnitProtocol;
@@ -13,6 +14,7 @@ import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
+import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
@@ -163,6 +165,8 @@ public final class LiveView implements EventSink {
         m.grid().ifPresent(g -> out.put("grid", List.of(g.x(), g.y(), g.z())));
         TreeMap<Long, Allocation> running = new TreeMap<>();
         List<Map<String, Object>> jobs = new ArrayList<>();
+        BlockStates blocks = run.blockStates(lastTime());
+        SortedMap<Long, Long> booting = blocks.booting();
         for (RunningJob r : run.running().values()) {
             running.put(r.id(), r.allocation());
             Map<String, Object> j = new LinkedHashMap<>();
@@ -171,6 +175,10 @@ public final class LiveView implements EventSink {
             j.put("partition", r.allocation().partition());
             j.put("start", r.start());
             j.put("end", r.end());
+            if (booting.containsKey(r.id())) {
+                j.put("block", "booting");
+                j.put("boot_end", booting.get(r.id()));
+            }
             List<String> units = new ArrayList<>();
             for (Claim c : r.allocation().claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
             j.put("units", units);
@@ -180,8 +188,23 @@ public final class LiveView implements EventSink {
         out.put("suspended", List.copyOf(run.suspended().keySet()));
         out.put("queued", List.copyOf(run.queued().keySet()));
         out.put("reservations", reservations());
+        if (!blocks.freeing().isEmpty()) {
+            List<Map<String, Object>> freeing = new ArrayList<>();
+            blocks.freeing().forEach((job, a) -> {
+                Map<String, Object> f = new LinkedHashMap<>();
+                f.put("job", job);
+                f.put("partition", a.partition());
+                f.put("free_at", blocks.freedAt().get(job));
+                List<String> units = new ArrayList<>();
+                for (Claim c : a.claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
+                f.put("units", units);
+                freeing.add(f);
+            });
+            out.put("freeing", freeing);
+        }
+        if (!blocks.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(blocks.bootErrors().keySet()));
         if (m instanceof BglMachineModel bgl) {
-            out.put("map", MidplaneMap.render(bgl, running));
+            out.put("map", MidplaneMap.render(bgl, running, blocks));
             out.put("cables", CableUse.of(bgl, running));
         }
         return out;

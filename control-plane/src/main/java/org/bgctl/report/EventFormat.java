@@ -12,6 +12,7 @@ import org.bgctl.scheduler.event.ReservationEvent;
 import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobStarted;
@@ -43,9 +44,11 @@ public final class EventFormat {
         if (e instanceof JobStarted s) {
             String partition = s.allocation().partition();
             return head + " nodes=" + s.allocation().nodes() + (partition.isEmpty() ? "" : " partition=" + partition)
-                    + (s.boot() > 0 ? " boot=" + s.boot() : "");
+                    + (s.boot() > 0 ? " boot=" + s.boot() : "")
+                    + (s.bootFailure() != null ? " boot-fails-on=" + s.bootFailure() : "");
         }
         if (e instanceof JobKilled k) return head + " by=" + k.component();
+        if (e instanceof BootFailed b) return head + " on=" + b.midplane();
         if (e instanceof ReservationPlaced p) {
             Reservation r = p.reservation();
             return head + " window=" + r.start() + "-" + r.end() + " nodes=" + r.nodes()
@@ -64,7 +67,8 @@ public final class EventFormat {
                     + " suspended=" + ids(c.suspended()) + " resumed=" + ids(c.resumed())
                     + (c.penalty() > 0 ? " penalty=" + c.penalty() : "");
         }
-        // JobFinished, JobCancelled, JobCheckpointed, JobRequeued and the component events: their subject says it all
+        // JobFinished, JobCancelled, JobCheckpointed, JobRequeued, BlockBooted and the component events: their subject
+        // says it all
         return head;
     }
 

@@ -50,8 +50,15 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     private boolean ascending = true;
     private long firstSubmit = Long.MAX_VALUE;
     private int largest;
+    private final boolean boots;
 
     public JobSpill() throws IOException {
+        this(false);
+    }
+
+    /** A spill whose jobs.csv rows have the boot columns when {@code boots}. */
+    public JobSpill(boolean boots) throws IOException {
+        this.boots = boots;
         file = Files.createTempFile("bgctl-jobs", ".spill");
         out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
         writer = new Thread(this::writeBatches, "bgctl-job-spill");
@@ -129,7 +136,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     private void write(JobRecord r) throws IOException {
         Job j = r.job();
         line.setLength(0);
-        byte[] row = JobsCsv.line(r, line).toString().getBytes(StandardCharsets.UTF_8);
+        byte[] row = JobsCsv.line(r, line, boots).toString().getBytes(StandardCharsets.UTF_8);
         out.writeInt(row.length);
         out.write(row);
         out.writeLong(j.id());
@@ -153,6 +160,11 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         out.writeInt(r.migrations());
         out.writeUTF(r.killedBy());
         out.writeBoolean(r.contiguous());
+    }
+
+    /** Whether the rows have the boot columns. */
+    public boolean boots() {
+        return boots;
     }
 
     /** Jobs written. */

@@ -13,6 +13,7 @@ import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
 import org.bgctl.scheduler.event.JobRequeued;
@@ -78,6 +79,9 @@ public final class JobTable implements EventSink {
     private long jobsKilled;
     private long requeues;
     private long nodeSecondsLost;
+    private long boots;
+    private long bootSeconds;
+    private long bootFailures;
     private long preemptions;
     private long suspensions;
     private long contextSwitches;
@@ -124,14 +128,23 @@ public final class JobTable implements EventSink {
             Row row = row(s);
             row.scheduled = s.time();
             row.start = s.time() + s.boot();
+            boots++;
+            bootSeconds += s.boot();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
             row.contiguous = s.allocation().contiguous();
         } else if (event instanceof JobFinished f) {
             ended(row(f)).end = f.time();
             FINISHED.setOpaque(this, finished + 1);
+        } else if (event instanceof BootFailed b) {
+            Row row = ended(row(b));
+            row.end = b.time();
+            row.killedBy = b.midplane();
+            FINISHED.setOpaque(this, finished + 1);
+            bootFailures++;
         } else if (event instanceof JobKilled k) {
             Row row = ended(row(k));
+            if (k.time() < row.start) bootFailures++;
             row.end = k.time();
             row.killedBy = k.component();
             FINISHED.setOpaque(this, finished + 1);
@@ -246,6 +259,21 @@ public final class JobTable implements EventSink {
     /** Requeues of killed jobs. */
     public long requeues() {
         return requeues;
+    }
+
+    /** Job starts, each a boot of its block when blocks boot. */
+    public long boots() {
+        return boots;
+    }
+
+    /** Seconds of boot over every start (boot delays included). */
+    public long bootSeconds() {
+        return bootSeconds;
+    }
+
+    /** Boots that failed: a failed draw of the boot model ({@link BootFailed}), or a kill before the run began. */
+    public long bootFailures() {
+        return bootFailures;
     }
 
     /** Node-seconds of work lost to kills: per kill, the job's nodes × how long it had run. */

@@ -8,7 +8,9 @@ import org.bgctl.machine.Shape;
 /**
  * Writes job records as jobs.csv, one row per job, in the order given (job-id order). {@code shape} is
  * the box the job asked for; for a job that asked for any box, the extent of an {@code EXTENT@BASE}
- * partition it got (empty otherwise). {@code partition} is the canonical name of the one it got.
+ * partition it got (empty otherwise). {@code partition} is the canonical name of the one it got. A run whose blocks
+ * boot (docs/blocks.md) has two more columns: {@code boot_start_s}, when the job's block began to boot (its start
+ * decision), and {@code boot_end_s}, when it had booted and the job began to run.
  */
 public final class JobsCsv {
 
@@ -16,21 +18,39 @@ public final class JobsCsv {
     public static final String HEADER = "job_id,submit_s,start_s,end_s,wait_s,run_s,estimate_s,"
             + "requested_size,size,shape,partition,status,migrations,job_class,estimate_class";
 
+    /** The columns a run whose blocks boot adds at the end. */
+    public static final String BOOT_COLUMNS = ",boot_start_s,boot_end_s";
+
     private JobsCsv() {
     }
 
     public static void write(List<JobRecord> records, Writer out) throws IOException {
-        out.write(HEADER);
+        write(records, out, false);
+    }
+
+    /** Writes {@code records}, with the boot columns when {@code boots}. */
+    public static void write(List<JobRecord> records, Writer out, boolean boots) throws IOException {
+        out.write(header(boots));
         out.write('\n');
         StringBuilder line = new StringBuilder(96);
         for (JobRecord r : records) {
             line.setLength(0);
-            out.append(line(r, line));
+            out.append(line(r, line, boots));
         }
+    }
+
+    /** The header row, with the boot columns when {@code boots}. */
+    public static String header(boolean boots) {
+        return boots ? HEADER + BOOT_COLUMNS : HEADER;
     }
 
     /** Appends the row of {@code r}, its newline included, to {@code line}, and returns {@code line}. */
     public static StringBuilder line(JobRecord r, StringBuilder line) {
+        return line(r, line, false);
+    }
+
+    /** The row of {@code r} as {@link #line(JobRecord, StringBuilder)}, with the boot columns when {@code boots}. */
+    public static StringBuilder line(JobRecord r, StringBuilder line, boolean boots) {
         Shape shape = r.job().geometry().shape();
         line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
         if (r.start() >= 0) line.append(r.start());
@@ -48,8 +68,14 @@ public final class JobsCsv {
             .append(',').append(r.status())
             .append(',').append(r.migrations())
             .append(',').append(r.jobClass())
-            .append(',').append(r.estimateClass()).append('\n');
-        return line;
+            .append(',').append(r.estimateClass());
+        if (boots) {
+            line.append(',');
+            if (r.scheduled() >= 0) line.append(r.scheduled());
+            line.append(',');
+            if (r.start() >= 0) line.append(r.start());
+        }
+        return line.append('\n');
     }
 
     private static String csv(String field) {

@@ -53,7 +53,7 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
              Writer csv = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8);
              SwfWriter swf = ScheduleSwf.open(out.resolve("schedule.swf"), spill.jobs(), machine, scheduler, trace,
                      nodes)) {
-            csv.write(JobsCsv.HEADER);
+            csv.write(JobsCsv.header(spill.boots()));
             csv.write('\n');
             IoConsumer each = e -> {
                 JobRecord r = e.record();

@@ -41,6 +41,7 @@ import org.bgctl.report.Summary;
 import org.bgctl.report.html.RunReport;
 import org.bgctl.reservations.ReservationReport;
 import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.BootModel;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.HealthChanges;
@@ -237,7 +238,7 @@ public final class Replay {
     private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
                                        Watch watch, MachineModel machine, Progress progress, Duration every,
                                        CompletionStage<?> stop, JournaledPrefix prefix) throws IOException {
-        try (JobSpill spill = new JobSpill()) {
+        try (JobSpill spill = new JobSpill(spec.faults().boots().on())) {
             return replay(spec, journal, host, pacing, watch, machine, progress, every, stop, prefix, spill);
         }
     }
@@ -309,6 +310,7 @@ public final class Replay {
             scaled.lateness().stats().fields().forEach(summary::putRun);
         }
         summary.put("faults", faultFields(spec, table, jobs, ledger, audit));
+        if (spec.faults().boots().on()) summary.put("blocks", blockFields(spec.faults().boots(), table));
         if (!spec.reservations().isEmpty())
             summary.put("reservations", ReservationReport.fields(spec.reservations(), jobs.kept(),
                     withoutReservations(spec, machine), machine.capacity()));
@@ -327,7 +329,7 @@ public final class Replay {
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
         SchedulerCore core = new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
-                settings.bootDelay(), spec.faults().onKill(), spec.faults().maxRequeues());
+                settings.bootDelay(), spec.faults().onKill(), spec.faults().maxRequeues(), spec.faults().boots());
         core.reserve(spec.reservations());
         return core;
     }
@@ -448,6 +450,22 @@ public final class Replay {
         m.put("invariant_violations", audit == null ? null : audit.violations().size());
         if (audit != null && !audit.violations().isEmpty())
             m.put("invariant_violation_examples", audit.violations().subList(0, Math.min(5, audit.violations().size())));
+        return m;
+    }
+
+    /**
+     * The blocks block of summary.json, for a run whose blocks boot: the boot model, the boots, the seconds spent
+     * booting and the boots that failed (docs/blocks.md).
+     */
+    private static Map<String, Object> blockFields(BootModel boots, JobTable table) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("boot_base_s", boots.base());
+        m.put("boot_per_midplane_s", boots.perMidplane());
+        m.put("free_s", boots.free());
+        m.put("boot_failure", boots.failure());
+        m.put("boots", table.boots());
+        m.put("boot_s", table.bootSeconds());
+        m.put("boot_failures", table.bootFailures());
         return m;
     }
 

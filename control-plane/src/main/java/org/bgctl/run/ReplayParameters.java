@@ -166,6 +166,15 @@ public final class ReplayParameters {
                             + " window), a node count on flat:N, or midplanes (mp-R000,mp-R001 or the box R000:2x2x2)"
                             + " on bgl. No job holds reserved nodes during a window (docs/semantics.md).",
                     (b, v) -> b.reservationFile = Path.of(v.trim())),
+            new ReplayParameter("boot_model", "--boot-model", "MODEL",
+                    "none: a job runs from its start decision (after --boot-delay); machine: on a machine of midplanes"
+                            + " its block first boots for the time the machine file's boot block gives (bgl: 120 s"
+                            + " + 6 s per midplane, docs/blocks.md). Default: none.",
+                    (b, v) -> b.bootModel = BootModelKind.parse(v)),
+            new ReplayParameter("boot_failure", "--boot-failure", "P",
+                    "With --boot-model machine: each midplane of a booting block fails the boot with probability P,"
+                            + " drawn with --seed; the job is requeued as a killed job is (docs/blocks.md). Default: 0.",
+                    (b, v) -> b.bootFailure = number(v)),
             new ReplayParameter("max_requeues", "--max-requeues", "N",
                     "With --on-kill requeue: a job killed after it was requeued N times fails instead (0: every"
                             + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ".",

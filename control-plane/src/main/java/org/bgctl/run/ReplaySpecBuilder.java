@@ -67,6 +67,8 @@ final class ReplaySpecBuilder {
     Chaos chaos = Chaos.NONE;
     Path reservationFile;
     int maxRequeues = KillPolicy.DEFAULT_MAX_REQUEUES;
+    BootModelKind bootModel = BootModelKind.NONE;
+    double bootFailure;
     /** The last virtual second of the run. */
     long until = Long.MAX_VALUE;
 
@@ -121,8 +123,11 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model)
-                .checkedFor(scheduler);
+        FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model,
+                bootModel.of(machineName, bootFailure, seed)).checkedFor(scheduler);
+        if (faults.boots().on() && Policies.preempts(scheduler))
+            throw new IllegalArgumentException("--boot-model machine: not supported with scheduler " + scheduler
+                    + ", which suspends running jobs and could suspend one whose block boots; use another scheduler");
         Reservations reservations = reservationFile == null ? Reservations.NONE
                 : ReservationFile.read(reservationFile, model);
         if (!reservations.isEmpty() && Policies.preempts(scheduler))

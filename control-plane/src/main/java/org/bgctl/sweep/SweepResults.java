@@ -34,6 +34,9 @@ public final class SweepResults {
     public static final List<String> FAULT_METRICS = List.of("failures", "kills", "jobs_ever_killed", "requeues",
             "jobs_failed", "node_hours_lost", "availability", "invariant_violations");
 
+    /** The fields of summary.json's {@code blocks} that become columns {@code blocks_<field>} (docs/blocks.md). */
+    public static final List<String> BLOCK_METRICS = List.of("boots", "boot_s", "boot_failures");
+
     private final List<String> parameters;
     private final List<String> metrics;
     private final List<ResultRow> rows;
@@ -50,7 +53,8 @@ public final class SweepResults {
      * and so do the figures by job class of runs with communication-intensive jobs: each field of
      * summary.json's {@code job_classes}, named by its path, e.g. {@code ci_mean_bounded_slowdown}
      * or {@code badly_estimated_nci_mean_response_s}; so do the fault figures of runs that injected
-     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_requeues}).
+     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_requeues}), and the boot figures of runs whose blocks boot
+     * ({@link #BLOCK_METRICS}, e.g. {@code blocks_boot_failures}).
      */
     public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
         List<String> parameters = new ArrayList<>();
@@ -131,13 +135,15 @@ public final class SweepResults {
 
     /**
      * The fields of summary.json's {@code job_classes} by their path joined with '_', in file order, then
-     * the fault figures of a run that injected faults.
+     * the fault figures of a run that injected faults, then the boot figures of a run whose blocks boot.
      */
     private static Map<String, String> nestedColumns(Map<String, Object> summary) {
         Map<String, String> columns = new LinkedHashMap<>();
         if (summary.get("job_classes") instanceof Map<?, ?> classes) flatten("", classes, columns);
         if (summary.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null)
             for (String field : FAULT_METRICS) columns.put("faults_" + field, text(faults.get(field)));
+        if (summary.get("blocks") instanceof Map<?, ?> blocks)
+            for (String field : BLOCK_METRICS) columns.put("blocks_" + field, text(blocks.get(field)));
         return columns;
     }
 

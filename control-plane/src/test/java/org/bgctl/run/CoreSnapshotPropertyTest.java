@@ -27,6 +27,7 @@ import net.jqwik.api.constraints.IntRange;
 import net.jqwik.api.lifecycle.AfterContainer;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.scheduler.Arrivals;
+import org.bgctl.scheduler.BootModel;
 import org.bgctl.scheduler.CoreSnapshot;
 import org.bgctl.scheduler.DirectExecutor;
 import org.bgctl.scheduler.GangSettings;
@@ -38,9 +39,11 @@ import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.ScriptedChanges;
 import org.bgctl.scheduler.TraceCalendar;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
+import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Policies;
 import org.bgctl.swf.SwfReader;
@@ -56,7 +59,8 @@ import org.bgctl.workload.WorkloadOptions;
  * and sent through the journal's serializer, goes on exactly as the core that was never interrupted: the same
  * events, hence the same outputs. The cases cover the state the policies depend on: preemptive FCFS's gangs and
  * suspended jobs, Krevat's migrations and boot delay, NQS queues, buddy lines with communication-intensive jobs,
- * and failed components (nodes, BG/L midplanes and cables) with killed and requeued jobs.
+ * failed components (nodes, BG/L midplanes and cables) with killed and requeued jobs, and BG/L blocks that boot
+ * and whose boots fail.
  */
 class CoreSnapshotPropertyTest {
 
@@ -65,7 +69,12 @@ class CoreSnapshotPropertyTest {
 
     /** One replay: trace, machine, scheduler and its parameters, workload options, scripted health changes. */
     record Case(String name, TraceSource trace, String machine, String scheduler, SchedulerSettings settings,
-                WorkloadOptions workload, List<HealthChange> faults) {
+                WorkloadOptions workload, List<HealthChange> faults, BootModel boots) {
+
+        Case(String name, TraceSource trace, String machine, String scheduler, SchedulerSettings settings,
+             WorkloadOptions workload, List<HealthChange> faults) {
+            this(name, trace, machine, scheduler, settings, workload, faults, BootModel.NONE);
+        }
 
         @Override
         public String toString() {
@@ -102,7 +111,12 @@ class CoreSnapshotPropertyTest {
             new Case("selective-buddy on SDSC, buddy:128", Runs.SDSC, "buddy:128", "selective-buddy",
                     SchedulerSettings.defaults(), BuddyReplayTest.CLASSES, List.of()),
             new Case("nqs on SDSC, paragon-sdsc", Runs.SDSC, "paragon-sdsc", "nqs",
-                    SchedulerSettings.defaults(), NqsReplayTest.TRIPLED, List.of()));
+                    SchedulerSettings.defaults(), NqsReplayTest.TRIPLED, List.of()),
+            new Case("easy on SDSC, bgl, booting blocks, failing boots and midplanes", Runs.SDSC, "bgl", "easy",
+                    SchedulerSettings.defaults(), WorkloadOptions.builder().firstJobs(400)
+                            .geometry(new GeometryOptions(SizeUnit.UNITS, ShapeRule.FREE, 0, false, true, 0, 1)).build(),
+                    faults(i -> "mp-R" + (i % 8) + (i % 4) + ((i / 4) % 4)),
+                    BootModelKind.MACHINE.of("bgl", 0.02, 1)));
 
     private static final Map<Case, Input> INPUTS = new ConcurrentHashMap<>();
     private static final Map<Case, Run> UNINTERRUPTED = new ConcurrentHashMap<>();
@@ -155,6 +169,18 @@ class CoreSnapshotPropertyTest {
         assertTrue(krevat.events().stream().anyMatch(JobMigrated.class::isInstance));
         Run bgl = UNINTERRUPTED.computeIfAbsent(CASES.get(3), k -> run(k, 0));
         assertTrue(bgl.events().stream().anyMatch(JobKilled.class::isInstance));
+        Run boots = UNINTERRUPTED.computeIfAbsent(CASES.get(7), k -> run(k, 0));
+        assertTrue(boots.events().stream().anyMatch(BootFailed.class::isInstance));
+        assertTrue(boots.events().stream().anyMatch(org.bgctl.scheduler.event.BlockFreed.class::isInstance));
+        assertTrue(boots.events().stream().anyMatch(e -> e instanceof JobKilled k
+                && boots.events().stream().anyMatch(s -> s instanceof JobStarted st && st.jobId() == k.jobId()
+                && st.time() <= k.time() && k.time() < st.time() + st.boot())), "a midplane fails mid-boot");
+    }
+
+    /** A booting block is restored with its boot and the failure drawn for it: cut often there. */
+    @Property(tries = 20)
+    void bootingBlocksAreRestoredFromASnapshot(@ForAll @IntRange(min = 1, max = 1000) int permille) {
+        aCoreRestoredFromASnapshotGoesOnAsTheUninterruptedOne(CASES.get(7), permille);
     }
 
     /** The replay of {@code c} by the direct executor; after instant {@code cut} (none for 0) its core is restored. */
@@ -194,7 +220,8 @@ class CoreSnapshotPropertyTest {
 
     private static SchedulerCore core(Case c, Input input) {
         return new SchedulerCore(Policies.create(c.scheduler(), c.settings(), input.calendar()),
-                MachineCatalog.create(c.machine()), c.settings().bootDelay(), KillPolicy.REQUEUE);
+                MachineCatalog.create(c.machine()), c.settings().bootDelay(), KillPolicy.REQUEUE, Integer.MAX_VALUE,
+                c.boots());
     }
 
     private static Input read(Case c) {

@@ -153,6 +153,24 @@ class SweepTest {
         assertEquals("0", fail.get("faults_invariant_violations"));
     }
 
+    @Test
+    void aSweepOfBootFailuresTabulatesTheBoots() throws IOException {
+        SweepSpec spec = SweepSpec.named("boots").withSet("trace", NASA.toString()).withSet("machine", "bgl")
+                .withSet("sizes_in", "units").withSet("executor", "direct").withSet("first_jobs", "300")
+                .withSet("boot_model", "machine").withAxis(Axis.parse("boot_failure=0,0.05"));
+        SweepOutcome outcome = Sweep.run(SweepPlan.of(spec, dir.resolve("boots")), 1, SweepListener.none());
+
+        assertEquals(0, outcome.failed());
+        for (String column : SweepResults.BLOCK_METRICS)
+            assertTrue(outcome.results().header().contains("blocks_" + column), column);
+        ResultRow none = outcome.results().rows().get(0);
+        ResultRow some = outcome.results().rows().get(1);
+        assertEquals("0", none.get("blocks_boot_failures"));
+        assertEquals(none.get("jobs"), none.get("blocks_boots"), "one boot per job when none fails");
+        assertTrue(Long.parseLong(some.get("blocks_boot_failures")) > 0, some.toString());
+        assertTrue(Long.parseLong(some.get("blocks_boot_s")) > Long.parseLong(none.get("blocks_boot_s")));
+    }
+
     private static String expectedCell(Summary summary, String metric) {
         Object value = switch (metric) {
             case "measured_offered_load" -> summary.get("offered_load");

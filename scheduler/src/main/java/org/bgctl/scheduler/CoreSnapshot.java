@@ -25,11 +25,13 @@ import org.bgctl.agents.CborSerializable;
  * @param lastEnds  the last end of a job of each size, by size
  * @param reservations the reservation windows the plans are held to (none in a snapshot that names none)
  * @param requeued  the jobs requeued and how many times, by job id (none in a snapshot from before it was kept)
+ * @param freeing   the blocks of finished jobs being freed, by (until, job id) (none in a snapshot from before
+ *                  blocks took time to be freed)
  */
 public record CoreSnapshot(String policy, String machine, long now, long version, List<Job> queue,
                            List<RunningJob> running, List<SchedulerCore.Suspension> suspended, GangState gang,
                            List<String> down, long headId, long headSince, List<LastEnd> lastEnds,
-                           List<Reservation> reservations, List<Requeued> requeued)
+                           List<Reservation> reservations, List<Requeued> requeued, List<Deallocation> freeing)
         implements CborSerializable {
 
     public CoreSnapshot {
@@ -40,6 +42,7 @@ public record CoreSnapshot(String policy, String machine, long now, long version
         down = List.copyOf(down);
         lastEnds = List.copyOf(lastEnds);
         requeued = requeued == null ? List.of() : List.copyOf(requeued);
+        freeing = freeing == null ? List.of() : List.copyOf(freeing);
     }
 
     /** Job {@code job} was requeued {@code times} times. */

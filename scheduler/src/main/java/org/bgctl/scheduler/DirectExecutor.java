@@ -1,14 +1,15 @@
 package org.bgctl.scheduler;
 
 import java.util.List;
-import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * Runs the policies in virtual time without actors: the reference the actor system must
  * match event for event, and the baseline of the benchmarks. At each timestamp (an arrival, a job's
- * end, a health change, or an instant the policy asked for): all finishes, then the health changes
+ * end, a block's boot end or free time, a health change, or an instant the policy asked for): the blocks freed, the
+ * blocks that booted, all finishes and failed boots, then the health changes
  * scheduled then (failures kill and, by the kill policy, requeue the jobs they strike), then arrivals
  * in (submit, job id) order, then one scheduling pass — its migration or context switch, if the
  * policy plans one, then its starts; a job that ends at the instant it starts (run time 0) ends at
@@ -62,6 +63,8 @@ public final class DirectExecutor {
     /** Everything that happens at time {@code t}, health changes included. */
     public void step(long t, List<HealthChange> changes, List<Job> arriving) {
         core.advanceTo(t);
+        emitAll(core.blocksFreedDue(t));
+        emitAll(core.bootsDue(t));
         emitAll(core.finishesDue(t));
         for (HealthChange h : changes) emitAll(h.up() ? core.repair(h.component(), t) : core.failure(h.component(), t));
         for (Job job : arriving) emit(new JobSubmitted(job));
@@ -70,7 +73,7 @@ public final class DirectExecutor {
             plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
             plan.contextSwitch().ifPresent(c -> emit(c.event(t)));
             for (Start s : plan.starts()) emit(core.started(s));
-            List<JobFinished> ended = core.finishesDue(t);
+            List<JobEvent> ended = core.finishesDue(t);
             if (ended.isEmpty() && plan.contextSwitch().isEmpty()) return;
             emitAll(ended);
         }

@@ -97,7 +97,7 @@ public final class ReservationGuard {
      */
     private static Start elsewhere(SchedulingView view, Reservations windows, List<RunningJob> admitted,
                                    MachineModel machine, Job job) {
-        long until = Math.max(TimeBounds.plus(view.now(), view.bootDelay(), job.estimate()), view.now());
+        long until = Math.max(TimeBounds.plus(view.now(), view.bootDelay(job.demand()), job.estimate()), view.now());
         MachineModel away = machine.copy();
         List<String> components = away.components();
         for (Reservation w : windows.overlapping(view.now(), until)) {
@@ -132,6 +132,6 @@ public final class ReservationGuard {
     }
 
     private static RunningJob running(SchedulingView view, Job job, Allocation allocation) {
-        return new RunningJob(job, view.now(), allocation, view.bootDelay());
+        return new RunningJob(job, view.now(), allocation, view.bootDelay(job.demand()));
     }
 }

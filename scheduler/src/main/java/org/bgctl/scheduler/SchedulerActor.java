@@ -38,12 +38,16 @@ import org.bgctl.agents.UnitProtocol.ReserveReply;
 import org.bgctl.agents.UnitProtocol.StepRefused;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.machine.Claim;
+import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.ReservationCancelled;
 import org.bgctl.scheduler.event.ReservationEvent;
 import org.bgctl.scheduler.event.ReservationPlaced;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
+import org.bgctl.scheduler.event.JobRequeued;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
@@ -520,18 +524,36 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.retries = 0;
         state.gaveUp = false;
         state.core.advanceTo(t);
+        freeDue(state, t);
+        for (BlockBooted b : state.core.bootsDue(t)) emit(state, b);
         finishDue(state, t);
         for (HealthChange h : advance.health()) changeHealth(state, h.component(), h.up(), t);
         for (Job job : advance.arrivals()) emit(state, new JobSubmitted(job));
         return pass(state);
     }
 
+    /**
+     * Records the ends due by {@code t} — finishes and failed boots, and their requeues — and releases their units,
+     * but those of a finished job's block that takes time to be freed ({@link #freeDue}).
+     */
     private void finishDue(State state, long t) {
-        for (JobFinished f : state.core.finishesDue(t)) {
-            RunningJob r = state.core.running(f.jobId());
-            emit(state, f);
-            release(state, r);
+        for (JobEvent e : state.core.finishesDue(t)) {
+            RunningJob r = e instanceof JobRequeued ? null : state.core.running(e.jobId());
+            emit(state, e);
+            if (r != null && state.core.freeing(r.id()) == null) release(state, r);
         }
+    }
+
+    /** Records the blocks of finished jobs freed by {@code t} and releases their units, each in a transaction. */
+    private void freeDue(State state, long t) {
+        List<Request> releases = new ArrayList<>();
+        for (BlockFreed f : state.core.blocksFreedDue(t)) {
+            Deallocation d = state.core.freeing(f.jobId());
+            emit(state, f);
+            long tx = state.nextTx++;
+            for (Claim c : d.allocation().claims()) releases.add(Request.of(Kind.RELEASE, c.unit(), tx, d.jobId()));
+        }
+        if (!releases.isEmpty()) runner.send(releases, acknowledged(state));
     }
 
     private void release(State state, RunningJob r) {

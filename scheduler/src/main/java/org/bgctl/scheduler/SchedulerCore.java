@@ -17,11 +17,15 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.JobCancelled;
+import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -54,11 +58,18 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
     private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
     private final TreeSet<RunningJob> byEnd = new TreeSet<>(RunningJob.END_ORDER);
+    /** Blocks of finished jobs being freed, by job id and by (until, job id). */
+    private final TreeMap<Long, Deallocation> freeing = new TreeMap<>();
+    private final TreeSet<Deallocation> freeingByUntil = new TreeSet<>(Deallocation.UNTIL_ORDER);
+    /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
+    private final TreeSet<RunningJob> booting = new TreeSet<>(RunningJob.BOOT_END_ORDER);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
+    /** How long blocks boot and whether a boot fails. */
+    private final BootModel boots;
     private final KillPolicy onKill;
     /** How many times a job may be requeued after a kill; killed once more, it fails. */
     private final int maxRequeues;
@@ -108,12 +119,24 @@ public final class SchedulerCore implements SchedulingView {
      *                    killed again
      */
     public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill, int maxRequeues) {
+        this(policy, machine, bootDelay, onKill, maxRequeues, BootModel.NONE);
+    }
+
+    /**
+     * @param bootDelay   as above
+     * @param onKill      what becomes of a job killed by a failed component, or whose block failed to boot
+     * @param maxRequeues as above
+     * @param boots       how long a job's block boots (after the boot delay) and whether the boot fails
+     */
+    public SchedulerCore(Policy policy, MachineModel machine, long bootDelay, KillPolicy onKill, int maxRequeues,
+                         BootModel boots) {
         if (bootDelay < 0) throw new IllegalArgumentException("the boot delay must not be negative, was " + bootDelay);
         if (maxRequeues < 0)
             throw new IllegalArgumentException("the most requeues must not be negative, was " + maxRequeues);
         this.policy = policy;
         this.machine = machine;
         this.bootDelay = bootDelay;
+        this.boots = boots;
         this.onKill = onKill;
         this.maxRequeues = maxRequeues;
     }
@@ -125,10 +148,24 @@ public final class SchedulerCore implements SchedulingView {
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
     @Override public Map<Demand, ? extends NavigableSet<Job>> queueByDemand() { return byDemandView; }
-    @Override public Collection<RunningJob> runningByEstimatedEnd() { return byEstimatedEndView; }
+    /** The running jobs, and the blocks being freed as jobs that end when they are free, by (estimated end, job id). */
+    @Override
+    public Collection<RunningJob> runningByEstimatedEnd() {
+        if (freeing.isEmpty()) return byEstimatedEndView;
+        List<RunningJob> all = new ArrayList<>(byEstimatedEnd);
+        for (Deallocation d : freeingByUntil) all.add(d.asRunning());
+        all.sort(RunningJob.ESTIMATED_END_ORDER);
+        return Collections.unmodifiableList(all);
+    }
     @Override public MachineModel machine() { return machine; }
     @Override public long version() { return version; }
     @Override public long bootDelay() { return bootDelay; }
+    @Override public long bootDelay(Demand demand) { return TimeBounds.plus(bootDelay, boots.seconds(demand.nodes())); }
+
+    /** How long blocks boot and whether a boot fails. */
+    public BootModel boots() {
+        return boots;
+    }
     @Override public Reservations reservations() { return reservations; }
 
     /** From now on, every plan is held to {@code windows} (which replace those held before). */
@@ -215,7 +252,10 @@ public final class SchedulerCore implements SchedulingView {
         long wakeup = policy.nextWakeup(this);
         // a window that ends may let waiting jobs start
         long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
-        return Math.min(Math.min(nextFinishTime(), window), wakeup > now ? wakeup : Long.MAX_VALUE);
+        long booted = booting.isEmpty() ? Long.MAX_VALUE : booting.first().bootEnd();
+        long freed = freeingByUntil.isEmpty() ? Long.MAX_VALUE : freeingByUntil.first().until();
+        return Math.min(Math.min(Math.min(nextFinishTime(), Math.min(booted, freed)), window),
+                wakeup > now ? wakeup : Long.MAX_VALUE);
     }
 
     /** Number of running jobs. */
@@ -250,10 +290,15 @@ public final class SchedulerCore implements SchedulingView {
         return ReservationGuard.admit(policy.plan(this), this);
     }
 
-    /** The event that starts {@code start} now, after the boot delay. */
+    /**
+     * The event that starts {@code start} now, after the boot delay and its block's boot; it names the midplane
+     * whose boot fails, if the boot model draws one.
+     */
     public JobStarted started(Start start) {
         boolean preempting = gang != null && gang.wide == start.job().id() && !gang.wideStarted;
-        return new JobStarted(start.job().id(), now, start.allocation(), bootDelay + (preempting ? gang.penalty : 0));
+        long boot = TimeBounds.plus(bootDelay, boots.seconds(start.allocation().nodes()));
+        return new JobStarted(start.job().id(), now, start.allocation(), boot + (preempting ? gang.penalty : 0),
+                boots.failingMidplane(start.job().id(), now, start.allocation()), boots.free());
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -261,14 +306,52 @@ public final class SchedulerCore implements SchedulingView {
         return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
     }
 
-    /** The finishes due by {@code t}, in (end, job id) order; not yet applied. */
-    public List<JobFinished> finishesDue(long t) {
-        List<JobFinished> due = new ArrayList<>();
-        for (RunningJob r : byEnd) {
-            if (r.end() > t) break;
-            due.add(new JobFinished(r.id(), t));
+    /** The {@link BlockFreed} of every block of a finished job freed by {@code t}, in (until, job id) order. */
+    public List<BlockFreed> blocksFreedDue(long t) {
+        List<BlockFreed> due = new ArrayList<>();
+        for (Deallocation d : freeingByUntil) {
+            if (d.until() > t) break;
+            due.add(new BlockFreed(d.jobId(), t));
         }
         return due;
+    }
+
+    /** The block of finished job {@code jobId} while it is being freed, or null. */
+    public Deallocation freeing(long jobId) {
+        return freeing.get(jobId);
+    }
+
+    /** With the boot model, the {@link BlockBooted} of every block whose boot ends by {@code t}, in (boot end, job id) order. */
+    public List<BlockBooted> bootsDue(long t) {
+        List<BlockBooted> due = new ArrayList<>();
+        for (RunningJob r : booting) {
+            if (r.bootEnd() > t) break;
+            due.add(new BlockBooted(r.id(), t));
+        }
+        return due;
+    }
+
+    /**
+     * The ends due by {@code t}, in (end, job id) order, not yet applied: a {@link JobFinished} for a job that ran,
+     * a {@link BootFailed} for one whose block failed to boot, followed by its {@link JobRequeued} when it may be
+     * requeued (as a job a failed component kills).
+     */
+    public List<JobEvent> finishesDue(long t) {
+        List<JobEvent> due = new ArrayList<>();
+        for (RunningJob r : byEnd) {
+            if (r.end() > t) break;
+            if (r.bootFailure() == null) {
+                due.add(new JobFinished(r.id(), t));
+                continue;
+            }
+            due.add(new BootFailed(r.id(), t, r.bootFailure()));
+            if (mayRequeue(r.id())) due.add(new JobRequeued(r.job(), t));
+        }
+        return due;
+    }
+
+    private boolean mayRequeue(long jobId) {
+        return onKill == KillPolicy.REQUEUE && requeued.getOrDefault(jobId, 0) < maxRequeues;
     }
 
     /**
@@ -286,8 +369,7 @@ public final class SchedulerCore implements SchedulingView {
         List<SchedulerEvent> events = new ArrayList<>();
         for (RunningJob r : victims) {
             events.add(new JobKilled(r.id(), t, component));
-            if (onKill == KillPolicy.REQUEUE && requeued.getOrDefault(r.id(), 0) < maxRequeues)
-                events.add(new JobRequeued(r.job(), t));
+            if (mayRequeue(r.id())) events.add(new JobRequeued(r.job(), t));
         }
         events.add(new ComponentFailed(component, t));
         return events;
@@ -341,10 +423,26 @@ public final class SchedulerCore implements SchedulingView {
         if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
-            stop(f.jobId());
+            if (boots.free() > 0 && gang == null) deallocate(leave(f.jobId()));
+            else stop(f.jobId());
             requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
+        } else if (event instanceof BlockFreed b) {
+            Deallocation d = freeing.remove(b.jobId());
+            if (d == null) throw new IllegalStateException("job " + b.jobId() + "'s block is freed but was not being freed");
+            freeingByUntil.remove(d);
+            machine.release(d.allocation());
+        } else if (event instanceof BlockBooted b) {
+            RunningJob r = running.get(b.jobId());
+            if (r == null || !booting.remove(r))
+                throw new IllegalStateException("job " + b.jobId() + "'s block booted but was not booting");
+        } else if (event instanceof BootFailed b) {
+            RunningJob r = running.remove(b.jobId());
+            if (r == null) throw new IllegalStateException("job " + b.jobId() + " failed to boot but does not hold a block");
+            byEstimatedEnd.remove(r);
+            byEnd.remove(r);
+            release(r);
         } else if (event instanceof JobCancelled c) {
             if (running.containsKey(c.jobId())) stop(c.jobId());
             else dequeue(c.jobId());
@@ -386,7 +484,8 @@ public final class SchedulerCore implements SchedulingView {
                 List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
                 headSince, lastEnds, reservations.windows(), requeued.entrySet().stream()
-                        .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList());
+                        .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList(),
+                List.copyOf(freeingByUntil));
     }
 
     /**
@@ -416,6 +515,11 @@ public final class SchedulerCore implements SchedulingView {
             Allocation held = held(s.job());
             if (held != null) machine.allocate(held);
             suspended.put(s.job().id(), s);
+        }
+        for (Deallocation d : snapshot.freeing()) {
+            machine.allocate(d.allocation());
+            freeing.put(d.jobId(), d);
+            freeingByUntil.add(d);
         }
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
@@ -463,7 +567,7 @@ public final class SchedulerCore implements SchedulingView {
         Job job = dequeue(s.jobId());
         if (gang != null && gang.wide == job.id() && !gang.wideStarted) startWide(s, job);
         else machine.allocate(s.allocation());
-        run(new RunningJob(job, s.time(), s.allocation(), s.boot()));
+        run(new RunningJob(job, s.time(), s.allocation(), s.boot(), s.bootFailure()));
     }
 
     /**
@@ -520,6 +624,7 @@ public final class SchedulerCore implements SchedulingView {
         if (r == null) throw new IllegalStateException("job " + jobId + " is suspended but does not run");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
+        booting.remove(r);
         suspended.put(jobId, new Suspension(r, now));
     }
 
@@ -537,14 +642,29 @@ public final class SchedulerCore implements SchedulingView {
         running.put(r.id(), r);
         byEstimatedEnd.add(r);
         byEnd.add(r);
+        if (boots.on() && r.bootFailure() == null && r.bootEnd() > now) booting.add(r);
     }
 
     private RunningJob stop(long jobId) {
+        RunningJob r = leave(jobId);
+        release(r);
+        return r;
+    }
+
+    /** The block of finished job {@code r} holds its allocation for the machine's free time. */
+    private void deallocate(RunningJob r) {
+        Deallocation d = new Deallocation(r.id(), r.allocation(), TimeBounds.plus(now, boots.free()));
+        freeing.put(d.jobId(), d);
+        freeingByUntil.add(d);
+    }
+
+    /** Job {@code jobId} no longer runs; what it holds stays held. */
+    private RunningJob leave(long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
         byEstimatedEnd.remove(r);
         byEnd.remove(r);
-        release(r);
+        booting.remove(r);
         lastEndBySize.put(r.job().size(), now);
         return r;
     }

@@ -45,6 +45,14 @@ public interface SchedulingView {
         return 0;
     }
 
+    /**
+     * Seconds between the start decision of a job asking {@code demand} and the start of its run: the boot delay
+     * plus its block's boot (docs/blocks.md).
+     */
+    default long bootDelay(Demand demand) {
+        return bootDelay();
+    }
+
     /** The gang under way, when a wide job has preempted small jobs (preemptive FCFS); empty otherwise. */
     default Optional<GangView> gang() {
         return Optional.empty();

@@ -13,7 +13,10 @@ import org.bgctl.machine.Shape;
 
 /**
  * An ASCII picture of a machine of midplanes, in the spirit of Slurm's smap: one grid of x by y per
- * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down —
+ * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down, and
+ * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting, {@code -} for one whose
+ * block is being freed after its job finished and {@code !} for a free midplane whose last boot failed (its block
+ * went to error) —
  * then the jobs with their letters and partitions, then, for every line with a cable in use or a part
  * down, one character per cable (in the order of the wiring file) and per switch passed through.
  * Letters go to running jobs in job-id order: A-Z, a-z, 0-9, then again from A.
@@ -35,6 +38,18 @@ public final class MidplaneMap {
      * @param running job id to its allocation on {@code machine}
      */
     public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running) {
+        return render(machine, running, BlockStates.NONE);
+    }
+
+    /**
+     * The picture of {@code machine} with these jobs running and these blocks booting, being freed or free after a
+     * failed boot.
+     *
+     * @param running job id to its allocation on {@code machine}
+     */
+    public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running, BlockStates blocks) {
+        SortedMap<Long, Long> booting = blocks.booting();
+        SortedMap<String, Long> bootErrors = blocks.bootErrors();
         BglMachine m = machine.machine();
         Shape size = m.shape();
         Grid grid = new Grid(size);
@@ -48,9 +63,11 @@ public final class MidplaneMap {
         for (Map.Entry<Long, Allocation> job : running.entrySet()) {
             char letter = letter(i++);
             Partition p = machine.partition(job.getValue());
-            legend.add("  " + letter + "  job " + job.getKey() + "  " + job.getValue().partition());
+            Long bootEnd = booting.get(job.getKey());
+            legend.add("  " + letter + "  job " + job.getKey() + "  " + job.getValue().partition()
+                    + (bootEnd == null ? "" : "  booting until " + bootEnd + " s (~)"));
             for (Coordinate c : p.midplanes(size)) {
-                cells[c.z()][c.y()][c.x()] = letter;
+                cells[c.z()][c.y()][c.x()] = bootEnd == null ? letter : '~';
                 for (Dimension d : Dimension.values()) {
                     LinkSet links = p.linkSet(d);
                     if (c.get(d) != p.base().get(d) || links.cables() == 0 && links.passThrough() == 0) continue;
@@ -61,6 +78,12 @@ public final class MidplaneMap {
                         if ((links.passThrough() >> s & 1) != 0) use.switches[s] = letter;
                 }
             }
+        }
+        for (Allocation freeing : blocks.freeing().values())
+            for (Coordinate c : machine.partition(freeing).midplanes(size)) cells[c.z()][c.y()][c.x()] = '-';
+        for (String id : bootErrors.keySet()) {
+            if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
+                cells[at.at().z()][at.at().y()][at.at().x()] = '!';
         }
         for (String id : machine.downComponents()) {
             Component c = BglIds.component(id, m);
@@ -78,6 +101,15 @@ public final class MidplaneMap {
         drawGrid(out, cells, size);
         out.append('\n').append(running.isEmpty() ? "no job running\n" : "jobs\n");
         legend.forEach(l -> out.append(l).append('\n'));
+        if (!blocks.freeing().isEmpty()) {
+            out.append("blocks being freed (-)\n");
+            blocks.freeing().forEach((job, a) -> out.append("  job ").append(job).append("  ").append(a.partition())
+                    .append("  free at ").append(blocks.freedAt().get(job)).append(" s\n"));
+        }
+        if (!bootErrors.isEmpty()) {
+            out.append("boot failed (!, block in error, freed)\n");
+            bootErrors.forEach((id, t) -> out.append("  ").append(id).append("  at ").append(t).append(" s\n"));
+        }
         for (Dimension d : Dimension.values()) {
             TreeMap<Integer, LineUse> used = lines.get(d);
             int all = grid.lineCount(d);

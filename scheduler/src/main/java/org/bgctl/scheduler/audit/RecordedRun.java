@@ -21,6 +21,10 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
 import org.bgctl.scheduler.event.ContextSwitched;
+import org.bgctl.machine.bgl.BlockStates;
+import org.bgctl.scheduler.event.BlockBooted;
+import org.bgctl.scheduler.event.BlockFreed;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -77,6 +81,15 @@ public final class RecordedRun implements EventSink {
      */
     private final TreeMap<String, Integer> heldNodes = new TreeMap<>();
     private final List<String> violations = new ArrayList<>();
+    /** Seconds the block of each running job is held once it finished, when not 0, by job id. */
+    private final TreeMap<Long, Long> freeTimes = new TreeMap<>();
+    /** The blocks of finished jobs being freed, with when they are due free, by job id: they still hold. */
+    private final TreeMap<Long, RunningJob> freeing = new TreeMap<>();
+    private final TreeMap<Long, Long> freeAt = new TreeMap<>();
+    /** When the boot of each running job's block ends (jobs started with a boot), by job id. */
+    private final TreeMap<Long, Long> bootEnds = new TreeMap<>();
+    /** The midplanes whose last boot failed, free since (the error block was freed), with when it failed. */
+    private final TreeMap<String, Long> bootErrors = new TreeMap<>();
     private long events;
     private long lastTime = Long.MIN_VALUE;
     private long started;
@@ -102,13 +115,38 @@ public final class RecordedRun implements EventSink {
         if (e instanceof JobSubmitted s) submitted(s);
         else if (e instanceof JobStarted s) started(s);
         else if (e instanceof JobFinished f) {
-            RunningJob r = ended(e, f.jobId());
+            Long free = freeTimes.remove(f.jobId());
+            RunningJob r = free == null ? ended(e, f.jobId()) : finishedHolding(e, f.jobId(), free);
             if (r != null && f.time() != r.end())
                 violation(e, "job " + f.jobId() + " started at " + r.start() + " with run time " + r.job().runtime()
                         + " should end at " + r.end());
         } else if (e instanceof JobKilled k) {
             RunningJob r = ended(e, k.jobId());
             if (r != null) killed.put(r.id(), r.job());
+        } else if (e instanceof BlockFreed b) {
+            RunningJob r = freeing.remove(b.jobId());
+            Long due = freeAt.remove(b.jobId());
+            if (r == null) {
+                violation(e, "job " + b.jobId() + "'s block is freed but was not being freed");
+            } else {
+                if (due != b.time())
+                    violation(e, "job " + b.jobId() + "'s block is freed at " + b.time() + ", due at " + due);
+                giveBack(e, r);
+            }
+        } else if (e instanceof BlockBooted b) {
+            RunningJob r = running.get(b.jobId());
+            Long end = bootEnds.remove(b.jobId());
+            if (r == null || end == null || end != b.time())
+                violation(e, "job " + b.jobId() + "'s block is ready at " + b.time() + " but "
+                        + (r == null ? "the job does not run" : end == null ? "it was not booting" : "its boot ends at " + end));
+        } else if (e instanceof BootFailed b) {
+            RunningJob r = ended(e, b.jobId());
+            if (r != null && (!b.midplane().equals(r.bootFailure()) || b.time() != r.end()))
+                violation(e, "job " + b.jobId() + " fails to boot on " + b.midplane() + " at " + b.time()
+                        + ", but its start said " + (r.bootFailure() == null ? "its block boots"
+                        : "its boot fails on " + r.bootFailure() + " at " + r.end()));
+            if (r != null) killed.put(r.id(), r.job());
+            bootErrors.put(b.midplane(), b.time());
         } else if (e instanceof JobRequeued q) requeued(q);
         else if (e instanceof JobCancelled c) {
             if (queued.remove(c.jobId()) == null) ended(e, c.jobId());
@@ -220,7 +258,10 @@ public final class RecordedRun implements EventSink {
         checkHolders(s, a);
         checkSuspendedUnits(s, a);
         take(s.jobId(), a);
-        running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot()));
+        running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot(), s.bootFailure()));
+        if (s.boot() > 0) bootEnds.put(s.jobId(), s.time() + s.boot());
+        if (s.free() > 0) freeTimes.put(s.jobId(), s.free());
+        for (Claim c : a.claims()) bootErrors.remove(c.unit());
         started++;
     }
 
@@ -285,6 +326,20 @@ public final class RecordedRun implements EventSink {
         for (Claim c : a.claims()) if (c instanceof NodeClaim n) heldNodes.merge(c.unit(), sign * n.nodes(), Integer::sum);
     }
 
+    /** Job {@code jobId} finished; its block holds what it held for {@code free} more seconds. */
+    private RunningJob finishedHolding(SchedulerEvent e, long jobId, long free) {
+        RunningJob r = running.remove(jobId);
+        if (r == null) {
+            violation(e, "job " + jobId + " ends but is not running");
+            return null;
+        }
+        bootEnds.remove(jobId);
+        freeing.put(jobId, r);
+        freeAt.put(jobId, e.time() + free);
+        ended++;
+        return r;
+    }
+
     private RunningJob ended(SchedulerEvent e, long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) {
@@ -292,6 +347,8 @@ public final class RecordedRun implements EventSink {
             return null;
         }
         giveBack(e, r);
+        bootEnds.remove(jobId);
+        freeTimes.remove(jobId);
         ended++;
         return r;
     }
@@ -354,6 +411,30 @@ public final class RecordedRun implements EventSink {
     /** The machine as the events applied so far left it. */
     public MachineModel machine() {
         return machine;
+    }
+
+    /** The running jobs whose block still boots at {@code t}, with when their boot ends, by id. */
+    public SortedMap<Long, Long> booting(long t) {
+        TreeMap<Long, Long> booting = new TreeMap<>();
+        bootEnds.forEach((job, end) -> {
+            if (end > t && running.containsKey(job)) booting.put(job, end);
+        });
+        return booting;
+    }
+
+    /**
+     * The midplanes whose last boot failed, by id, with when: the block went to error and was freed; a midplane
+     * leaves the list when a job takes it again.
+     */
+    public SortedMap<String, Long> bootErrors() {
+        return Collections.unmodifiableSortedMap(bootErrors);
+    }
+
+    /** The blocks at {@code t} (an instant the events so far reach): booting, being freed, free after a failed boot. */
+    public BlockStates blockStates(long t) {
+        TreeMap<Long, Allocation> blocks = new TreeMap<>();
+        freeing.forEach((job, r) -> blocks.put(job, r.allocation()));
+        return new BlockStates(booting(t), blocks, new TreeMap<>(freeAt), new TreeMap<>(bootErrors));
     }
 
     /** The jobs running, by id. */

@@ -22,6 +22,8 @@ import org.bgctl.scheduler.event.ComponentRepaired;
 import org.bgctl.scheduler.event.ContextSwitched;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobCheckpointed;
+import org.bgctl.scheduler.event.BlockFreed;
+import org.bgctl.scheduler.event.BootFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobKilled;
 import org.bgctl.scheduler.event.JobMigrated;
@@ -72,6 +74,8 @@ public final class WiringAudit implements EventSink {
     private final Set<String> down = new HashSet<>();
     private final Layer running = new Layer("running");
     private final Layer suspended = new Layer("suspended");
+    /** Jobs whose block is held until its {@link BlockFreed} once they finished. */
+    private final Set<Long> freeing = new TreeSet<>();
     private final Map<Long, Footprint> held = new HashMap<>();
     private final List<String> violations = new ArrayList<>();
     private long partitions;
@@ -99,11 +103,17 @@ public final class WiringAudit implements EventSink {
 
     @Override
     public void accept(SchedulerEvent e) {
-        if (e instanceof JobStarted s) start(s.jobId(), s.time(), s.allocation());
+        if (e instanceof JobStarted s) {
+            start(s.jobId(), s.time(), s.allocation());
+            if (s.free() > 0) freeing.add(s.jobId());
+        }
         else if (e instanceof JobMigrated m) start(m.jobId(), m.time(), m.allocation());
         else if (e instanceof JobCheckpointed c) release(c.jobId());
-        else if (e instanceof JobFinished f) release(f.jobId());
+        else if (e instanceof JobFinished f) {
+            if (!freeing.remove(f.jobId())) release(f.jobId());
+        } else if (e instanceof BlockFreed b) release(b.jobId());
         else if (e instanceof JobKilled k) release(k.jobId());
+        else if (e instanceof BootFailed b) release(b.jobId());
         else if (e instanceof JobCancelled c) release(c.jobId());
         else if (e instanceof ComponentFailed f) down.add(f.component());
         else if (e instanceof ComponentRepaired r) down.remove(r.component());

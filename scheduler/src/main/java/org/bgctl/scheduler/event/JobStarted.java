@@ -5,12 +5,23 @@ import org.bgctl.machine.Allocation;
 
 /**
  * A job was allocated its partition (both phases granted): the schedule event. It starts running
- * {@code boot} seconds later (the boot delay), so it ends at {@code time + boot + run time}.
+ * {@code boot} seconds later (the boot delay, or its block's boot), so it ends at {@code time + boot + run time}.
+ *
+ * @param bootFailure the midplane whose boot will fail at the boot's end (a {@link BootFailed} then), or null when
+ *                    the block boots
+ * @param free        seconds the block is held once the job finished, before a {@link BlockFreed} frees it; 0: freed
+ *                    as the job finishes
  */
-public record JobStarted(long jobId, long time, Allocation allocation, long boot) implements JobEvent {
+public record JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure, long free)
+        implements JobEvent {
 
     @JsonCreator
     public JobStarted {
+    }
+
+    /** A job whose partition boots for {@code boot} seconds, then runs. */
+    public JobStarted(long jobId, long time, Allocation allocation, long boot) {
+        this(jobId, time, allocation, boot, null, 0);
     }
 
     /** A job that runs from the instant it is allocated. */

@@ -58,9 +58,9 @@ final class EasyAroundUnitWindows {
         return starts;
     }
 
-    /** The estimated end of {@code job} started at {@code t}: boot delay and estimate after it. */
+    /** The estimated end of {@code job} started at {@code t}: its block's boot and its estimate after it. */
     private static long end(SchedulingView view, long t, Job job) {
-        return TimeBounds.plus(t, view.bootDelay(), job.estimate());
+        return TimeBounds.plus(t, view.bootDelay(job.demand()), job.estimate());
     }
 
     /**
@@ -72,7 +72,8 @@ final class EasyAroundUnitWindows {
 
     private static Shadow reserve(Job head, SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
-        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
+        for (Start s : starts)
+            ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay(s.job().demand())));
         ending.sort(RunningJob.ESTIMATED_END_ORDER);
         TreeSet<Long> instants = new TreeSet<>();
         instants.add(view.now());

@@ -29,7 +29,7 @@ final class EasyAroundWindows {
         List<Start> starts = new ArrayList<>();
         boolean headReserved = false;
         for (Job job : view.queue()) {
-            long holds = view.bootDelay() + job.estimate();
+            long holds = view.bootDelay(job.demand()) + job.estimate();
             long at = profile.earliestStart(job.size(), holds);
             Allocation a = at == now ? machine.place(job.demand()) : null;
             if (a != null) {

@@ -71,7 +71,7 @@ public final class EasyBackfill implements Policy {
         for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
             if (noRoom.contains(e.getKey())) continue;
             Group g = new Group(e.getKey(), e.getValue().tailSet(after, false).iterator());
-            if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation);
+            if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation, e.getKey());
             if (g.advance()) groups.add(g);
         }
         for (Group g; (g = groups.poll()) != null; ) {
@@ -90,7 +90,7 @@ public final class EasyBackfill implements Policy {
                 if (!future.isFree(a)) a = now.placeAlsoFreeOn(demand, future);
                 if (a == null) {
                     noRoomPastShadow.add(demand);
-                    g.maxEstimate = longestBeforeShadow(view, reservation);
+                    g.maxEstimate = longestBeforeShadow(view, reservation, demand);
                 } else {
                     future.allocate(a);
                 }
@@ -149,12 +149,12 @@ public final class EasyBackfill implements Policy {
 
     /** Whether {@code job}, started now, would still run (by estimate) at the head's reserved start. */
     private static boolean pastShadow(Job job, SchedulingView view, Reservation reservation) {
-        return job.estimate() > longestBeforeShadow(view, reservation);
+        return job.estimate() > longestBeforeShadow(view, reservation, job.demand());
     }
 
-    /** The longest estimate of a job that, started now, ends by the head's reserved start. */
-    private static long longestBeforeShadow(SchedulingView view, Reservation reservation) {
-        return reservation.shadow() - view.now() - view.bootDelay();
+    /** The longest estimate of a job asking {@code demand} that, started now, ends by the head's reserved start. */
+    private static long longestBeforeShadow(SchedulingView view, Reservation reservation, Demand demand) {
+        return reservation.shadow() - view.now() - view.bootDelay(demand);
     }
 
     /**
@@ -245,7 +245,8 @@ public final class EasyBackfill implements Policy {
      */
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
-        for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
+        for (Start s : starts)
+            ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay(s.job().demand())));
         ending.sort(RunningJob.ESTIMATED_END_ORDER);
         return ending;
     }

@@ -1,0 +1,56 @@
+package org.bgctl.machine.bgl;
+
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigParseOptions;
+import java.nio.file.Path;
+import org.bgctl.machine.MachineFileError;
+
+/**
+ * The boot times of a machine of midplanes, from the {@code boot} block of its machine file
+ * ({@code boot { base = S, per-midplane = S, free = S }}): a block of m midplanes boots for base + per-midplane × m
+ * seconds, and is freed {@code free} seconds after its job finished (0 when the block does not say; docs/blocks.md).
+ *
+ * @param base             seconds every boot takes
+ * @param perMidplane      seconds each midplane adds
+ * @param nodesPerMidplane nodes of one midplane
+ * @param free             seconds a block takes to be freed once its job finished
+ */
+public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long free) {
+
+    /**
+     * The boot times of the machine named {@code spec} ({@code bgl}, {@code bgl,switch=whole}, a machine file
+     * {@code FILE.conf[,options]}).
+     *
+     * @throws IllegalArgumentException when the machine is not one of midplanes, or its file has no boot block
+     */
+    public static BootTimes of(String spec) {
+        String base = spec.split(",", -1)[0];
+        Config file;
+        if (base.endsWith(".conf")) {
+            file = ConfigFactory.parseFile(Path.of(base).toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
+        } else if (!base.isEmpty()
+                && BootTimes.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null) {
+            file = ConfigFactory.parseResources(BootTimes.class.getClassLoader(), Wiring.RESOURCE_FOLDER + base + ".conf");
+        } else {
+            throw new IllegalArgumentException("machine '" + spec + "' boots no blocks: only machines of midplanes do");
+        }
+        file = file.resolve();
+        if (!file.hasPath("boot"))
+            throw new IllegalArgumentException("machine '" + spec + "': its machine file has no boot block"
+                    + " (boot { base = S, per-midplane = S }, docs/blocks.md)");
+        try {
+            Config boot = file.getConfig("boot");
+            long baseSeconds = boot.getLong("base");
+            long perMidplane = boot.getLong("per-midplane");
+            long free = boot.hasPath("free") ? boot.getLong("free") : 0;
+            if (baseSeconds < 0 || perMidplane < 0 || free < 0)
+                throw new IllegalArgumentException("boot times must not be negative");
+            Wiring wiring = Wiring.fromConfig(file);
+            return new BootTimes(baseSeconds, perMidplane, wiring.nodesPerMidplane().volume(), free);
+        } catch (ConfigException | IllegalArgumentException e) {
+            throw MachineFileError.in(file, e);
+        }
+    }
+}
