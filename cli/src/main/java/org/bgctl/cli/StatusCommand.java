@@ -89,7 +89,8 @@ public final class StatusCommand implements Callable<Integer> {
         if (blocks.any())
             out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n",
                     blocks.booting().size(), blocks.freeing().size(), blocks.bootErrors().size());
-        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, blocks));
+        if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, blocks,
+                windows.windows().unitsActiveAt(time)));
         out.flush();
         return 0;
     }

@@ -58,6 +58,9 @@ class ReservationOptionsTest {
         assertFalse(inMaint.out().contains("16384 nodes (active)"), inMaint.out());
         CliRun inQuarter = CliRun.of("status", "--run", out.toString(), "--at", "1250000");
         assertTrue(inQuarter.out().contains("mp-R133 16384 nodes (active)"), inQuarter.out());
+        CliRun map = CliRun.of("status", "--run", out.toString(), "--at", "1250000", "--map");
+        assertTrue(map.out().contains("y=0  rr......   rr......   rr......   rr......"), map.out());
+        assertTrue(map.out().contains("reserved (r when free)\n  quarter  32 midplanes"), map.out());
     }
 
     @Test

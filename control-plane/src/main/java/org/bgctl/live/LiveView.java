@@ -204,7 +204,7 @@ public final class LiveView implements EventSink {
         }
         if (!blocks.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(blocks.bootErrors().keySet()));
         if (m instanceof BglMachineModel bgl) {
-            out.put("map", MidplaneMap.render(bgl, running, blocks));
+            out.put("map", MidplaneMap.render(bgl, running, blocks, reservations.unitsActiveAt(lastTime())));
             out.put("cables", CableUse.of(bgl, running));
         }
         return out;

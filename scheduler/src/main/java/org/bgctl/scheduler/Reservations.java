@@ -3,6 +3,8 @@ package org.bgctl.scheduler;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.SortedMap;
+import java.util.TreeMap;
 
 /**
  * The reservations of a run, in (start, end, name) order: what a policy sees of them
@@ -37,6 +39,13 @@ public record Reservations(List<Reservation> windows) {
         List<Reservation> fewer = new ArrayList<>(windows);
         fewer.removeIf(r -> r.name().equals(name));
         return new Reservations(fewer);
+    }
+
+    /** The units the windows under way at {@code t} keep, each to the name of the first such window. */
+    public SortedMap<String, String> unitsActiveAt(long t) {
+        SortedMap<String, String> units = new TreeMap<>();
+        for (Reservation r : activeAt(t)) for (String u : r.units()) units.putIfAbsent(u, r.name());
+        return units;
     }
 
     /** The reservation called {@code name}, or null. */

@@ -16,7 +16,7 @@ import org.bgctl.machine.Shape;
  * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down, and
  * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting, {@code -} for one whose
  * block is being freed after its job finished and {@code !} for a free midplane whose last boot failed (its block
- * went to error) —
+ * went to error), {@code r} for a free midplane a reservation window under way keeps —
  * then the jobs with their letters and partitions, then, for every line with a cable in use or a part
  * down, one character per cable (in the order of the wiring file) and per switch passed through.
  * Letters go to running jobs in job-id order: A-Z, a-z, 0-9, then again from A.
@@ -48,6 +48,18 @@ public final class MidplaneMap {
      * @param running job id to its allocation on {@code machine}
      */
     public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running, BlockStates blocks) {
+        return render(machine, running, blocks, new TreeMap<>());
+    }
+
+    /**
+     * The picture of {@code machine} with these jobs running, these blocks, and these midplanes reserved: a free
+     * midplane of a reservation window under way is drawn {@code r}, and the windows are listed.
+     *
+     * @param running  job id to its allocation on {@code machine}
+     * @param reserved midplane id to the name of the window under way that keeps it
+     */
+    public static String render(BglMachineModel machine, SortedMap<Long, Allocation> running, BlockStates blocks,
+                                SortedMap<String, String> reserved) {
         SortedMap<Long, Long> booting = blocks.booting();
         SortedMap<String, Long> bootErrors = blocks.bootErrors();
         BglMachine m = machine.machine();
@@ -85,6 +97,10 @@ public final class MidplaneMap {
             if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
                 cells[at.at().z()][at.at().y()][at.at().x()] = '!';
         }
+        for (String id : reserved.keySet()) {
+            if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
+                cells[at.at().z()][at.at().y()][at.at().x()] = 'r';
+        }
         for (String id : machine.downComponents()) {
             Component c = BglIds.component(id, m);
             if (c instanceof Component.MidplaneAt at) {
@@ -109,6 +125,12 @@ public final class MidplaneMap {
         if (!bootErrors.isEmpty()) {
             out.append("boot failed (!, block in error, freed)\n");
             bootErrors.forEach((id, t) -> out.append("  ").append(id).append("  at ").append(t).append(" s\n"));
+        }
+        if (!reserved.isEmpty()) {
+            out.append("reserved (r when free)\n");
+            TreeMap<String, Integer> midplanes = new TreeMap<>();
+            for (String name : reserved.values()) midplanes.merge(name, 1, Integer::sum);
+            midplanes.forEach((name, n) -> out.append("  ").append(name).append("  ").append(n).append(" midplanes\n"));
         }
         for (Dimension d : Dimension.values()) {
             TreeMap<Integer, LineUse> used = lines.get(d);

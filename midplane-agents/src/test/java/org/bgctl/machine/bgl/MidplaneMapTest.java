@@ -43,4 +43,21 @@ class MidplaneMapTest {
         assertTrue(lines.contains("  x=0 z=1  cables BBBB  switches passed through ..BB"), lines.toString());
         assertTrue(lines.contains("z-lines: 0 of 32 with a cable in use or a part down"), lines.toString());
     }
+
+    @Test
+    void aFreeMidplaneOfAWindowUnderWayIsDrawnRAndTheWindowsAreListed() {
+        BglMachineModel bgl = (BglMachineModel) MachineCatalog.create("bgl");
+        TreeMap<Long, Allocation> running = new TreeMap<>();
+        Allocation one = bgl.place(new Demand(512, Geometry.box(Shape.UNIT, false, Topology.MESH)));
+        bgl.allocate(one);
+        running.put(3L, one);
+        TreeMap<String, String> reserved = new TreeMap<>();
+        for (String mp : List.of("mp-R000", "mp-R100", "mp-R200")) reserved.put(mp, "maint");
+        reserved.put("mp-R701", "users");
+
+        List<String> lines = MidplaneMap.render(bgl, running, BlockStates.NONE, reserved).lines().toList();
+        assertEquals("y=0  Arr.....   .......r   ........   ........", lines.get(4), "a running job keeps its letter");
+        int at = lines.indexOf("reserved (r when free)");
+        assertEquals(List.of("  maint  3 midplanes", "  users  1 midplanes"), lines.subList(at + 1, at + 3));
+    }
 }
