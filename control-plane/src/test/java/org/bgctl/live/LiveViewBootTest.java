@@ -37,7 +37,7 @@ class LiveViewBootTest {
     @Test
     @SuppressWarnings("unchecked")
     void aBootingBlockIsShownWithItsBootsEnd() {
-        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0, 1), 100, Job.of(1, 0, 500, 600, 2 * 512));
+        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0, 1, false), 100, Job.of(1, 0, 500, 600, 2 * 512));
         Map<String, Object> machine = view.machine();
         Map<String, Object> job = ((List<Map<String, Object>>) machine.get("running")).get(0);
         assertEquals("booting", job.get("block"));
@@ -50,7 +50,7 @@ class LiveViewBootTest {
     @SuppressWarnings("unchecked")
     void aFinishedJobsBlockIsShownWhileItIsFreed() {
         // job 1 boots 126 s, runs 500 s and finishes at 626; its block is freed a minute later
-        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0, 1), 650, Job.of(1, 0, 500, 600, 512));
+        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0, 1, false), 650, Job.of(1, 0, 500, 600, 512));
         Map<String, Object> machine = view.machine();
         assertEquals(List.of(), machine.get("running"));
         List<Map<String, Object>> freeing = (List<Map<String, Object>>) machine.get("freeing");
@@ -58,14 +58,14 @@ class LiveViewBootTest {
                 "units", List.of("mp-R000"))), freeing);
         String map = (String) machine.get("map");
         assertTrue(map.contains("y=0  -......."), map);
-        assertFalse(view(BootModelKind.MACHINE.of("bgl", 0, 1), 700, Job.of(1, 0, 500, 600, 512)).machine()
+        assertFalse(view(BootModelKind.MACHINE.of("bgl", 0, 1, false), 700, Job.of(1, 0, 500, 600, 512)).machine()
                 .containsKey("freeing"), "freed at 686");
     }
 
     @Test
     void theMidplaneOfAFailedBootIsShownFreeInError() {
         // every boot fails and no job may be requeued: job 1's block goes to error and is freed
-        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0.999999, 1), 1000, Job.of(1, 0, 500, 600, 512));
+        LiveView view = view(BootModelKind.MACHINE.of("bgl", 0.999999, 1, false), 1000, Job.of(1, 0, 500, 600, 512));
         Map<String, Object> machine = view.machine();
         assertEquals(List.of("mp-R000"), machine.get("boot_errors"));
         assertEquals(List.of(), machine.get("running"));
