@@ -87,8 +87,8 @@ public final class StatusCommand implements Callable<Integer> {
         for (Reservation r : windows.windows().windows()) out.println("  " + reservationLine(r, r.activeAt(time)));
         BlockStates blocks = state.blockStates(time);
         if (blocks.any())
-            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n",
-                    blocks.booting().size(), blocks.freeing().size(), blocks.bootErrors().size());
+            out.print(blocksLine(blocks.booting().size(), blocks.freeing().size(), blocks.ready().size(),
+                    blocks.bootErrors().size()));
         if (map) out.print("\n" + MidplaneMap.render((BglMachineModel) m, running, blocks,
                 windows.windows().unitsActiveAt(time)));
         out.flush();
@@ -111,15 +111,20 @@ public final class StatusCommand implements Callable<Integer> {
         long booting = 0;
         for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
         int freeing = m.path("freeing").size();
+        int ready = m.path("ready").size();
         int errors = m.path("boot_errors").size();
-        if (booting > 0 || freeing > 0 || errors > 0)
-            out.printf("blocks: %d booting, %d being freed, %d midplanes free after a failed boot%n", booting, freeing,
-                    errors);
+        if (booting > 0 || freeing > 0 || ready > 0 || errors > 0) out.print(blocksLine(booting, freeing, ready, errors));
         JsonNode reservations = m.get("reservations");
         if (reservations != null) for (JsonNode r : reservations) out.println("  " + reservationLine(r));
         if (map) out.print("\n" + m.get("map").asText());
         out.flush();
         return 0;
+    }
+
+    /** The line that counts the blocks booting, being freed, ready for reuse and the midplanes after a failed boot. */
+    private static String blocksLine(long booting, int freeing, int ready, int errors) {
+        return String.format("blocks: %d booting, %d being freed, %d ready, %d midplanes free after a failed boot%n",
+                booting, freeing, ready, errors);
     }
 
     /**

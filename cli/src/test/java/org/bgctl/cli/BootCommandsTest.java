@@ -52,7 +52,7 @@ class BootCommandsTest {
     void statusShowsBootingBlocks() {
         Result status = bgctl("status", "--run", run.toString(), "--at", "100", "--map");
         assertEquals(0, status.exit(), status.err());
-        assertTrue(status.out().contains("blocks: 1 booting, 0 being freed, 0 midplanes free after a failed boot"), status.out());
+        assertTrue(status.out().contains("blocks: 1 booting, 0 being freed, 0 ready, 0 midplanes free after a failed boot"), status.out());
         assertTrue(status.out().contains("y=0  ~.......   ........"), status.out());
         assertTrue(status.out().contains("  A  job 1  R000:1x1x1:mesh:x=-:y=-:z=-  booting until 186 s (~)"), status.out());
         Result running = bgctl("status", "--run", run.toString(), "--at", "200", "--map");
@@ -63,6 +63,38 @@ class BootCommandsTest {
         assertTrue(freeing.out().contains("y=0  -"), freeing.out());
         assertTrue(freeing.out().contains("blocks being freed (-)\n  job 1  R000:1x1x1:mesh:x=-:y=-:z=-  free at 3846 s\n"),
                 freeing.out());
+    }
+
+    @Test
+    void aReadyBlockIsDrawnAndReused() throws Exception {
+        // two jobs of one midplane: job 1 runs from 186 to 3786 on R000, job 2 arrives at 4000 and reuses its block
+        Path pair = Files.write(dir.resolve("pair.swf"), List.of("; MaxNodes: 128",
+                "1 60 0 3600 1 -1 -1 1 7200 -1 1 1 1 1 1 -1 -1 -1",
+                "2 4000 0 600 1 -1 -1 1 7200 -1 1 1 1 1 1 -1 -1 -1"));
+        Path reused = dir.resolve("reused");
+        Result r = bgctl("replay", "--trace", pair.toString(), "--machine", "bgl", "--sizes-in", "units",
+                "--boot-model", "machine", "--reuse-blocks", "--out", reused.toString(), "--quiet");
+        assertEquals(0, r.exit(), r.err());
+        List<String> csv = Files.readAllLines(reused.resolve("jobs.csv"));
+        assertTrue(csv.get(2).startsWith("2,4000,4000,4600,"), csv.get(2));
+        assertTrue(csv.get(2).endsWith(",4000,4000"), "no boot: " + csv.get(2));
+        assertTrue(Files.readString(reused.resolve("summary.json")).contains("\"reuses\" : 1"),
+                Files.readString(reused.resolve("summary.json")));
+        Result status = bgctl("status", "--run", reused.toString(), "--at", "3900", "--map");
+        assertEquals(0, status.exit(), status.err());
+        assertTrue(status.out().contains("blocks: 0 booting, 0 being freed, 1 ready, 0 midplanes free after a failed boot"),
+                status.out());
+        assertTrue(status.out().contains("y=0  +.......   ........"), status.out());
+        assertTrue(status.out().contains("blocks ready for reuse (+)\n  after job 1  R000:1x1x1:mesh:x=-:y=-:z=-\n"),
+                status.out());
+        Result audit = bgctl("inspect", "--run", reused.toString(), "--audit");
+        assertEquals(0, audit.exit(), audit.out());
+        Result alone = bgctl("replay", "--trace", pair.toString(), "--machine", "bgl", "--reuse-blocks",
+                "--out", dir.resolve("z").toString());
+        assertEquals(2, alone.exit());
+        assertEquals("bgctl replay: --reuse-blocks needs booting blocks: add --boot-model machine",
+                alone.err().lines().findFirst().orElse(""), alone.err());
+        assertTrue(!Files.exists(dir.resolve("z")), "nothing left behind");
     }
 
     @Test

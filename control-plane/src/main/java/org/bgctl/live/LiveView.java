@@ -190,17 +190,13 @@ public final class LiveView implements EventSink {
         out.put("reservations", reservations());
         if (!blocks.freeing().isEmpty()) {
             List<Map<String, Object>> freeing = new ArrayList<>();
-            blocks.freeing().forEach((job, a) -> {
-                Map<String, Object> f = new LinkedHashMap<>();
-                f.put("job", job);
-                f.put("partition", a.partition());
-                f.put("free_at", blocks.freedAt().get(job));
-                List<String> units = new ArrayList<>();
-                for (Claim c : a.claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
-                f.put("units", units);
-                freeing.add(f);
-            });
+            blocks.freeing().forEach((job, a) -> freeing.add(block(m, job, a, blocks.freedAt().get(job))));
             out.put("freeing", freeing);
+        }
+        if (!blocks.ready().isEmpty()) {
+            List<Map<String, Object>> ready = new ArrayList<>();
+            blocks.ready().forEach((job, a) -> ready.add(block(m, job, a, null)));
+            out.put("ready", ready);
         }
         if (!blocks.bootErrors().isEmpty()) out.put("boot_errors", List.copyOf(blocks.bootErrors().keySet()));
         if (m instanceof BglMachineModel bgl) {
@@ -208,6 +204,21 @@ public final class LiveView implements EventSink {
             out.put("cables", CableUse.of(bgl, running));
         }
         return out;
+    }
+
+    /**
+     * A block of finished job {@code job} on {@code a}, its midplanes as {@code units}, and when it is free
+     * ({@code free_at}) unless {@code freeAt} is null.
+     */
+    private static Map<String, Object> block(MachineModel m, long job, Allocation a, Long freeAt) {
+        Map<String, Object> b = new LinkedHashMap<>();
+        b.put("job", job);
+        b.put("partition", a.partition());
+        if (freeAt != null) b.put("free_at", freeAt);
+        List<String> units = new ArrayList<>();
+        for (Claim c : a.claims()) if (m.nodesOf(c.unit()) > 0) units.add(c.unit());
+        b.put("units", units);
+        return b;
     }
 
     /** Counts for the metrics endpoint. */

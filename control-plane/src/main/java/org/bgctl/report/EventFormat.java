@@ -45,7 +45,8 @@ public final class EventFormat {
             String partition = s.allocation().partition();
             return head + " nodes=" + s.allocation().nodes() + (partition.isEmpty() ? "" : " partition=" + partition)
                     + (s.boot() > 0 ? " boot=" + s.boot() : "")
-                    + (s.bootFailure() != null ? " boot-fails-on=" + s.bootFailure() : "");
+                    + (s.bootFailure() != null ? " boot-fails-on=" + s.bootFailure() : "")
+                    + (s.reused() ? " reused" : "");
         }
         if (e instanceof JobKilled k) return head + " by=" + k.component();
         if (e instanceof BootFailed b) return head + " on=" + b.midplane();

@@ -82,6 +82,7 @@ public final class JobTable implements EventSink {
     private long boots;
     private long bootSeconds;
     private long bootFailures;
+    private long reuses;
     private long preemptions;
     private long suspensions;
     private long contextSwitches;
@@ -128,7 +129,8 @@ public final class JobTable implements EventSink {
             Row row = row(s);
             row.scheduled = s.time();
             row.start = s.time() + s.boot();
-            boots++;
+            if (s.reused()) reuses++;
+            else boots++;
             bootSeconds += s.boot();
             row.size = s.allocation().nodes();
             row.partition = s.allocation().partition();
@@ -261,7 +263,12 @@ public final class JobTable implements EventSink {
         return requeues;
     }
 
-    /** Job starts, each a boot of its block when blocks boot. */
+    /** Job starts on a ready block, without a boot (docs/blocks.md). */
+    public long reuses() {
+        return reuses;
+    }
+
+    /** Job starts but those on a ready block, each a boot of its block when blocks boot. */
     public long boots() {
         return boots;
     }

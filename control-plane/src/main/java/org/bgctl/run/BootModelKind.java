@@ -41,22 +41,24 @@ public enum BootModelKind {
     public static BootModel of(ReplayParameters parameters, String machine) {
         double failure = parameters.get("boot_failure").map(Double::parseDouble).orElse(0.0);
         long seed = parameters.get("seed").map(Long::parseLong).orElse(GeometryOptions.DEFAULT_SEED);
-        return parameters.get("boot_model").map(BootModelKind::parse).orElse(NONE).of(machine, failure, seed);
+        boolean reuse = parameters.get("reuse_blocks").map(Boolean::parseBoolean).orElse(false);
+        return parameters.get("boot_model").map(BootModelKind::parse).orElse(NONE).of(machine, failure, seed, reuse);
     }
 
     /**
      * The boot model of this kind on the machine {@code machine}, each midplane failing a boot with probability
-     * {@code failure}, drawn from {@code seed}.
+     * {@code failure}, drawn from {@code seed}; with {@code reuse}, a finished job's block stays ready for reuse.
      *
-     * @throws IllegalArgumentException for a failure probability outside [0, 1) or without boots, or a machine
-     *                                  without boot times
+     * @throws IllegalArgumentException for a failure probability outside [0, 1) or without boots, reuse without
+     *                                  boots, or a machine without boot times
      */
-    public BootModel of(String machine, double failure, long seed) {
+    public BootModel of(String machine, double failure, long seed, boolean reuse) {
         if (!(failure >= 0 && failure < 1))
             throw new IllegalArgumentException("--boot-failure must be at least 0 and below 1, was " + failure);
         if (this == NONE) {
             if (failure > 0) throw new IllegalArgumentException("--boot-failure " + failure + " needs booting blocks:"
                     + " add --boot-model machine");
+            if (reuse) throw new IllegalArgumentException("--reuse-blocks needs booting blocks: add --boot-model machine");
             return BootModel.NONE;
         }
         BootTimes times;
@@ -65,6 +67,7 @@ public enum BootModelKind {
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("--boot-model machine: " + e.getMessage(), e);
         }
-        return new BootModel(times.base(), times.perMidplane(), times.nodesPerMidplane(), failure, seed, times.free());
+        return new BootModel(times.base(), times.perMidplane(), times.nodesPerMidplane(), failure, seed, times.free(),
+                reuse);
     }
 }

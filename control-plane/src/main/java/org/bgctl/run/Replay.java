@@ -455,7 +455,7 @@ public final class Replay {
 
     /**
      * The blocks block of summary.json, for a run whose blocks boot: the boot model, the boots, the seconds spent
-     * booting and the boots that failed (docs/blocks.md).
+     * booting, the boots that failed and the starts that reused a ready block (docs/blocks.md).
      */
     private static Map<String, Object> blockFields(BootModel boots, JobTable table) {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -466,6 +466,7 @@ public final class Replay {
         m.put("boots", table.boots());
         m.put("boot_s", table.bootSeconds());
         m.put("boot_failures", table.bootFailures());
+        m.put("reuses", table.reuses());
         return m;
     }
 

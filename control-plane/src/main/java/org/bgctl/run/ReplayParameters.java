@@ -175,6 +175,11 @@ public final class ReplayParameters {
                     "With --boot-model machine: each midplane of a booting block fails the boot with probability P,"
                             + " drawn with --seed; the job is requeued as a killed job is (docs/blocks.md). Default: 0.",
                     (b, v) -> b.bootFailure = number(v)),
+            new ReplayParameter("reuse_blocks", "--reuse-blocks", null,
+                    "With --boot-model machine: a finished job's booted block stays ready, and a job given exactly"
+                            + " that block starts on it without a boot; a start that takes part of a ready block frees"
+                            + " it first (docs/blocks.md).",
+                    (b, v) -> b.reuseBlocks = flag(v)),
             new ReplayParameter("max_requeues", "--max-requeues", "N",
                     "With --on-kill requeue: a job killed after it was requeued N times fails instead (0: every"
                             + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ".",

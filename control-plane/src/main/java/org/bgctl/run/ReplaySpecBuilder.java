@@ -69,6 +69,7 @@ final class ReplaySpecBuilder {
     int maxRequeues = KillPolicy.DEFAULT_MAX_REQUEUES;
     BootModelKind bootModel = BootModelKind.NONE;
     double bootFailure;
+    boolean reuseBlocks;
     /** The last virtual second of the run. */
     long until = Long.MAX_VALUE;
 
@@ -124,7 +125,7 @@ final class ReplaySpecBuilder {
             }
         }
         FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model,
-                bootModel.of(machineName, bootFailure, seed)).checkedFor(scheduler);
+                bootModel.of(machineName, bootFailure, seed, reuseBlocks)).checkedFor(scheduler);
         if (faults.boots().on() && Policies.preempts(scheduler))
             throw new IllegalArgumentException("--boot-model machine: not supported with scheduler " + scheduler
                     + ", which suspends running jobs and could suspend one whose block boots; use another scheduler");

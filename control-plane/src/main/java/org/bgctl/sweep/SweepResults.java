@@ -35,7 +35,7 @@ public final class SweepResults {
             "jobs_failed", "node_hours_lost", "availability", "invariant_violations");
 
     /** The fields of summary.json's {@code blocks} that become columns {@code blocks_<field>} (docs/blocks.md). */
-    public static final List<String> BLOCK_METRICS = List.of("boots", "boot_s", "boot_failures");
+    public static final List<String> BLOCK_METRICS = List.of("boots", "boot_s", "boot_failures", "reuses");
 
     private final List<String> parameters;
     private final List<String> metrics;

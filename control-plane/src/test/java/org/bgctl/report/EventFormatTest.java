@@ -38,6 +38,8 @@ class EventFormatTest {
         Allocation partition = new Allocation("R00-M0", List.of(new NodeClaim("mp-R00-M0", 512)));
         assertEquals("      13        200 JobStarted         job=8 nodes=512 partition=R00-M0",
                 EventFormat.line(13, new JobStarted(8, 200, partition)));
+        assertEquals("      14        300 JobStarted         job=9 nodes=512 partition=R00-M0 reused",
+                EventFormat.line(14, new JobStarted(9, 300, partition, 0, null, 0, true, true)));
     }
 
     @Test

@@ -49,7 +49,15 @@ class BootReplayTest {
     private static FaultPlan plan(double bootFailure, Path script) {
         return new FaultPlan(KillPolicy.REQUEUE, script,
                 script == null ? List.of() : FaultScript.read(script, MachineCatalog.create("bgl")), null,
-                FaultModel.NONE, 1, KillPolicy.DEFAULT_MAX_REQUEUES, BootModelKind.MACHINE.of("bgl", bootFailure, 1));
+                FaultModel.NONE, 1, KillPolicy.DEFAULT_MAX_REQUEUES, BootModelKind.MACHINE.of("bgl", bootFailure, 1, false));
+    }
+
+    /** Midplanes failing at random (about every 300000 s each, for about an hour), 1% of boots failing. */
+    private static FaultPlan randomMidplaneFaults(boolean reuse) {
+        FaultModel model = FaultModel.NONE.with(org.bgctl.faults.ComponentKind.MIDPLANE,
+                org.bgctl.faults.FailureLaw.parse("exponential(300000)/exponential(3600)"));
+        return new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, model, 1,
+                KillPolicy.DEFAULT_MAX_REQUEUES, BootModelKind.MACHINE.of("bgl", 0.01, 1, reuse));
     }
 
     private static ReplayResult replay(FaultPlan faults, ExecutorKind executor, JournalKind journal, Path out)
@@ -148,17 +156,38 @@ class BootReplayTest {
 
     @Test
     void randomMidplaneFaultsStrikingBootingAndFreedBlocksAreTheSameInBothExecutors() throws Exception {
-        FaultModel model = FaultModel.NONE.with(org.bgctl.faults.ComponentKind.MIDPLANE,
-                org.bgctl.faults.FailureLaw.parse("exponential(300000)/exponential(3600)"));
-        FaultPlan plan = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, model, 1,
-                KillPolicy.DEFAULT_MAX_REQUEUES, BootModelKind.MACHINE.of("bgl", 0.01, 1));
-        ReplayResult r = bothExecutors("random", plan);
+        ReplayResult r = bothExecutors("random", randomMidplaneFaults(false));
         @SuppressWarnings("unchecked")
         Map<String, Object> f = (Map<String, Object>) r.summary().get("faults");
         assertTrue(((Number) f.get("failures")).longValue() > 100, f.toString());
         assertTrue(((Number) f.get("kills")).longValue() > 0, f.toString());
         assertEquals(0, f.get("invariant_violations"));
         assertTrue(((Number) blocks(r).get("boot_failures")).longValue() > 0, blocks(r).toString());
+    }
+
+    @Test
+    void readyBlocksAreReusedTheSameWayInBothExecutorsWithFaultsAndFailedBoots() throws Exception {
+        ReplayResult r = bothExecutors("reuse", randomMidplaneFaults(true));
+        Map<String, Object> b = blocks(r);
+        long reuses = ((Number) b.get("reuses")).longValue();
+        assertTrue(reuses > 0, b.toString());
+        @SuppressWarnings("unchecked")
+        Map<String, Object> f = (Map<String, Object>) r.summary().get("faults");
+        assertEquals(0, f.get("invariant_violations"));
+        List<String> csv = Runs.lines(dir.resolve("reuse-actors/jobs.csv"));
+        List<String> header = List.of(csv.get(0).split(","));
+        int start = header.indexOf("start_s");
+        int bootStart = header.indexOf("boot_start_s");
+        int bootEnd = header.indexOf("boot_end_s");
+        long withoutBoot = 0;
+        for (String line : csv.subList(1, csv.size())) {
+            String[] cells = line.split(",");
+            if (!cells[bootStart].isEmpty() && cells[bootStart].equals(cells[bootEnd]) && cells[bootEnd].equals(cells[start]))
+                withoutBoot++;
+        }
+        assertTrue(withoutBoot > 0 && withoutBoot <= reuses, withoutBoot + " jobs ran without a boot, " + reuses + " reuses");
+        ReplayResult noReuse = replay(plan(0, null), ExecutorKind.DIRECT, JournalKind.MEMORY, dir.resolve("no-reuse"));
+        assertEquals(0L, ((Number) blocks(noReuse).get("reuses")).longValue());
     }
 
     @Test
@@ -177,6 +206,9 @@ class BootReplayTest {
         assertEquals(new BootModel(120, 6, 512, 0.01, 7, 60), on);
         assertMessage("--boot-failure 0.1 needs booting blocks: add --boot-model machine",
                 base.with("boot_failure", "0.1"));
+        assertMessage("--reuse-blocks needs booting blocks: add --boot-model machine", base.with("reuse_blocks", "true"));
+        assertEquals(on.reusing(), base.with("boot_model", "machine").with("boot_failure", "0.01").with("seed", "7")
+                .with("reuse_blocks", "true").toSpec(dir.resolve("d")).faults().boots());
         assertMessage("--boot-model machine: machine 'flat:64' boots no blocks: only machines of midplanes do",
                 base.with("machine", "flat:64").with("boot_model", "machine"));
         assertMessage("--boot-failure must be at least 0 and below 1, was 1.0",

@@ -116,7 +116,12 @@ class CoreSnapshotPropertyTest {
                     SchedulerSettings.defaults(), WorkloadOptions.builder().firstJobs(400)
                             .geometry(new GeometryOptions(SizeUnit.UNITS, ShapeRule.FREE, 0, false, true, 0, 1)).build(),
                     faults(i -> "mp-R" + (i % 8) + (i % 4) + ((i / 4) % 4)),
-                    BootModelKind.MACHINE.of("bgl", 0.02, 1)));
+                    BootModelKind.MACHINE.of("bgl", 0.02, 1, false)),
+            new Case("easy on SDSC, bgl, reused blocks, failing boots and midplanes", Runs.SDSC, "bgl", "easy",
+                    SchedulerSettings.defaults(), WorkloadOptions.builder().firstJobs(400)
+                            .geometry(new GeometryOptions(SizeUnit.UNITS, ShapeRule.FREE, 0, false, true, 0, 1)).build(),
+                    faults(i -> "mp-R" + (i % 8) + (i % 4) + ((i / 4) % 4)),
+                    BootModelKind.MACHINE.of("bgl", 0.02, 1, true)));
 
     private static final Map<Case, Input> INPUTS = new ConcurrentHashMap<>();
     private static final Map<Case, Run> UNINTERRUPTED = new ConcurrentHashMap<>();
@@ -181,6 +186,11 @@ class CoreSnapshotPropertyTest {
     @Property(tries = 20)
     void bootingBlocksAreRestoredFromASnapshot(@ForAll @IntRange(min = 1, max = 1000) int permille) {
         aCoreRestoredFromASnapshotGoesOnAsTheUninterruptedOne(CASES.get(7), permille);
+    }
+
+    @Property(tries = 20)
+    void readyBlocksAreRestoredFromASnapshot(@ForAll @IntRange(min = 1, max = 1000) int permille) {
+        aCoreRestoredFromASnapshotGoesOnAsTheUninterruptedOne(CASES.get(8), permille);
     }
 
     /** The replay of {@code c} by the direct executor; after instant {@code cut} (none for 0) its core is restored. */

@@ -27,11 +27,14 @@ import org.bgctl.agents.CborSerializable;
  * @param requeued  the jobs requeued and how many times, by job id (none in a snapshot from before it was kept)
  * @param freeing   the blocks of finished jobs being freed, by (until, job id) (none in a snapshot from before
  *                  blocks took time to be freed)
+ * @param ready     the booted blocks of finished jobs kept ready for reuse, by job id (none in a snapshot from before
+ *                  blocks were reused)
  */
 public record CoreSnapshot(String policy, String machine, long now, long version, List<Job> queue,
                            List<RunningJob> running, List<SchedulerCore.Suspension> suspended, GangState gang,
                            List<String> down, long headId, long headSince, List<LastEnd> lastEnds,
-                           List<Reservation> reservations, List<Requeued> requeued, List<Deallocation> freeing)
+                           List<Reservation> reservations, List<Requeued> requeued, List<Deallocation> freeing,
+                           List<ReadyBlock> ready)
         implements CborSerializable {
 
     public CoreSnapshot {
@@ -43,6 +46,7 @@ public record CoreSnapshot(String policy, String machine, long now, long version
         lastEnds = List.copyOf(lastEnds);
         requeued = requeued == null ? List.of() : List.copyOf(requeued);
         freeing = freeing == null ? List.of() : List.copyOf(freeing);
+        ready = ready == null ? List.of() : List.copyOf(ready);
     }
 
     /** Job {@code job} was requeued {@code times} times. */

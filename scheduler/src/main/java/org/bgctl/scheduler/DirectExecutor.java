@@ -72,7 +72,7 @@ public final class DirectExecutor {
             Plan plan = core.plan();
             plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
             plan.contextSwitch().ifPresent(c -> emit(c.event(t)));
-            for (Start s : plan.starts()) emit(core.started(s));
+            for (Start s : plan.starts()) emitAll(core.startEvents(s));
             List<JobEvent> ended = core.finishesDue(t);
             if (ended.isEmpty() && plan.contextSwitch().isEmpty()) return;
             emitAll(ended);

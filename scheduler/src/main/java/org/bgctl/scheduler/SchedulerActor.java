@@ -793,7 +793,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         List<Request> aborts = new ArrayList<>();
         for (Transaction.Branch b : tx.branches) {
             if (b.granted()) {
-                emit(state, state.core.started(b.start));
+                for (JobEvent e : state.core.startEvents(b.start)) emit(state, e);
                 granted.add(b);
             } else {
                 aborted++;

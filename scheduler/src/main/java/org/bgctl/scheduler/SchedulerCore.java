@@ -61,6 +61,8 @@ public final class SchedulerCore implements SchedulingView {
     /** Blocks of finished jobs being freed, by job id and by (until, job id). */
     private final TreeMap<Long, Deallocation> freeing = new TreeMap<>();
     private final TreeSet<Deallocation> freeingByUntil = new TreeSet<>(Deallocation.UNTIL_ORDER);
+    /** With block reuse, the booted blocks of finished jobs kept ready, by the id of the job that last ran on them. */
+    private final TreeMap<Long, ReadyBlock> ready = new TreeMap<>();
     /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
     private final TreeSet<RunningJob> booting = new TreeSet<>(RunningJob.BOOT_END_ORDER);
     /** Lookup by id only; never iterated. */
@@ -292,13 +294,48 @@ public final class SchedulerCore implements SchedulingView {
 
     /**
      * The event that starts {@code start} now, after the boot delay and its block's boot; it names the midplane
-     * whose boot fails, if the boot model draws one.
+     * whose boot fails, if the boot model draws one. On a ready block that is exactly its allocation, the job starts
+     * without a boot (reused); after ready blocks it overlaps are freed ({@link #startEvents}), it boots once their
+     * free time has passed.
      */
     public JobStarted started(Start start) {
-        boolean preempting = gang != null && gang.wide == start.job().id() && !gang.wideStarted;
-        long boot = TimeBounds.plus(bootDelay, boots.seconds(start.allocation().nodes()));
-        return new JobStarted(start.job().id(), now, start.allocation(), boot + (preempting ? gang.penalty : 0),
-                boots.failingMidplane(start.job().id(), now, start.allocation()), boots.free());
+        long jobId = start.job().id();
+        Allocation a = start.allocation();
+        if (readyBlock(a) != null) return new JobStarted(jobId, now, a, 0, null, 0, true, true);
+        boolean preempting = gang != null && gang.wide == jobId && !gang.wideStarted;
+        long freeFirst = readyOverlapping(a).isEmpty() ? 0 : boots.free();
+        long boot = TimeBounds.plus(freeFirst, bootDelay, boots.seconds(a.nodes()));
+        return new JobStarted(jobId, now, a, boot + (preempting ? gang.penalty : 0),
+                boots.failingMidplane(jobId, now, a), boots.reuse() ? 0 : boots.free(), false, boots.reuse());
+    }
+
+    /**
+     * What starting {@code start} now brings, not yet applied: a {@link BlockFreed} for each ready block its
+     * allocation overlaps without being it, in job-id order, then its {@link #started} event.
+     */
+    public List<JobEvent> startEvents(Start start) {
+        List<JobEvent> events = new ArrayList<>();
+        for (ReadyBlock b : readyOverlapping(start.allocation())) events.add(new BlockFreed(b.jobId(), now));
+        events.add(started(start));
+        return events;
+    }
+
+    /** The ready block that is exactly {@code a}, or null. */
+    private ReadyBlock readyBlock(Allocation a) {
+        for (ReadyBlock b : ready.values()) if (b.is(a)) return b;
+        return null;
+    }
+
+    /** The ready blocks {@code a} takes part of without being them, in job-id order. */
+    private List<ReadyBlock> readyOverlapping(Allocation a) {
+        List<ReadyBlock> overlapping = new ArrayList<>();
+        for (ReadyBlock b : ready.values()) if (!b.is(a) && b.overlaps(a)) overlapping.add(b);
+        return overlapping;
+    }
+
+    /** The booted blocks of finished jobs kept ready for reuse, by the id of the job that last ran on them. */
+    public Collection<ReadyBlock> readyBlocks() {
+        return Collections.unmodifiableCollection(ready.values());
     }
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
@@ -355,7 +392,8 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     /**
-     * What the failure of {@code component} at {@code t} brings, not yet applied: a {@link JobKilled}
+     * What the failure of {@code component} at {@code t} brings, not yet applied: a {@link BlockFreed} for each
+     * ready block it strikes, in job-id order, then a {@link JobKilled}
      * for each running job it kills ({@link Victims}), in job-id order, each followed by its
      * {@link JobRequeued} when the kill policy requeues and the job was requeued fewer than {@code maxRequeues}
      * times (else it fails there), then {@link ComponentFailed}; nothing when the
@@ -367,6 +405,9 @@ public final class SchedulerCore implements SchedulingView {
         List<RunningJob> victims = Victims.of(machine, component, byEnd);
         if (machine.downComponents().contains(component)) return List.of();
         List<SchedulerEvent> events = new ArrayList<>();
+        List<RunningJob> readyAsJobs = new ArrayList<>(ready.size());
+        for (ReadyBlock b : ready.values()) readyAsJobs.add(b.asRunning());
+        for (RunningJob b : Victims.of(machine, component, readyAsJobs)) events.add(new BlockFreed(b.id(), t));
         for (RunningJob r : victims) {
             events.add(new JobKilled(r.id(), t, component));
             if (mayRequeue(r.id())) events.add(new JobRequeued(r.job(), t));
@@ -423,16 +464,21 @@ public final class SchedulerCore implements SchedulingView {
         if (event instanceof JobStarted s) {
             start(s);
         } else if (event instanceof JobFinished f) {
-            if (boots.free() > 0 && gang == null) deallocate(leave(f.jobId()));
+            if (boots.reuse() && gang == null) keepReady(stop(f.jobId()));
+            else if (boots.free() > 0 && gang == null) deallocate(leave(f.jobId()));
             else stop(f.jobId());
             requeued.remove(f.jobId());
         } else if (event instanceof JobKilled k) {
             stop(k.jobId());
         } else if (event instanceof BlockFreed b) {
             Deallocation d = freeing.remove(b.jobId());
-            if (d == null) throw new IllegalStateException("job " + b.jobId() + "'s block is freed but was not being freed");
-            freeingByUntil.remove(d);
-            machine.release(d.allocation());
+            if (d != null) {
+                freeingByUntil.remove(d);
+                machine.release(d.allocation());
+            } else if (ready.remove(b.jobId()) == null) {
+                throw new IllegalStateException("job " + b.jobId() + "'s block is freed but was neither being freed"
+                        + " nor ready");
+            }
         } else if (event instanceof BlockBooted b) {
             RunningJob r = running.get(b.jobId());
             if (r == null || !booting.remove(r))
@@ -485,7 +531,7 @@ public final class SchedulerCore implements SchedulingView {
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
                 headSince, lastEnds, reservations.windows(), requeued.entrySet().stream()
                         .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList(),
-                List.copyOf(freeingByUntil));
+                List.copyOf(freeingByUntil), List.copyOf(ready.values()));
     }
 
     /**
@@ -521,6 +567,7 @@ public final class SchedulerCore implements SchedulingView {
             freeing.put(d.jobId(), d);
             freeingByUntil.add(d);
         }
+        for (ReadyBlock b : snapshot.ready()) ready.put(b.jobId(), b);
         // Health last: a machine refuses to allocate what is down.
         for (String component : snapshot.down()) machine.setHealth(component, false);
         for (CoreSnapshot.LastEnd e : snapshot.lastEnds()) lastEndBySize.put(e.size(), e.time());
@@ -564,6 +611,12 @@ public final class SchedulerCore implements SchedulingView {
     }
 
     private void start(JobStarted s) {
+        if (s.reused()) {
+            ReadyBlock b = readyBlock(s.allocation());
+            if (b == null) throw new IllegalStateException("job " + s.jobId() + " reuses block " + s.allocation().partition()
+                    + ", which is not ready");
+            ready.remove(b.jobId());
+        }
         Job job = dequeue(s.jobId());
         if (gang != null && gang.wide == job.id() && !gang.wideStarted) startWide(s, job);
         else machine.allocate(s.allocation());
@@ -656,6 +709,11 @@ public final class SchedulerCore implements SchedulingView {
         Deallocation d = new Deallocation(r.id(), r.allocation(), TimeBounds.plus(now, boots.free()));
         freeing.put(d.jobId(), d);
         freeingByUntil.add(d);
+    }
+
+    /** The booted block of finished job {@code r} stays ready for reuse; it holds nothing meanwhile. */
+    private void keepReady(RunningJob r) {
+        ready.put(r.id(), new ReadyBlock(r.id(), r.allocation()));
     }
 
     /** Job {@code jobId} no longer runs; what it holds stays held. */

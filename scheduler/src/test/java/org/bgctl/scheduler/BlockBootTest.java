@@ -212,7 +212,7 @@ class BlockBootTest {
         assertTrue(events.stream().noneMatch(org.bgctl.scheduler.event.BlockFreed.class::isInstance));
     }
 
-    private static JobStarted started(List<SchedulerEvent> events, long job) {
+    static JobStarted started(List<SchedulerEvent> events, long job) {
         return (JobStarted) events.stream().filter(e -> e instanceof JobStarted s && s.jobId() == job).findFirst()
                 .orElseThrow(() -> new AssertionError("job " + job + " never started: " + events));
     }

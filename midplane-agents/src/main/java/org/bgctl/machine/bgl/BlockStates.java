@@ -10,17 +10,19 @@ import org.bgctl.machine.Allocation;
  * @param booting    running job id to when its block's boot ends
  * @param freeing    finished job id to the allocation its block holds while it is freed
  * @param freedAt    finished job id to when its block is free
+ * @param ready      finished job id to the allocation of its booted block, kept ready for reuse
  * @param bootErrors midplane id to when its last boot failed (free since)
  */
 public record BlockStates(SortedMap<Long, Long> booting, SortedMap<Long, Allocation> freeing,
-                          SortedMap<Long, Long> freedAt, SortedMap<String, Long> bootErrors) {
+                          SortedMap<Long, Long> freedAt, SortedMap<Long, Allocation> ready,
+                          SortedMap<String, Long> bootErrors) {
 
-    /** No block boots, is freed or failed. */
+    /** No block boots, is freed, is ready or failed. */
     public static final BlockStates NONE = new BlockStates(new TreeMap<>(), new TreeMap<>(), new TreeMap<>(),
-            new TreeMap<>());
+            new TreeMap<>(), new TreeMap<>());
 
     /** Whether there is anything to say. */
     public boolean any() {
-        return !booting.isEmpty() || !freeing.isEmpty() || !bootErrors.isEmpty();
+        return !booting.isEmpty() || !freeing.isEmpty() || !ready.isEmpty() || !bootErrors.isEmpty();
     }
 }

@@ -15,7 +15,8 @@ import org.bgctl.machine.Shape;
  * An ASCII picture of a machine of midplanes, in the spirit of Slurm's smap: one grid of x by y per
  * z-plane, side by side, one character per midplane — the job's letter, {@code .} free, {@code #} down, and
  * where blocks boot (docs/blocks.md) {@code ~} for a midplane whose block is booting, {@code -} for one whose
- * block is being freed after its job finished and {@code !} for a free midplane whose last boot failed (its block
+ * block is being freed after its job finished, {@code +} for one whose booted block
+ * is kept ready for reuse (its job finished) and {@code !} for a free midplane whose last boot failed (its block
  * went to error), {@code r} for a free midplane a reservation window under way keeps —
  * then the jobs with their letters and partitions, then, for every line with a cable in use or a part
  * down, one character per cable (in the order of the wiring file) and per switch passed through.
@@ -42,8 +43,8 @@ public final class MidplaneMap {
     }
 
     /**
-     * The picture of {@code machine} with these jobs running and these blocks booting, being freed or free after a
-     * failed boot.
+     * The picture of {@code machine} with these jobs running and these blocks booting, being freed, ready for reuse
+     * or free after a failed boot.
      *
      * @param running job id to its allocation on {@code machine}
      */
@@ -93,6 +94,8 @@ public final class MidplaneMap {
         }
         for (Allocation freeing : blocks.freeing().values())
             for (Coordinate c : machine.partition(freeing).midplanes(size)) cells[c.z()][c.y()][c.x()] = '-';
+        for (Allocation ready : blocks.ready().values())
+            for (Coordinate c : machine.partition(ready).midplanes(size)) cells[c.z()][c.y()][c.x()] = '+';
         for (String id : bootErrors.keySet()) {
             if (BglIds.component(id, m) instanceof Component.MidplaneAt at && cells[at.at().z()][at.at().y()][at.at().x()] == '.')
                 cells[at.at().z()][at.at().y()][at.at().x()] = '!';
@@ -121,6 +124,11 @@ public final class MidplaneMap {
             out.append("blocks being freed (-)\n");
             blocks.freeing().forEach((job, a) -> out.append("  job ").append(job).append("  ").append(a.partition())
                     .append("  free at ").append(blocks.freedAt().get(job)).append(" s\n"));
+        }
+        if (!blocks.ready().isEmpty()) {
+            out.append("blocks ready for reuse (+)\n");
+            blocks.ready().forEach((job, a) -> out.append("  after job ").append(job).append("  ").append(a.partition())
+                    .append('\n'));
         }
         if (!bootErrors.isEmpty()) {
             out.append("boot failed (!, block in error, freed)\n");

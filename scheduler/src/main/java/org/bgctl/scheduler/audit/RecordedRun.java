@@ -86,6 +86,8 @@ public final class RecordedRun implements EventSink {
     /** The blocks of finished jobs being freed, with when they are due free, by job id: they still hold. */
     private final TreeMap<Long, RunningJob> freeing = new TreeMap<>();
     private final TreeMap<Long, Long> freeAt = new TreeMap<>();
+    /** The blocks of finished jobs kept ready for reuse. */
+    private final ReadyBlockLedger ready = new ReadyBlockLedger();
     /** When the boot of each running job's block ends (jobs started with a boot), by job id. */
     private final TreeMap<Long, Long> bootEnds = new TreeMap<>();
     /** The midplanes whose last boot failed, free since (the error block was freed), with when it failed. */
@@ -115,6 +117,8 @@ public final class RecordedRun implements EventSink {
         if (e instanceof JobSubmitted s) submitted(s);
         else if (e instanceof JobStarted s) started(s);
         else if (e instanceof JobFinished f) {
+            RunningJob finishing = running.get(f.jobId());
+            if (finishing != null) ready.finished(f.jobId(), finishing.allocation());
             Long free = freeTimes.remove(f.jobId());
             RunningJob r = free == null ? ended(e, f.jobId()) : finishedHolding(e, f.jobId(), free);
             if (r != null && f.time() != r.end())
@@ -126,7 +130,9 @@ public final class RecordedRun implements EventSink {
         } else if (e instanceof BlockFreed b) {
             RunningJob r = freeing.remove(b.jobId());
             Long due = freeAt.remove(b.jobId());
-            if (r == null) {
+            if (r == null && ready.freed(b.jobId())) {
+                return;
+            } else if (r == null) {
                 violation(e, "job " + b.jobId() + "'s block is freed but was not being freed");
             } else {
                 if (due != b.time())
@@ -257,6 +263,7 @@ public final class RecordedRun implements EventSink {
         }
         checkHolders(s, a);
         checkSuspendedUnits(s, a);
+        for (String wrong : ready.started(s)) violation(s, wrong);
         take(s.jobId(), a);
         running.put(s.jobId(), new RunningJob(job, s.time(), a, s.boot(), s.bootFailure()));
         if (s.boot() > 0) bootEnds.put(s.jobId(), s.time() + s.boot());
@@ -349,6 +356,7 @@ public final class RecordedRun implements EventSink {
         giveBack(e, r);
         bootEnds.remove(jobId);
         freeTimes.remove(jobId);
+        ready.ended(jobId);
         ended++;
         return r;
     }
@@ -379,6 +387,8 @@ public final class RecordedRun implements EventSink {
         }
         for (RunningJob r : holders)
             violation(f, "job " + r.id() + " still runs on " + f.component() + ", which failed");
+        for (var b : ready.struck(machine.componentClaims(f.component())))
+            violation(f, "job " + b.jobId() + "'s ready block is on " + f.component() + ", which failed, and was not freed");
         try {
             machine.setHealth(f.component(), false);
         } catch (IllegalStateException bad) {
@@ -430,11 +440,14 @@ public final class RecordedRun implements EventSink {
         return Collections.unmodifiableSortedMap(bootErrors);
     }
 
-    /** The blocks at {@code t} (an instant the events so far reach): booting, being freed, free after a failed boot. */
+    /**
+     * The blocks at {@code t} (an instant the events so far reach): booting, being freed, ready for reuse, free after
+     * a failed boot.
+     */
     public BlockStates blockStates(long t) {
         TreeMap<Long, Allocation> blocks = new TreeMap<>();
         freeing.forEach((job, r) -> blocks.put(job, r.allocation()));
-        return new BlockStates(booting(t), blocks, new TreeMap<>(freeAt), new TreeMap<>(bootErrors));
+        return new BlockStates(booting(t), blocks, new TreeMap<>(freeAt), ready.blocks(), new TreeMap<>(bootErrors));
     }
 
     /** The jobs running, by id. */

@@ -11,12 +11,20 @@ import org.bgctl.machine.Allocation;
  *                    the block boots
  * @param free        seconds the block is held once the job finished, before a {@link BlockFreed} frees it; 0: freed
  *                    as the job finishes
+ * @param reused      the job starts on a ready block, exactly its allocation, without a boot (docs/blocks.md)
+ * @param staysReady  once the job finished its block stays ready for reuse, until reused or freed ({@link BlockFreed})
  */
-public record JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure, long free)
+public record JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure, long free,
+                         boolean reused, boolean staysReady)
         implements JobEvent {
 
     @JsonCreator
     public JobStarted {
+    }
+
+    /** A job whose block is not reused and is freed once it finished. */
+    public JobStarted(long jobId, long time, Allocation allocation, long boot, String bootFailure, long free) {
+        this(jobId, time, allocation, boot, bootFailure, free, false, false);
     }
 
     /** A job whose partition boots for {@code boot} seconds, then runs. */
