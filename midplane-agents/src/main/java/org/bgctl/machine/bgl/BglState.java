@@ -60,7 +60,7 @@ public final class BglState {
     private final long[][] cableBusy;
     /**
      * Derived, per x-line: midplanes kept out by a busy switch of their y- or z-line. With switches shared port
-     * by port these change only with health, so an allocation or a release refreshes only the lines it spans.
+     * by port these change only with health, so an allocation or a release updates only the lines it spans.
      */
     private final int[] switchBlocked;
     /** Derived: the number of midplanes neither held nor down. */
@@ -218,17 +218,9 @@ public final class BglState {
         conflict(partition).ifPresent(why -> {
             throw new IllegalStateException(partition + " does not fit: " + why);
         });
-        int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, X)) midplaneUsed[xLine] |= xArc;
-        for (int d = 0; d < DIMENSIONS; d++) {
-            LinkSet linkSet = linkSet(partition, d);
-            for (int line : spannedLines(partition, d)) {
-                cableUsed[d][line] |= linkSet.cables();
-                passThrough[d][line] |= linkSet.passThrough();
-            }
-        }
+        mark(partition, true);
         allocated.add(partition);
-        refresh(List.of(partition));
+        changed();
     }
 
     /**
@@ -246,26 +238,45 @@ public final class BglState {
      * @throws IllegalStateException when a partition is not allocated (those before it are released)
      */
     public void releaseAll(List<Partition> partitions) {
-        int done = 0;
         try {
             for (Partition p : partitions) {
-                unmark(p);
-                done++;
+                if (!removeAllocated(p)) throw new IllegalStateException(p + " is not allocated");
+                mark(p, false);
             }
         } finally {
-            refresh(partitions.subList(0, done));
+            changed();
         }
     }
 
-    private void unmark(Partition partition) {
-        if (!removeAllocated(partition)) throw new IllegalStateException(partition + " is not allocated");
+    /**
+     * Holds or frees what the partition holds: its midplanes, and the cables and pass-through switches of its link
+     * sets in every line it spans. With switches shared port by port the derived masks change only in those lines
+     * (switches are busy only when down), so they are refreshed there; with whole switches {@link #changed} refreshes
+     * them all.
+     */
+    private void mark(Partition partition, boolean hold) {
+        boolean lines = !wholeSwitches();
         int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, X)) midplaneUsed[xLine] &= ~xArc;
+        int allX = (1 << grid.length(Dimension.X)) - 1;
+        for (int xLine : spannedLines(partition, X)) {
+            midplaneUsed[xLine] = hold ? midplaneUsed[xLine] | xArc : midplaneUsed[xLine] & ~xArc;
+            if (!lines) continue;
+            // The box's midplanes were free (an allocation fits) or are held by it alone.
+            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~midplaneDown[xLine]);
+            available[xLine] = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]) & ~switchBusy[X][xLine]
+                    & ~switchBlocked[xLine];
+        }
         for (int d = 0; d < DIMENSIONS; d++) {
             LinkSet linkSet = linkSet(partition, d);
+            long cables = linkSet.cables();
+            int switches = linkSet.passThrough();
+            if (cables == 0 && switches == 0) continue;
+            long[] used = cableUsed[d];
+            int[] through = passThrough[d];
             for (int line : spannedLines(partition, d)) {
-                cableUsed[d][line] &= ~linkSet.cables();
-                passThrough[d][line] &= ~linkSet.passThrough();
+                used[line] = hold ? used[line] | cables : used[line] & ~cables;
+                through[line] = hold ? through[line] | switches : through[line] & ~switches;
+                if (lines) cableBusy[d][line] = used[line] | cableDown[d][line];
             }
         }
     }
@@ -412,28 +423,11 @@ public final class BglState {
         }
     }
 
-    /**
-     * Recomputes the derived masks after the partitions were allocated or released: with switches shared port by
-     * port only in the lines they span, as nothing else changed; with whole switches all of them.
-     */
-    private void refresh(List<Partition> changed) {
-        if (wholeSwitches()) {
-            refresh();
-            return;
-        }
+    /** After allocations or releases: the derived masks as {@link #mark} left them, or refreshed with whole switches. */
+    private void changed() {
+        if (wholeSwitches()) refresh();
         freeMasks = null;
         masksKept = false;
-        int allX = (1 << grid.length(Dimension.X)) - 1;
-        for (Partition p : changed) {
-            for (int d = 0; d < DIMENSIONS; d++)
-                for (int line : spannedLines(p, d)) cableBusy[d][line] = cableUsed[d][line] | cableDown[d][line];
-            for (int xLine : spannedLines(p, X))
-                available[xLine] = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]) & ~switchBusy[X][xLine]
-                        & ~switchBlocked[xLine];
-        }
-        freeMidplanes = 0;
-        for (int xLine = 0; xLine < available.length; xLine++)
-            freeMidplanes += Integer.bitCount(allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]));
     }
 
     /** Recomputes the derived masks from the primary ones. */

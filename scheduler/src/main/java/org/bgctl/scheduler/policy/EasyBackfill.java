@@ -220,6 +220,7 @@ public final class EasyBackfill implements Policy {
      */
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
+        if (starts.isEmpty()) return ending;
         for (Start s : starts) ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
         ending.sort(RunningJob.ESTIMATED_END_ORDER);
         return ending;
