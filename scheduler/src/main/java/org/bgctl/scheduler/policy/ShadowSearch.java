@@ -16,9 +16,12 @@ import org.bgctl.scheduler.RunningJob;
 final class ShadowSearch {
     private final List<RunningJob> ending;
     private final Demand demand;
-    /** The machine with the first {@link #lo} jobs released; the demand does not fit it. */
-    private MachineModel base;
+    private final MachineModel now;
+    /** The demand does not fit with the first {@code lo} jobs released (found by a probe or by counting nodes). */
     private int lo;
+    /** The machine with the first {@link #released} jobs released, {@code released <= lo}; {@link #now} until a probe. */
+    private MachineModel base;
+    private int released;
     /** The answer is at most this; {@code ending.size() + 1} while no probe fitted. */
     private int hi;
     /** The machine with the first {@link #hi} jobs released, and where the demand fits it; null while none fitted. */
@@ -29,21 +32,21 @@ final class ShadowSearch {
     ShadowSearch(List<RunningJob> ending, Demand demand, MachineModel now) {
         this.ending = ending;
         this.demand = demand;
-        this.base = now.copy();
+        this.now = now;
+        this.base = now;
         this.hi = ending.size() + 1;
     }
 
     /**
-     * Finds the answer: skips the jobs whose end cannot free enough nodes, probes around {@code hint} (a guess of
-     * the answer, or -1), then gallops from what is known not to fit and bisects the last stride.
+     * Finds the answer: passes over the jobs whose end cannot free enough nodes (released with the first probe),
+     * probes around {@code hint} (a guess of the answer, or -1), then gallops from what is known not to fit and
+     * bisects the last stride.
      */
     void run(int hint) {
         int skip = 0;
         for (long free = base.freeNodes(); skip < ending.size() && free < demand.nodes(); skip++)
             free += ending.get(skip).allocation().nodes();
-        skip = Math.max(0, skip - 1);
-        if (skip > 0) base.releaseAll(allocations(0, skip));
-        lo = skip;
+        lo = Math.max(0, skip - 1);
         if (hint > lo + 1 && hint <= ending.size()) probe(hint - 1);
         if (hint > lo && hint < hi) probe(hint);
         for (int stride = 1; fitting == null && lo + stride <= ending.size(); stride *= 2) probe(lo + stride);
@@ -53,7 +56,7 @@ final class ShadowSearch {
     /** Tries the first {@code k} jobs released, {@code lo < k < hi}. */
     private void probe(int k) {
         MachineModel probe = base.copy();
-        probe.releaseAll(allocations(lo, k));
+        probe.releaseAll(allocations(released, k));
         Allocation a = EasyBackfill.fit(probe, demand);
         if (a != null) {
             hi = k;
@@ -61,6 +64,7 @@ final class ShadowSearch {
             placed = a;
         } else {
             base = probe;
+            released = k;
             lo = k;
         }
     }
@@ -72,7 +76,7 @@ final class ShadowSearch {
 
     /** The machine with {@link #answer()} jobs released, or with all released when the demand never fits. */
     MachineModel machine() {
-        return fitting != null ? fitting : base;
+        return fitting != null ? fitting : base == now ? now.copy() : base;
     }
 
     /** Where the demand fits {@link #machine()}, or null when it never fits. */
