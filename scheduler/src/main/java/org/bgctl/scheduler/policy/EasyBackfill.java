@@ -69,9 +69,11 @@ public final class EasyBackfill implements Policy {
         Job after = unchanged && onlyAppendedSince(memo, queue) ? memo.last : head;
         // Later jobs in queue order, merged from their demands' groups: a demand that finds no room is
         // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
+        // A demand of more nodes than are free now finds no room in this pass either: it is passed over unweighed.
         PriorityQueue<Group> groups = new PriorityQueue<>();
+        int free = now.freeNodes();
         for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
-            if (noRoom.contains(e.getKey())) continue;
+            if (e.getKey().nodes() > free || noRoom.contains(e.getKey())) continue;
             Group g = new Group(e.getKey(), e.getValue().tailSet(after, false).iterator());
             if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation);
             if (g.advance()) groups.add(g);
