@@ -33,8 +33,8 @@ import org.bgctl.machine.Shape;
  * <p>Not thread-safe. {@link #copy()} is cheap (a few small arrays) for what-if searches.
  */
 public final class BglState {
-    private static final Dimension[] AXES = Dimension.values();
-    private static final int DIMENSIONS = AXES.length;
+    private static final int DIMENSIONS = Dimension.values().length;
+    private static final int X = 0, Y = 1, Z = 2;
 
     private final BglMachine machine;
     private final Grid grid;
@@ -58,6 +58,11 @@ public final class BglState {
     private final int[][] switchBusy;
     /** Derived, per dimension, per line: cables a new partition may not use. */
     private final long[][] cableBusy;
+    /**
+     * Derived, per x-line: midplanes kept out by a busy switch of their y- or z-line. With switches shared port
+     * by port these change only with health, so an allocation or a release updates only the lines it spans.
+     */
+    private final int[] switchBlocked;
     /** Derived: the number of midplanes neither held nor down. */
     private int freeMidplanes;
     /** The derived masks as a value, made when first asked for after a change; shared by copies. */
@@ -72,6 +77,7 @@ public final class BglState {
         midplaneUsed = new int[xLines];
         midplaneDown = new int[xLines];
         available = new int[xLines];
+        switchBlocked = new int[xLines];
         switchDown = new int[DIMENSIONS][];
         passThrough = new int[DIMENSIONS][];
         switchBusy = new int[DIMENSIONS][];
@@ -97,6 +103,7 @@ public final class BglState {
         midplaneUsed = other.midplaneUsed.clone();
         midplaneDown = other.midplaneDown.clone();
         available = other.available.clone();
+        switchBlocked = other.switchBlocked.clone();
         switchDown = deepCopy(other.switchDown);
         passThrough = deepCopy(other.passThrough);
         switchBusy = deepCopy(other.switchBusy);
@@ -211,17 +218,9 @@ public final class BglState {
         conflict(partition).ifPresent(why -> {
             throw new IllegalStateException(partition + " does not fit: " + why);
         });
-        int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, Dimension.X)) midplaneUsed[xLine] |= xArc;
-        for (Dimension d : Dimension.values()) {
-            LinkSet linkSet = partition.linkSet(d);
-            for (int line : spannedLines(partition, d)) {
-                cableUsed[d.ordinal()][line] |= linkSet.cables();
-                passThrough[d.ordinal()][line] |= linkSet.passThrough();
-            }
-        }
+        mark(partition, true);
         allocated.add(partition);
-        refresh();
+        changed();
     }
 
     /**
@@ -240,21 +239,44 @@ public final class BglState {
      */
     public void releaseAll(List<Partition> partitions) {
         try {
-            for (Partition p : partitions) unmark(p);
+            for (Partition p : partitions) {
+                if (!removeAllocated(p)) throw new IllegalStateException(p + " is not allocated");
+                mark(p, false);
+            }
         } finally {
-            refresh();
+            changed();
         }
     }
 
-    private void unmark(Partition partition) {
-        if (!removeAllocated(partition)) throw new IllegalStateException(partition + " is not allocated");
+    /**
+     * Holds or frees what the partition holds: its midplanes, and the cables and pass-through switches of its link
+     * sets in every line it spans. With switches shared port by port the derived masks change only in those lines
+     * (switches are busy only when down), so they are refreshed there; with whole switches {@link #changed} refreshes
+     * them all.
+     */
+    private void mark(Partition partition, boolean hold) {
+        boolean lines = !wholeSwitches();
         int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, Dimension.X)) midplaneUsed[xLine] &= ~xArc;
-        for (Dimension d : Dimension.values()) {
-            LinkSet linkSet = partition.linkSet(d);
+        int allX = (1 << grid.length(Dimension.X)) - 1;
+        for (int xLine : spannedLines(partition, X)) {
+            midplaneUsed[xLine] = hold ? midplaneUsed[xLine] | xArc : midplaneUsed[xLine] & ~xArc;
+            if (!lines) continue;
+            // The box's midplanes were free (an allocation fits) or are held by it alone.
+            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~midplaneDown[xLine]);
+            available[xLine] = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]) & ~switchBusy[X][xLine]
+                    & ~switchBlocked[xLine];
+        }
+        for (int d = 0; d < DIMENSIONS; d++) {
+            LinkSet linkSet = linkSet(partition, d);
+            long cables = linkSet.cables();
+            int switches = linkSet.passThrough();
+            if (cables == 0 && switches == 0) continue;
+            long[] used = cableUsed[d];
+            int[] through = passThrough[d];
             for (int line : spannedLines(partition, d)) {
-                cableUsed[d.ordinal()][line] &= ~linkSet.cables();
-                passThrough[d.ordinal()][line] &= ~linkSet.passThrough();
+                used[line] = hold ? used[line] | cables : used[line] & ~cables;
+                through[line] = hold ? through[line] | switches : through[line] & ~switches;
+                if (lines) cableBusy[d][line] = used[line] | cableDown[d][line];
             }
         }
     }
@@ -324,14 +346,14 @@ public final class BglState {
      */
     private boolean free(Partition partition) {
         int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, Dimension.X))
+        for (int xLine : spannedLines(partition, X))
             if ((available[xLine] & xArc) != xArc) return false;
-        for (Dimension d : Dimension.values()) {
-            LinkSet linkSet = partition.linkSet(d);
+        for (int d = 0; d < DIMENSIONS; d++) {
+            LinkSet linkSet = linkSet(partition, d);
             if (linkSet.cables() == 0 && linkSet.passThrough() == 0) continue;
             for (int line : spannedLines(partition, d))
-                if ((linkSet.cables() & cableBusy[d.ordinal()][line]) != 0
-                        || (linkSet.passThrough() & switchBusy[d.ordinal()][line]) != 0) return false;
+                if ((linkSet.cables() & cableBusy[d][line]) != 0
+                        || (linkSet.passThrough() & switchBusy[d][line]) != 0) return false;
         }
         return true;
     }
@@ -341,17 +363,27 @@ public final class BglState {
         return Grid.arc(partition.base().get(d), partition.shape().extent(d), grid.length(d));
     }
 
-    /** The numbers ({@link Grid}) of the lines of {@code d} that {@code partition} spans. */
-    private int[] spannedLines(Partition partition, Dimension d) {
+    /** The link set of {@code partition} in the dimension of ordinal {@code d}. */
+    private static LinkSet linkSet(Partition partition, int d) {
+        return d == X ? partition.x() : d == Y ? partition.y() : partition.z();
+    }
+
+    /**
+     * The numbers ({@link Grid}) of the lines of the dimension of ordinal {@code d} that {@code partition} spans: a
+     * line of d is numbered by the other two coordinates, the lower one varying fastest.
+     */
+    private int[] spannedLines(Partition partition, int d) {
         Shape size = grid.size();
         Coordinate base = partition.base();
         Shape shape = partition.shape();
-        int[] lines = new int[shape.volume() / shape.extent(d)];
+        // (a, b): the other two coordinates of d's lines, lower dimension first.
+        int na = d == X ? size.y() : size.x(), nb = d == Z ? size.y() : size.z();
+        int ba = d == X ? base.y() : base.x(), bb = d == Z ? base.y() : base.z();
+        int ea = d == X ? shape.y() : shape.x(), eb = d == Z ? shape.y() : shape.z();
+        int[] lines = new int[ea * eb];
         int n = 0;
-        for (int k = 0; k < (d == Dimension.Z ? 1 : shape.z()); k++)
-            for (int j = 0; j < (d == Dimension.Y ? 1 : shape.y()); j++)
-                for (int i = 0; i < (d == Dimension.X ? 1 : shape.x()); i++)
-                    lines[n++] = grid.line(d, (base.x() + i) % size.x(), (base.y() + j) % size.y(), (base.z() + k) % size.z());
+        for (int k = 0, b = bb; k < eb; k++, b = b + 1 == nb ? 0 : b + 1)
+            for (int j = 0, a = ba; j < ea; j++, a = a + 1 == na ? 0 : a + 1) lines[n++] = a + na * b;
         return lines;
     }
 
@@ -391,6 +423,13 @@ public final class BglState {
         }
     }
 
+    /** After allocations or releases: the derived masks as {@link #mark} left them, or refreshed with whole switches. */
+    private void changed() {
+        if (wholeSwitches()) refresh();
+        freeMasks = null;
+        masksKept = false;
+    }
+
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
         boolean whole = wholeSwitches();
@@ -425,6 +464,7 @@ public final class BglState {
                     }
                 }
                 available[xLine] &= ~blocked;
+                switchBlocked[xLine] = blocked;
                 if (whole) xBusy[xLine] |= used;
             }
     }

@@ -1,7 +1,6 @@
 package org.bgctl.machine.bgl;
 
 import java.util.Collection;
-import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
 
 /**
@@ -33,12 +32,12 @@ final class Lines {
         if (partitions.isEmpty()) return this;
         int[][] union = copyRows();
         for (Partition p : partitions) {
-            int[] arcs = new int[3];
-            for (Dimension d : Dimension.values())
-                arcs[d.ordinal()] = Grid.arc(p.base().get(d), p.shape().extent(d), size.extent(d));
-            add(union[0], arcs[1], arcs[2]);
-            add(union[1], arcs[0], arcs[2]);
-            add(union[2], arcs[0], arcs[1]);
+            int xArc = Grid.arc(p.base().x(), p.shape().x(), size.x());
+            int yArc = Grid.arc(p.base().y(), p.shape().y(), size.y());
+            int zArc = Grid.arc(p.base().z(), p.shape().z(), size.z());
+            add(union[0], yArc, zArc);
+            add(union[1], xArc, zArc);
+            add(union[2], xArc, yArc);
         }
         return new Lines(union, false);
     }

@@ -25,13 +25,18 @@ public record Partition(Coordinate base, Shape shape, Topology topology, LinkSet
     @Override
     public int hashCode() {
         long h = topology.ordinal();
-        for (int n : new int[] {base.x(), base.y(), base.z(), shape.x(), shape.y(), shape.z(),
-                x.midplanes(), x.passThrough(), y.midplanes(), y.passThrough(), z.midplanes(), z.passThrough()})
-            h = (h + n) * 0x9E3779B97F4A7C15L;
+        h = mix(mix(mix(h, base.x()), base.y()), base.z());
+        h = mix(mix(mix(h, shape.x()), shape.y()), shape.z());
+        h = mix(mix(mix(mix(mix(mix(h, x.midplanes()), x.passThrough()), y.midplanes()), y.passThrough()),
+                z.midplanes()), z.passThrough());
         h = (h ^ x.cables()) * 0x9E3779B97F4A7C15L;
         h = (h ^ y.cables()) * 0x9E3779B97F4A7C15L;
         h = (h ^ z.cables()) * 0x9E3779B97F4A7C15L;
         return (int) (h ^ h >>> 32);
+    }
+
+    private static long mix(long h, int n) {
+        return (h + n) * 0x9E3779B97F4A7C15L;
     }
 
     /** The link set used in every spanned line of {@code dimension}. */

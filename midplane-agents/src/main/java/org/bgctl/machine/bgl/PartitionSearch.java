@@ -250,20 +250,22 @@ public final class PartitionSearch {
                 }
             }
             if (anyFree == 0) continue;
+            // Boxes without free midplanes are passed over first: the tests below only filter, so their order does
+            // not change which boxes are offered, nor in what order.
             for (int bx = 0; bx < (ex == nx ? 1 : nx); bx++) {
+                if ((anyFree >> bx & 1) == 0) continue;
                 int xm = Grid.arc(bx, ex, nx);
                 if (fewestX[xm] < 0) continue;
                 for (int by = 0; by < (ey == ny ? 1 : ny); by++) {
                     int ym = Grid.arc(by, ey, ny);
                     if (fewestY[ym] < 0) continue;
                     for (int bz = 0; bz < (ez == nz ? 1 : nz); bz++) {
+                        int yz = by * nz + bz;
+                        if ((boxFree[yz] >> bx & 1) == 0) continue;
                         int zm = Grid.arc(bz, ez, nz);
                         if (fewestZ[zm] < 0) continue;
                         int bound = sink.bound();
                         if (fewestX[xm] * xLines + fewestY[ym] * yLines + fewestZ[zm] * zLines >= bound) continue;
-
-                        int yz = by * nz + bz;
-                        if ((boxFree[yz] >> bx & 1) == 0) continue;
                         if (touching != null && !touching.spannedBy(X, ym, bz, ez, nz)
                                 && !touching.spannedBy(Y, xm, bz, ez, nz) && !touching.spannedBy(Z, xm, by, ey, ny))
                             continue;

@@ -1,5 +1,6 @@
 package org.bgctl.machine.bgl;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -21,13 +22,16 @@ import net.jqwik.api.state.ActionChain;
 import net.jqwik.api.state.Transformer;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 
 /**
  * Random sequences of allocate (the search's best candidate), release, fail and repair on BG/L, its switches
  * shared port by port, never hold a midplane or cable twice (and so no switch port: each faces one midplane or
  * ends one cable), never allocate onto a down component, and leave the state exactly what its partitions and
- * failures make it, so a release restores what the partition took. The scheduler module's
+ * failures make it, so a release restores what the partition took. The masks a search reads, which allocations and
+ * releases update only in the lines they span, are at every step those worked out afresh from the partitions and
+ * failures. The scheduler module's
  * {@code AllocationAuditPropertyTest} checks the same runs with the independent wiring checker.
  */
 class AllocationInvariantsTest {
@@ -49,6 +53,7 @@ class AllocationInvariantsTest {
     void allocationsNeverCollideAndReleasesRestoreExactly(@ForAll("runs") ActionChain<Run> chain) {
         chain.withInvariant("nothing held twice", AllocationInvariantsTest::nothingHeldTwice)
                 .withInvariant("state made of its partitions and failures", AllocationInvariantsTest::stateIsItsParts)
+                .withInvariant("derived masks worked out afresh from them", AllocationInvariantsTest::derivedMasksAreItsParts)
                 .run();
     }
 
@@ -164,5 +169,55 @@ class AllocationInvariantsTest {
         run.state.allocated().forEach(rebuilt::allocate);
         run.down.forEach(rebuilt::markDown);
         assertEquals(rebuilt, run.state);
+    }
+
+    /**
+     * The derived masks, worked out from the allocated partitions and the failures alone: a midplane may be taken
+     * when neither it nor one of its switches is held or down (ports shared, so a held midplane's switches still
+     * serve pass-throughs); a cable is busy when held or down; a switch may not be passed through when down.
+     */
+    private static void derivedMasksAreItsParts(Run run) {
+        Grid grid = MACHINE.grid();
+        Set<Component> held = new HashSet<>();
+        for (Partition p : run.state.allocated())
+            for (Component c : resources(p)) if (!(c instanceof Component.SwitchAt)) held.add(c);
+        Set<Component> down = new HashSet<>(run.down);
+        int[] available = new int[grid.lineCount(Dimension.X)];
+        int free = 0;
+        for (Coordinate c : box(MACHINE.shape())) {
+            Component midplane = new Component.MidplaneAt(c);
+            if (held.contains(midplane) || down.contains(midplane)) continue;
+            free++;
+            boolean switchesUp = true;
+            for (Dimension d : Dimension.values()) switchesUp &= !down.contains(new Component.SwitchAt(d, c));
+            if (switchesUp) available[grid.xLine(c.y(), c.z())] |= 1 << c.x();
+        }
+        assertEquals(free, run.state.freeMidplanes(), "free midplanes");
+        assertArrayEquals(available, run.state.available(), "available midplanes");
+        for (Dimension d : Dimension.values()) {
+            int[] switchBusy = new int[grid.lineCount(d)];
+            long[] cableBusy = new long[grid.lineCount(d)];
+            int cables = MACHINE.wiring().line(d).cables().size();
+            for (Coordinate c : box(MACHINE.shape())) {
+                if (down.contains(new Component.SwitchAt(d, c))) switchBusy[grid.line(d, c)] |= 1 << c.get(d);
+                if (c.get(d) != 0) continue;
+                Line line = Line.through(d, c);
+                for (int i = 0; i < cables; i++) {
+                    Component cable = new Component.CableAt(line, i);
+                    if (held.contains(cable) || down.contains(cable)) cableBusy[grid.line(line)] |= 1L << i;
+                }
+            }
+            assertArrayEquals(switchBusy, run.state.switchBusy()[d.ordinal()], d + " switches busy");
+            assertArrayEquals(cableBusy, run.state.cableBusy()[d.ordinal()], d + " cables busy");
+        }
+    }
+
+    /** Every midplane of a machine of {@code size} midplanes. */
+    private static List<Coordinate> box(Shape size) {
+        List<Coordinate> all = new ArrayList<>();
+        for (int z = 0; z < size.z(); z++)
+            for (int y = 0; y < size.y(); y++)
+                for (int x = 0; x < size.x(); x++) all.add(new Coordinate(x, y, z));
+        return all;
     }
 }

@@ -34,6 +34,9 @@ import org.bgctl.scheduler.Start;
 public final class EasyBackfill implements Policy {
 
     private Memo memo;
+    /** The head of the last reservation found, and the job whose end let it fit: where the next search starts. */
+    private long shadowOf = -1;
+    private long shadowJob = -1;
 
     @Override
     public String name() {
@@ -67,9 +70,11 @@ public final class EasyBackfill implements Policy {
         Job after = unchanged && onlyAppendedSince(memo, queue) ? memo.last : head;
         // Later jobs in queue order, merged from their demands' groups: a demand that finds no room is
         // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
+        // A demand of more nodes than are free now finds no room in this pass either: it is passed over unweighed.
         PriorityQueue<Group> groups = new PriorityQueue<>();
+        int free = now.freeNodes();
         for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
-            if (noRoom.contains(e.getKey())) continue;
+            if (e.getKey().nodes() > free || noRoom.contains(e.getKey())) continue;
             Group g = new Group(e.getKey(), e.getValue().tailSet(after, false).iterator());
             if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation, e.getKey());
             if (g.advance()) groups.add(g);
@@ -173,69 +178,42 @@ public final class EasyBackfill implements Policy {
     private record Reservation(long shadow, MachineModel future) {
     }
 
-    private static Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
+    /**
+     * The head's reservation. The head does not fit now and fits no worse as jobs end: the fewest jobs (in ending
+     * order) whose end lets it fit are searched from where the last reservation of the same head found them, the
+     * job whose end let it fit then, as jobs seldom change their order of ending between passes.
+     */
+    private Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
         List<RunningJob> ending = endingOrder(view, starts);
         Demand demand = head.demand();
-        // The head does not fit now and fits no worse as jobs end: find the fewest jobs (in ending order)
-        // whose end lets it fit. Skip those whose end cannot free enough nodes for it, then gallop from
-        // there and bisect the last stride. `base` has the first `lo` jobs released; the head does not fit it.
-        int lo = 0;
-        for (long free = now.freeNodes(); lo < ending.size() && free < demand.nodes(); lo++)
-            free += ending.get(lo).allocation().nodes();
-        lo = Math.max(0, lo - 1);
-        MachineModel base = now.copy();
-        base.releaseAll(allocations(ending, 0, lo));
-        int hi = ending.size() + 1;
-        MachineModel fitting = null;
-        Allocation headAt = null;
-        for (int stride = 1; lo + stride <= ending.size(); stride *= 2) {
-            MachineModel probe = base.copy();
-            probe.releaseAll(allocations(ending, lo, lo + stride));
-            Allocation a = fit(probe, demand);
-            if (a != null) {
-                hi = lo + stride;
-                fitting = probe;
-                headAt = a;
-                break;
-            }
-            base = probe;
-            lo += stride;
-        }
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            MachineModel probe = base.copy();
-            probe.releaseAll(allocations(ending, lo, mid));
-            Allocation a = fit(probe, demand);
-            if (a != null) {
-                hi = mid;
-                fitting = probe;
-                headAt = a;
-            } else {
-                base = probe;
-                lo = mid;
-            }
-        }
-        if (fitting == null) return new Reservation(Long.MAX_VALUE, base);
+        ShadowSearch search = new ShadowSearch(ending, demand, now);
+        search.run(head.id() == shadowOf ? positionOf(ending, shadowJob) + 1 : -1);
+        MachineModel fitting = search.machine();
+        Allocation headAt = search.placed();
+        if (headAt == null) return new Reservation(Long.MAX_VALUE, fitting);
+        int hi = search.answer();
+        shadowOf = head.id();
+        shadowJob = ending.get(hi - 1).id();
         // `fitting` has the first `hi` jobs released; jobs ending at the shadow time too are released as well.
         long shadow = Math.max(ending.get(hi - 1).estimatedEnd(), view.now());
         int end = hi;
         while (end < ending.size() && Math.max(ending.get(end).estimatedEnd(), view.now()) <= shadow) end++;
         if (end > hi) {
-            fitting.releaseAll(allocations(ending, hi, end));
+            fitting.releaseAll(search.allocations(hi, end));
             headAt = fitting.place(demand);
         }
         fitting.allocate(headAt);
         return new Reservation(shadow, fitting);
     }
 
-    private static List<Allocation> allocations(List<RunningJob> jobs, int from, int to) {
-        List<Allocation> allocations = new ArrayList<>(to - from);
-        for (RunningJob r : jobs.subList(from, to)) allocations.add(r.allocation());
-        return allocations;
+    /** Where the job {@code id} is in {@code jobs}, or -2 when it is not there. */
+    private static int positionOf(List<RunningJob> jobs, long id) {
+        for (int i = 0; i < jobs.size(); i++) if (jobs.get(i).id() == id) return i;
+        return -2;
     }
 
-    /** Where the demand fits on {@code machine}, or null. */
-    private static Allocation fit(MachineModel machine, Demand demand) {
+    /** Where the demand fits {@code machine}, or null. */
+    static Allocation fit(MachineModel machine, Demand demand) {
         return machine.freeNodes() >= demand.nodes() ? machine.place(demand) : null;
     }
 
@@ -245,6 +223,7 @@ public final class EasyBackfill implements Policy {
      */
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
         List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
+        if (starts.isEmpty()) return ending;
         for (Start s : starts)
             ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay(s.job().demand())));
         ending.sort(RunningJob.ESTIMATED_END_ORDER);

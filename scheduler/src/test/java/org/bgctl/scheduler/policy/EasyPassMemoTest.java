@@ -18,7 +18,8 @@ import org.junit.jupiter.api.Test;
 
 /**
  * EASY remembers a pass that started nothing and, while the machine and running jobs stay as they were, weighs
- * only the jobs queued since. Every pass of a run on the 4x2x2 test machine, with jobs arriving in bursts while
+ * only the jobs queued since; and it searches each reservation from where the last one of the same head was found.
+ * Every pass of a run on the 4x2x2 test machine, with jobs arriving in bursts while
  * the machine is full, must start what a new instance (which remembers nothing) starts.
  */
 class EasyPassMemoTest {
