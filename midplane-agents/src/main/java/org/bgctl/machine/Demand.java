@@ -10,18 +10,6 @@ import java.util.Objects;
  * @param geometry the box and topology wanted
  */
 public record Demand(int nodes, Geometry geometry) {
-
-    // equals and hashCode written out, as Shape's: demands key the queue's groups and the policies' memos
-
-    @Override
-    public boolean equals(Object o) {
-        return o == this || o instanceof Demand d && d.nodes == nodes && d.geometry.equals(geometry);
-    }
-
-    @Override
-    public int hashCode() {
-        return nodes * 31 + geometry.hashCode();
-    }
     public Demand {
         if (nodes <= 0) throw new IllegalArgumentException("a demand needs a positive node count, was " + nodes);
         Objects.requireNonNull(geometry, "geometry");

@@ -13,19 +13,6 @@ import java.util.Objects;
  */
 public record Geometry(Shape shape, boolean rotations, Topology topology) {
 
-    // equals and hashCode written out, as Shape's
-
-    @Override
-    public boolean equals(Object o) {
-        return o == this || o instanceof Geometry g && g.rotations == rotations && g.topology == topology
-                && Objects.equals(g.shape, shape);
-    }
-
-    @Override
-    public int hashCode() {
-        return (Objects.hashCode(shape) * 31 + (rotations ? 1 : 0)) * 31 + topology.ordinal();
-    }
-
     /** Any box of the job's size, joined as a mesh: what a job without geometry asks for. */
     public static final Geometry ANY = new Geometry(null, true, Topology.MESH);
 

@@ -8,19 +8,6 @@ import java.util.List;
  */
 public record Shape(int x, int y, int z) {
 
-    // equals and hashCode written out: a record's generated ones go through method handles, slow without C2,
-    // and shapes are map keys of every placement
-
-    @Override
-    public boolean equals(Object o) {
-        return o instanceof Shape s && s.x == x && s.y == y && s.z == z;
-    }
-
-    @Override
-    public int hashCode() {
-        return (x * 31 + y) * 31 + z;
-    }
-
     /** A single unit. */
     public static final Shape UNIT = new Shape(1, 1, 1);
 
