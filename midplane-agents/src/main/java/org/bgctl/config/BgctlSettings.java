@@ -20,6 +20,15 @@ public final class BgctlSettings {
     private BgctlSettings() {
     }
 
+    /**
+     * The settings holding {@code path}: bgctl's own when they have it, else the whole configuration (every
+     * reference.conf on the class path), where a scheduler registered from outside bgctl keeps its defaults.
+     */
+    public static Config holding(String path) {
+        Config own = load();
+        return own.hasPath(path) ? own : ConfigFactory.load();
+    }
+
     /** The settings, read once. */
     public static Config load() {
         Config c = loaded;

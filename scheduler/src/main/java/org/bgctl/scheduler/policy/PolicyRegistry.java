@@ -2,7 +2,6 @@ package org.bgctl.scheduler.policy;
 
 import static org.bgctl.scheduler.policy.PolicySetting.Rule;
 
-import com.typesafe.config.Config;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -139,13 +138,12 @@ public final class PolicyRegistry {
     public static synchronized Registration register(RegisteredPolicy policy) {
         if (names().contains(policy.name()))
             throw new IllegalArgumentException("scheduler '" + policy.name() + "' is registered already");
-        Config config = BgctlSettings.load();
         for (PolicySetting s : policy.settings()) {
             PolicySetting known = find(s.key());
             if (known != null && !known.equals(s))
                 throw new IllegalArgumentException("setting '" + s.key() + "' of scheduler " + policy.name()
                         + " is registered already with another meaning");
-            s.defaultValue(config);
+            s.defaultValue(BgctlSettings.holding(s.configPath()));
         }
         REGISTERED.add(policy);
         return () -> REGISTERED.remove(policy);
@@ -228,9 +226,8 @@ public final class PolicyRegistry {
 
     /** Every setting at its default, from reference.conf (and any application.conf over it). */
     public static SettingValues defaultValues() {
-        Config config = BgctlSettings.load();
         Map<String, Object> values = new LinkedHashMap<>();
-        for (PolicySetting s : settings()) values.put(s.key(), s.defaultValue(config));
+        for (PolicySetting s : settings()) values.put(s.key(), s.defaultValue(BgctlSettings.holding(s.configPath())));
         return new SettingValues(values);
     }
 
