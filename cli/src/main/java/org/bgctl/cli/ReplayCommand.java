@@ -379,6 +379,8 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         if (m.get("reservations") instanceof Map<?, ?> reservations)
             reservations.forEach((key, value) -> out.printf("  %-26s %s%n", "reservations." + key, value));
+        if (m.get("blocks") instanceof Map<?, ?> blocks)
+            blocks.forEach((key, value) -> out.printf("  %-26s %s%n", "blocks." + key, value));
         out.printf("  %-26s %s%n", "run", m.get("run"));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf, %s%s%s)%n", dir, RunReport.FILE,
                 Files.exists(dir.resolve(FaultLog.FILE)) ? ", " + FaultLog.FILE : "",

@@ -80,6 +80,7 @@ class BootCommandsTest {
         assertTrue(csv.get(2).endsWith(",4000,4000"), "no boot: " + csv.get(2));
         assertTrue(Files.readString(reused.resolve("summary.json")).contains("\"reuses\" : 1"),
                 Files.readString(reused.resolve("summary.json")));
+        assertTrue(r.out().contains("  blocks.reuses              1\n"), "the summary printed: " + r.out());
         Result status = bgctl("status", "--run", reused.toString(), "--at", "3900", "--map");
         assertEquals(0, status.exit(), status.err());
         assertTrue(status.out().contains("blocks: 0 booting, 0 being freed, 1 ready, 0 midplanes free after a failed boot"),
