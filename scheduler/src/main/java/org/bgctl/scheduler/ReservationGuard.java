@@ -98,15 +98,8 @@ public final class ReservationGuard {
     private static Start elsewhere(SchedulingView view, Reservations windows, List<RunningJob> admitted,
                                    MachineModel machine, Job job) {
         long until = Math.max(TimeBounds.plus(view.now(), view.bootDelay(job.demand()), job.estimate()), view.now());
-        MachineModel away = machine.copy();
-        List<String> components = away.components();
-        for (Reservation w : windows.overlapping(view.now(), until)) {
-            if (!w.byUnits()) continue;
-            for (String unit : w.units()) {
-                if (!components.contains(unit)) return null;
-                if (!away.downComponents().contains(unit)) away.setHealth(unit, false);
-            }
-        }
+        MachineModel away = new Reservations(windows.overlapping(view.now(), until)).keptOff(machine);
+        if (away == null) return null;
         Allocation a = away.place(job.demand());
         if (a == null) return null;
         return allows(view, windows, admitted, running(view, job, a)) ? new Start(job, a) : null;

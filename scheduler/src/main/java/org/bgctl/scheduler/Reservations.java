@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.SortedMap;
 import java.util.TreeMap;
+import org.bgctl.machine.MachineModel;
 
 /**
  * The reservations of a run, in (start, end, name) order: what a policy sees of them
@@ -46,6 +47,22 @@ public record Reservations(List<Reservation> windows) {
         SortedMap<String, String> units = new TreeMap<>();
         for (Reservation r : activeAt(t)) for (String u : r.units()) units.putIfAbsent(u, r.name());
         return units;
+    }
+
+    /**
+     * A copy of {@code machine} with the units these windows keep marked down (a window of a node count keeps none),
+     * so that what is placed on it keeps off them; null when a unit is not a component of the machine.
+     */
+    public MachineModel keptOff(MachineModel machine) {
+        MachineModel copy = machine.copy();
+        List<String> components = copy.components();
+        for (Reservation w : windows) {
+            for (String unit : w.units()) {
+                if (!components.contains(unit)) return null;
+                if (!copy.downComponents().contains(unit)) copy.setHealth(unit, false);
+            }
+        }
+        return copy;
     }
 
     /** The reservation called {@code name}, or null. */

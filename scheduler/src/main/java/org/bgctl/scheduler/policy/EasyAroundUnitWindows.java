@@ -121,23 +121,11 @@ final class EasyAroundUnitWindows {
             if (machine.freeNodes() < job.demand().nodes()) return null;
             List<Reservation> overlapping = new ArrayList<>();
             for (Reservation w : windows.overlapping(from, Math.max(until, from))) if (w.byUnits()) overlapping.add(w);
-            MachineModel on = overlapping.isEmpty() ? machine : kept.computeIfAbsent(overlapping, this::without);
+            MachineModel on = overlapping.isEmpty() ? machine
+                    : kept.computeIfAbsent(overlapping, w -> new Reservations(w).keptOff(machine));
             if (on == null) return null;
             if (alsoFreeOn == null) return on.place(job.demand());
             return on.placeAlsoFreeOn(job.demand(), alsoFreeOn);
-        }
-
-        /** A copy of the machine with the units of {@code overlapping} down; null when one is not on it. */
-        private MachineModel without(List<Reservation> overlapping) {
-            MachineModel copy = machine.copy();
-            List<String> components = copy.components();
-            for (Reservation w : overlapping) {
-                for (String unit : w.units()) {
-                    if (!components.contains(unit)) return null;
-                    if (!copy.downComponents().contains(unit)) copy.setHealth(unit, false);
-                }
-            }
-            return copy;
         }
 
         void allocate(Allocation a) {
