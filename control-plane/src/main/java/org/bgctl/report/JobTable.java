@@ -204,10 +204,7 @@ public final class JobTable implements EventSink {
     private void settleEnded() {
         if (endedNow.isEmpty()) return;
         for (Row row : endedNow) {
-            if (!row.ended() || !live.remove(row.job.id(), row)) continue;
-            // no job of a lower id waits or may still change: this one goes at once, as the loop below would
-            if (held.isEmpty() && (live.isEmpty() || row.job.id() < live.firstKey())) settled.accept(row.record());
-            else held.add(row.record());
+            if (row.ended() && live.remove(row.job.id(), row)) held.add(row.record());
         }
         endedNow.clear();
         while (!held.isEmpty() && (live.isEmpty() || held.firstId() < live.firstKey())) settled.accept(held.pollFirst());
