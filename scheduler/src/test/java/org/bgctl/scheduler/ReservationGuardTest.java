@@ -105,9 +105,7 @@ class ReservationGuardTest {
     @Test
     void aMaintenanceWindowOnMidplanesKeepsEveryJobOut() {
         MachineModel machine = MachineCatalog.create("small-bgl");
-        List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
-        Reservations maint = new Reservations(List.of(new Reservation("maint", 100, 200, every.size() * 512, every,
-                true)));
+        Reservations maint = maintenance(machine, 100, 200);
         for (String policy : List.of("fcfs", "easy")) {
             ScheduleRecorder r = run(policy, machine.copy(), maint,
                     columnJob(1, 0, 150, new Shape(1, 1, 1)),
@@ -123,9 +121,7 @@ class ReservationGuardTest {
         // midplane, 40 s) ends by 100: backfilled at 50. Job 4 (one midplane, 60 s) would cross the window and
         // then the head's place: after the head.
         MachineModel machine = MachineCatalog.create("small-bgl");
-        List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
-        Reservations maint = new Reservations(List.of(new Reservation("maint", 100, 200, every.size() * 512, every,
-                true)));
+        Reservations maint = maintenance(machine, 100, 200);
         Shape whole = new Shape(4, 2, 2);
         Shape one = new Shape(1, 1, 1);
         ScheduleRecorder r = run("easy", machine.copy(), maint,
@@ -194,6 +190,12 @@ class ReservationGuardTest {
         assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
         SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
         assertTrue(pfcfs.refusal(two).orElseThrow().contains("pfcfs suspends jobs"));
+    }
+
+    /** Every midplane of {@code machine} (512 nodes each) kept from {@code start} to {@code end}. */
+    private static Reservations maintenance(MachineModel machine, long start, long end) {
+        List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
+        return new Reservations(List.of(new Reservation("maint", start, end, every.size() * 512, every, true)));
     }
 
     private static Job columnJob(long id, long submit, long run, Shape shape) {
