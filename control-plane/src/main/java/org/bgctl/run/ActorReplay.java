@@ -4,21 +4,15 @@ import akka.Done;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
-import akka.actor.typed.DispatcherSelector;
 import akka.actor.typed.Props;
-import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.ActorContext;
-import akka.actor.typed.javadsl.AskPattern;
-import akka.actor.typed.javadsl.Behaviors;
 import akka.persistence.typed.PersistenceId;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.Map;
-import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
@@ -35,7 +29,6 @@ import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.UnitDirectory;
-import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * A run through the actor system: one agent per allocation unit, the event-sourced scheduler, and the clock, in one
@@ -105,26 +98,22 @@ public final class ActorReplay {
                                        Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                        ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents,
                                        ChaosLedger chaos) {
-        Config used = chaos == null ? config : ConfigFactory.parseMap(Map.of(
+        try (LocalActors actors = LocalActors.start(chaosConfig(config, chaos != null), prepare)) {
+            return actors.run(cores, sink, journalGroup, clock, agents, chaos);
+        }
+    }
+
+    /** {@code config}, with chaos mode's protocol phase timeout and attempts ({@code bgctl.chaos}) when {@code chaos}. */
+    static Config chaosConfig(Config config, boolean chaos) {
+        if (!chaos) return config;
+        return ConfigFactory.parseMap(Map.of(
                 "bgctl.scheduler.phase-timeout", config.getDuration("bgctl.chaos.phase-timeout").toMillis() + "ms",
                 "bgctl.scheduler.phase-attempts", config.getInt("bgctl.chaos.phase-attempts"))).withFallback(config);
-        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
-        Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
-        Behavior<Void> guardian = Behaviors.setup(
-                ctx -> start(ctx, prepare, cores, clock, sink, journalGroup, chaos, done, spawned));
-        return outcome(ActorSystem.create(guardian, "bgctl", used), done,
-                system -> agents.accept(AgentAudit.collect(system, new TreeSet<>(spawned.keySet()), spawned::get,
-                        auditTimeout(system))));
     }
 
     /** How long the audit at the end of a run waits for each agent's occupancy. */
     public static Duration auditTimeout(ActorSystem<?> system) {
         return system.settings().config().getDuration("bgctl.agent-audit-timeout");
-    }
-
-    /** Waits for {@code done}, then terminates {@code system}; a failure of the run is rethrown. */
-    public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done) {
-        return outcome(system, done, s -> { });
     }
 
     /**
@@ -133,6 +122,15 @@ public final class ActorReplay {
      */
     public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done,
                                            Consumer<ActorSystem<?>> atEnd) {
+        return outcome(system, done, atEnd, true);
+    }
+
+    /**
+     * As {@link #outcome(ActorSystem, CompletableFuture, Consumer)}; unless {@code waitForStop}, returns once
+     * {@code system} has been told to terminate, without waiting for it.
+     */
+    static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done,
+                                    Consumer<ActorSystem<?>> atEnd, boolean waitForStop) {
         try {
             RunClock.Outcome outcome = done.get();
             atEnd.accept(system);
@@ -145,7 +143,7 @@ public final class ActorReplay {
             throw new IllegalStateException(e.getCause());
         } finally {
             system.terminate();
-            system.getWhenTerminated().toCompletableFuture().join();
+            if (waitForStop) system.getWhenTerminated().toCompletableFuture().join();
         }
     }
 
@@ -179,60 +177,5 @@ public final class ActorReplay {
         }
         schedulerRef.set(ctx.spawn(scheduler.apply(agents::get), "scheduler", props));
         return schedulerRef.get();
-    }
-
-    /**
-     * A future for the clock that, once the run is over, asks the scheduler how the protocol went, records it in
-     * {@code chaos}, and then completes {@code done}.
-     */
-    private static CompletableFuture<RunClock.Outcome> withProtocolStats(
-            ActorSystem<?> system, ActorRef<SchedulerActor.Command> scheduler, ChaosLedger chaos,
-            CompletableFuture<RunClock.Outcome> done) {
-        CompletableFuture<RunClock.Outcome> ended = new CompletableFuture<>();
-        ended.whenComplete((outcome, failure) -> {
-            if (failure != null) {
-                done.completeExceptionally(failure);
-                return;
-            }
-            AskPattern.<SchedulerActor.Command, SchedulerActor.ProtocolStats>ask(scheduler,
-                            SchedulerActor.GetProtocolStats::new, Duration.ofSeconds(30), system.scheduler())
-                    .whenComplete((stats, e) -> {
-                        if (e != null) {
-                            done.completeExceptionally(e);
-                        } else {
-                            chaos.protocol(stats);
-                            done.complete(outcome);
-                        }
-                    });
-        });
-        return ended;
-    }
-
-    private static Behavior<Void> start(ActorContext<Void> ctx,
-                                        Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                        Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
-                                        int journalGroup, ChaosLedger chaos, CompletableFuture<RunClock.Outcome> done,
-                                        Map<String, ActorRef<UnitProtocol.Command>> agents) {
-        try {
-            prepare.apply(ctx.getSystem()).toCompletableFuture().join();
-        } catch (RuntimeException e) {
-            done.completeExceptionally(e);
-            return Behaviors.stopped();
-        }
-        DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
-        ActorRef<SchedulerActor.Command> scheduler = spawn(ctx, cores.get().machine(), units -> SchedulerActor.create(
-                schedulerId(ctx.getSystem().settings().config()), cores,
-                chaos == null ? units : new ChaosDirectory(units, chaos, ctx.getSystem(), oneThread), sink,
-                journalGroup), oneThread, false, agents);
-        ctx.watch(scheduler);
-        ctx.spawn(clock.create(scheduler, agents::get, chaos == null ? done
-                : withProtocolStats(ctx.getSystem(), scheduler, chaos, done)), "clock", oneThread);
-        return Behaviors.receive(Void.class)
-                .onSignal(Terminated.class, t -> {
-                    done.completeExceptionally(new IllegalStateException(
-                            "the scheduler stopped before the run ended; see the log for the cause"));
-                    return Behaviors.stopped();
-                })
-                .build();
     }
 }

@@ -1,5 +1,7 @@
 package org.bgctl.run;
 
+import akka.Done;
+import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.Behaviors;
 import com.typesafe.config.Config;
@@ -18,6 +20,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.clock.Lateness;
@@ -60,7 +63,6 @@ import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadJob;
-import org.bgctl.workload.WorkloadOptions;
 
 /**
  * A replay of an SWF trace, in virtual time or on the scaled clock ({@link RunClock}): the trace is streamed through the workload
@@ -148,9 +150,13 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
-            return replay(spec, journal, host, pacing, new Watch(watcher, lateness), machine, progress, every, stop,
-                    JournaledPrefix.NONE);
+            // the actors of a run in this JVM start while the trace's checksum is recorded and the trace opened
+            try (LocalActors early = spec.executor() == ExecutorKind.ACTORS && host == ActorHost.LOCAL
+                    ? LocalActors.start(actorConfig(spec, journal, pacing), prepare(spec)) : null) {
+                if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
+                return replay(spec, journal, host, early, pacing, new Watch(watcher, lateness), machine, progress,
+                        every, stop, JournaledPrefix.NONE);
+            }
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
@@ -199,8 +205,8 @@ public final class Replay {
         if (journal.kind() != spec.journal())
             throw new IllegalArgumentException(runDir + " holds a " + journal.kind().name().toLowerCase()
                     + " journal, but " + RunRecord.FILE + " names " + spec.journal().name().toLowerCase());
-        return replay(spec, journal, ActorHost.LOCAL, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness()), machine,
-                progress, every, stop, JournaledPrefix.of(journal));
+        return replay(spec, journal, ActorHost.LOCAL, null, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness()),
+                machine, progress, every, stop, JournaledPrefix.of(journal));
     }
 
     /** A run that failed leaves no journal behind, so its directory can be used again. */
@@ -235,17 +241,22 @@ public final class Replay {
         }
     }
 
-    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                       Watch watch, MachineModel machine, Progress progress, Duration every,
-                                       CompletionStage<?> stop, JournaledPrefix prefix) throws IOException {
+    /**
+     * The replay itself; {@code early} is the run's actor system when it was started ahead ({@link LocalActors}),
+     * else null.
+     */
+    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, LocalActors early,
+                                       Pacing pacing, Watch watch, MachineModel machine, Progress progress,
+                                       Duration every, CompletionStage<?> stop, JournaledPrefix prefix)
+            throws IOException {
         try (JobSpill spill = new JobSpill(spec.faults().boots().on())) {
-            return replay(spec, journal, host, pacing, watch, machine, progress, every, stop, prefix, spill);
+            return replay(spec, journal, host, early, pacing, watch, machine, progress, every, stop, prefix, spill);
         }
     }
 
-    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                       Watch watch, MachineModel machine, Progress progress, Duration every,
-                                       CompletionStage<?> stop, JournaledPrefix prefix, JobSpill spill)
+    private static ReplayResult replay(ReplaySpec spec, JournalLocation journal, ActorHost host, LocalActors early,
+                                       Pacing pacing, Watch watch, MachineModel machine, Progress progress,
+                                       Duration every, CompletionStage<?> stop, JournaledPrefix prefix, JobSpill spill)
             throws IOException {
         JobTable table = new JobTable(spill);
         FaultLedger ledger = new FaultLedger(machine);
@@ -283,8 +294,8 @@ public final class Replay {
                     spec.workload().firstJobs())) {
                 try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(shown.jobs(workload, reader)),
                         "bgctl-trace-reader")) {
-                    outcome = execute(spec, journal, host, pacing, watch, cores, new Arrivals(jobs), health, table,
-                            watch.around(sink), agents::set, chaos, stop);
+                    outcome = execute(spec, journal, host, early, pacing, watch, cores, new Arrivals(jobs), health,
+                            table, watch.around(sink), agents::set, chaos, stop);
                 }
                 shown.finish(!outcome.interrupted());
             }
@@ -402,8 +413,9 @@ public final class Replay {
         return new ReplayResult(s, null, table);
     }
 
-    private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host, Pacing pacing,
-                                            Watch watch, Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
+    private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
+                                            LocalActors early, Pacing pacing, Watch watch,
+                                            Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
                                             JobTable table, EventSink sink,
                                             Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos,
                                             CompletionStage<?> stop) {
@@ -412,6 +424,19 @@ public final class Replay {
             RunEnd end = direct.run(arrivals, health, spec.until());
             return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime(), end);
         }
+        if (chaos != null && host != ActorHost.LOCAL)
+            throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
+        Config config = early != null ? null : actorConfig(spec, journal, pacing);
+        int group = (early != null ? early.config() : config).getInt("bgctl.virtual-journal-group");
+        ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
+                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
+        if (early != null) return early.run(cores, sink, group, clock, agents, chaos);
+        if (chaos != null) return ActorReplay.run(config, prepare(spec), cores, sink, group, clock, agents, chaos);
+        return host.run(config, prepare(spec), cores, sink, group, clock, agents);
+    }
+
+    /** The configuration of a run's actor system: the journal's, over Akka's and bgctl's, and chaos mode's. */
+    private static Config actorConfig(ReplaySpec spec, JournalLocation journal, Pacing pacing) {
         Config config = journal.config().withFallback(ConfigFactory.load());
         // A durable run is stopped by its own shutdown hook, which closes the journal before the JVM exits.
         if (durable(spec))
@@ -420,17 +445,12 @@ public final class Replay {
         // In scaled time the timers fire to the millisecond (lateness is measured in ms).
         if (pacing instanceof Pacing.Scaled)
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
-        int group = config.getInt("bgctl.virtual-journal-group");
-        ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
-                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
-        if (chaos != null) {
-            if (host != ActorHost.LOCAL)
-                throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
-            return ActorReplay.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group,
-                    clock, agents, chaos);
-        }
-        return host.run(config, system -> JournalSchema.prepare(spec.journal(), system), cores, sink, group, clock,
-                agents);
+        return ActorReplay.chaosConfig(config, spec.chaos().active());
+    }
+
+    /** What the actor system does before the scheduler starts: the journal's schema. */
+    private static Function<ActorSystem<?>, CompletionStage<Done>> prepare(ReplaySpec spec) {
+        return system -> JournalSchema.prepare(spec.journal(), system);
     }
 
     /**

@@ -1,0 +1,183 @@
+package org.bgctl.run;
+
+import akka.Done;
+import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.DispatcherSelector;
+import akka.actor.typed.Terminated;
+import akka.actor.typed.javadsl.ActorContext;
+import akka.actor.typed.javadsl.AskPattern;
+import akka.actor.typed.javadsl.Behaviors;
+import com.typesafe.config.Config;
+import java.time.Duration;
+import java.util.Map;
+import java.util.TreeSet;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Consumer;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import org.bgctl.agents.UnitProtocol;
+import org.bgctl.clock.RunClock;
+import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.SchedulerActor;
+import org.bgctl.scheduler.SchedulerCore;
+import org.bgctl.scheduler.audit.AgentAudit;
+
+/**
+ * The actor system of one run in this JVM, started as soon as its configuration is known, on a thread of its own:
+ * Akka, the journal and its schema come up while the caller makes the run's other inputs ready (the trace opened, its
+ * checksum recorded, the machine built), and the run then begins on a system already up ({@link #run}). Once the run
+ * is over the system is told to stop and goes on stopping — closing the journal — while the caller writes the outputs;
+ * {@link #close()} waits for it.
+ */
+final class LocalActors implements AutoCloseable {
+
+    /** What the guardian needs to spawn the agents, the scheduler and the clock. */
+    private record Begin(Supplier<SchedulerCore> cores, ActorReplay.ClockFactory clock, EventSink sink,
+                         int journalGroup, ChaosLedger chaos, CompletableFuture<RunClock.Outcome> done,
+                         Map<String, ActorRef<UnitProtocol.Command>> agents) {
+    }
+
+    private final Config config;
+    private final CompletableFuture<ActorSystem<Begin>> system = new CompletableFuture<>();
+    /** Completed when the preparation is over, however it ended. */
+    private final CompletableFuture<Void> prepared = new CompletableFuture<>();
+
+    private LocalActors(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
+        this.config = config;
+        Thread starter = new Thread(() -> {
+            try {
+                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl", config));
+            } catch (Throwable t) {
+                prepared.complete(null);
+                system.completeExceptionally(t);
+            }
+        }, "bgctl-actor-start");
+        starter.setDaemon(true);
+        starter.start();
+    }
+
+    /**
+     * Starts the actor system of {@code config} and, in it, {@code prepare} (e.g. creating the journal's schema),
+     * which the run waits for before the scheduler starts.
+     */
+    static LocalActors start(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
+        return new LocalActors(config, prepare);
+    }
+
+    /**
+     * Runs until the clock that {@code clock} makes completes the outcome, in chaos mode when {@code chaos} is given
+     * (see {@link ActorReplay#run(Config, Function, Supplier, EventSink, int, ActorReplay.ClockFactory, Consumer,
+     * ChaosLedger)}); once the run is over, {@code agents} is given every agent's occupancy, and the system is told to
+     * stop. A failure of the run is rethrown. Call once.
+     */
+    RunClock.Outcome run(Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
+                         ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents,
+                         ChaosLedger chaos) {
+        ActorSystem<Begin> actors = started();
+        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
+        Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
+        actors.tell(new Begin(cores, clock, sink, journalGroup, chaos, done, spawned));
+        return ActorReplay.outcome(actors, done, s -> agents.accept(AgentAudit.collect(s,
+                new TreeSet<>(spawned.keySet()), spawned::get, ActorReplay.auditTimeout(s))), false);
+    }
+
+    /** The system's configuration. */
+    Config config() {
+        return config;
+    }
+
+    /** Stops the system if it still runs and waits until it has stopped. */
+    @Override
+    public void close() {
+        ActorSystem<Begin> actors;
+        try {
+            actors = system.join();
+        } catch (CompletionException e) {
+            return; // it never started: nothing to stop
+        }
+        prepared.join(); // a run that never began stops only once its journal's schema is made, not while it is
+        actors.terminate();
+        actors.getWhenTerminated().toCompletableFuture().join();
+    }
+
+    private ActorSystem<Begin> started() {
+        try {
+            return system.join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw new IllegalStateException("the actor system did not start: " + e.getCause(), e.getCause());
+        }
+    }
+
+    /** Starts {@code prepare} at once, completing {@code over} when it is, then waits for the run's {@link Begin}. */
+    private static Behavior<Begin> guardian(Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                            CompletableFuture<Void> over) {
+        return Behaviors.setup(ctx -> {
+            CompletableFuture<Done> prepared;
+            try {
+                prepared = prepare.apply(ctx.getSystem()).toCompletableFuture();
+            } catch (RuntimeException e) {
+                prepared = CompletableFuture.failedFuture(e);
+            }
+            CompletableFuture<Done> ready = prepared;
+            ready.whenComplete((done, failure) -> over.complete(null));
+            return Behaviors.receive(Begin.class).onMessage(Begin.class, b -> begin(ctx, ready, b)).build();
+        });
+    }
+
+    private static Behavior<Begin> begin(ActorContext<Begin> ctx, CompletableFuture<Done> prepared, Begin b) {
+        try {
+            prepared.join();
+        } catch (CompletionException e) {
+            b.done().completeExceptionally(e.getCause() instanceof RuntimeException r ? r : e);
+            return Behaviors.stopped();
+        }
+        DispatcherSelector oneThread = DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER);
+        ActorRef<SchedulerActor.Command> scheduler = ActorReplay.spawn(ctx, b.cores().get().machine(),
+                units -> SchedulerActor.create(ActorReplay.schedulerId(ctx.getSystem().settings().config()), b.cores(),
+                        b.chaos() == null ? units : new ChaosDirectory(units, b.chaos(), ctx.getSystem(), oneThread),
+                        b.sink(), b.journalGroup()), oneThread, false, b.agents());
+        ctx.watch(scheduler);
+        ctx.spawn(b.clock().create(scheduler, b.agents()::get, b.chaos() == null ? b.done()
+                : withProtocolStats(ctx.getSystem(), scheduler, b.chaos(), b.done())), "clock", oneThread);
+        return Behaviors.receive(Begin.class)
+                .onSignal(Terminated.class, t -> {
+                    b.done().completeExceptionally(new IllegalStateException(
+                            "the scheduler stopped before the run ended; see the log for the cause"));
+                    return Behaviors.stopped();
+                })
+                .build();
+    }
+
+    /**
+     * A future for the clock that, once the run is over, asks the scheduler how the protocol went, records it in
+     * {@code chaos}, and then completes {@code done}.
+     */
+    private static CompletableFuture<RunClock.Outcome> withProtocolStats(
+            ActorSystem<?> system, ActorRef<SchedulerActor.Command> scheduler, ChaosLedger chaos,
+            CompletableFuture<RunClock.Outcome> done) {
+        CompletableFuture<RunClock.Outcome> ended = new CompletableFuture<>();
+        ended.whenComplete((outcome, failure) -> {
+            if (failure != null) {
+                done.completeExceptionally(failure);
+                return;
+            }
+            AskPattern.<SchedulerActor.Command, SchedulerActor.ProtocolStats>ask(scheduler,
+                            SchedulerActor.GetProtocolStats::new, Duration.ofSeconds(30), system.scheduler())
+                    .whenComplete((stats, e) -> {
+                        if (e != null) {
+                            done.completeExceptionally(e);
+                        } else {
+                            chaos.protocol(stats);
+                            done.complete(outcome);
+                        }
+                    });
+        });
+        return ended;
+    }
+}
