@@ -13,9 +13,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import org.bgctl.scheduler.Communication;
 import org.bgctl.scheduler.Job;
@@ -33,17 +30,11 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
 
     static final int BATCH = 2048;
     static final int BATCHES_IN_FLIGHT = 4;
-    /** Handed to the writer after the last batch. */
-    private static final JobRecord[] END = new JobRecord[0];
 
     private final Path file;
     private final DataOutputStream out;
     private final StringBuilder line = new StringBuilder(128);
-    private final BlockingQueue<JobRecord[]> batches = new ArrayBlockingQueue<>(BATCHES_IN_FLIGHT);
-    private final Thread writer;
-    private volatile Throwable failure;
-    private JobRecord[] batch = new JobRecord[BATCH];
-    private int inBatch;
+    private final Handoff<JobRecord> writer;
     private boolean ended;
     private long jobs;
     private long lastId = Long.MIN_VALUE;
@@ -61,9 +52,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         this.boots = boots;
         file = Files.createTempFile("bgctl-jobs", ".spill");
         out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
-        writer = new Thread(this::writeBatches, "bgctl-job-spill");
-        writer.setDaemon(true);
-        writer.start();
+        writer = new Handoff<>("bgctl-job-spill", BATCH, BATCHES_IN_FLIGHT, this::write, out::close);
     }
 
     @Override
@@ -74,63 +63,18 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         lastId = j.id();
         firstSubmit = Math.min(firstSubmit, j.submit());
         largest = Math.max(largest, Math.max(j.size(), r.size()));
-        batch[inBatch++] = r;
-        if (inBatch == BATCH) {
-            hand(batch);
-            batch = new JobRecord[BATCH];
-            inBatch = 0;
-        }
-    }
-
-    private void hand(JobRecord[] records) {
-        try {
-            while (!batches.offer(records, 100, TimeUnit.MILLISECONDS)) rethrowFailure();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted while spilling settled jobs", e);
-        }
-        rethrowFailure();
-    }
-
-    private void rethrowFailure() {
-        Throwable t = failure;
-        if (t instanceof UncheckedIOException u) throw new UncheckedIOException(u.getMessage(), u.getCause());
-        if (t != null) throw new IllegalStateException("spilling settled jobs failed: " + t, t);
-    }
-
-    /** The writer thread: writes each batch in the order handed over, until {@link #END}. */
-    private void writeBatches() {
-        try {
-            for (JobRecord[] records = batches.take(); records != END; records = batches.take()) {
-                for (JobRecord r : records) {
-                    if (r == null) break;
-                    write(r);
-                }
-            }
-            out.close();
-        } catch (InterruptedException e) {
-            failure = e;
-        } catch (IOException e) {
-            failure = new UncheckedIOException(e);
-        } catch (RuntimeException | Error e) {
-            failure = e;
-        }
+        writer.give(r);
     }
 
     /** Hands the last batch over and waits until the writer has written and closed the file. */
     private void endWriting() throws IOException {
         if (ended) return;
         ended = true;
-        if (inBatch > 0) hand(batch);
-        batch = null;
-        hand(END);
         try {
-            writer.join();
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IOException("interrupted while spilling settled jobs", e);
+            writer.finish();
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        rethrowFailure();
     }
 
     private void write(JobRecord r) throws IOException {
@@ -218,12 +162,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     public void close() throws IOException {
         if (!ended) {
             ended = true;
-            writer.interrupt();
-            try {
-                writer.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            writer.abandon();
         }
         out.close();
         Files.deleteIfExists(file);

@@ -42,16 +42,14 @@ final class LocalActors implements AutoCloseable {
                          Map<String, ActorRef<UnitProtocol.Command>> agents) {
     }
 
-    private final Config config;
     private final CompletableFuture<ActorSystem<Begin>> system = new CompletableFuture<>();
     /** Completed when the preparation is over, however it ended. */
     private final CompletableFuture<Void> prepared = new CompletableFuture<>();
 
-    private LocalActors(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
-        this.config = config;
+    private LocalActors(Supplier<Config> config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
         Thread starter = new Thread(() -> {
             try {
-                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl", config));
+                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl", config.get()));
             } catch (Throwable t) {
                 prepared.complete(null);
                 system.completeExceptionally(t);
@@ -62,10 +60,11 @@ final class LocalActors implements AutoCloseable {
     }
 
     /**
-     * Starts the actor system of {@code config} and, in it, {@code prepare} (e.g. creating the journal's schema),
-     * which the run waits for before the scheduler starts.
+     * Starts the actor system of the configuration {@code config} makes (reading Akka's configuration is part of the
+     * start) and, in it, {@code prepare} (e.g. creating the journal's schema), which the run waits for before the
+     * scheduler starts.
      */
-    static LocalActors start(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
+    static LocalActors start(Supplier<Config> config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
         return new LocalActors(config, prepare);
     }
 
@@ -88,7 +87,7 @@ final class LocalActors implements AutoCloseable {
 
     /** The system's configuration. */
     Config config() {
-        return config;
+        return started().settings().config();
     }
 
     /** Stops the system if it still runs and waits until it has stopped. */

@@ -152,7 +152,7 @@ public final class Replay {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
             // the actors of a run in this JVM start while the trace's checksum is recorded and the trace opened
             try (LocalActors early = spec.executor() == ExecutorKind.ACTORS && host == ActorHost.LOCAL
-                    ? LocalActors.start(actorConfig(spec, journal, pacing), prepare(spec)) : null) {
+                    ? LocalActors.start(() -> actorConfig(spec, journal, pacing), prepare(spec)) : null) {
                 if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
                 return replay(spec, journal, host, early, pacing, new Watch(watcher, lateness), machine, progress,
                         every, stop, JournaledPrefix.NONE);
@@ -292,10 +292,14 @@ public final class Replay {
             workload = new Workload(reader, spec.workload(), machine);
             try (ReplayProgress shown = new ReplayProgress(progress, every, table, spec.trace(),
                     spec.workload().firstJobs())) {
+                // a watched run's API reads the table as events come; otherwise the table takes them on a thread
+                // of its own
                 try (ReadAhead<Job> jobs = new ReadAhead<>(prefix.skipSubmitted(shown.jobs(workload, reader)),
-                        "bgctl-trace-reader")) {
+                        "bgctl-trace-reader");
+                     EventPipe pipe = watch.watcher().isEmpty() ? new EventPipe(sink) : null) {
                     outcome = execute(spec, journal, host, early, pacing, watch, cores, new Arrivals(jobs), health,
-                            table, watch.around(sink), agents::set, chaos, stop);
+                            pipe != null ? pipe : watch.around(sink), agents::set, chaos, stop);
+                    if (pipe != null) pipe.finish();
                 }
                 shown.finish(!outcome.interrupted());
             }
@@ -416,13 +420,14 @@ public final class Replay {
     private static RunClock.Outcome execute(ReplaySpec spec, JournalLocation journal, ActorHost host,
                                             LocalActors early, Pacing pacing, Watch watch,
                                             Supplier<SchedulerCore> cores, Arrivals arrivals, HealthChanges health,
-                                            JobTable table, EventSink sink,
+                                            EventSink sink,
                                             Consumer<Map<String, UnitProtocol.Occupancy>> agents, ChaosLedger chaos,
                                             CompletionStage<?> stop) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             RunEnd end = direct.run(arrivals, health, spec.until());
-            return new RunClock.Outcome(-1, direct.queued(), 0, table.lastTime(), end);
+            // no clock: the table's last event is the run's last instant
+            return new RunClock.Outcome(-1, direct.queued(), 0, Long.MIN_VALUE, end);
         }
         if (chaos != null && host != ActorHost.LOCAL)
             throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
