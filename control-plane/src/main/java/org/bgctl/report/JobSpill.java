@@ -1,13 +1,8 @@
 package org.bgctl.report;
 
-import java.io.BufferedInputStream;
-import java.io.BufferedOutputStream;
 import java.io.Closeable;
-import java.io.DataInputStream;
-import java.io.DataOutputStream;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -32,7 +27,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     static final int BATCHES_IN_FLIGHT = 4;
 
     private final Path file;
-    private final DataOutputStream out;
+    private final SpillOutput out;
     private final StringBuilder line = new StringBuilder(128);
     private final Handoff<JobRecord> writer;
     private boolean ended;
@@ -51,7 +46,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     public JobSpill(boolean boots) throws IOException {
         this.boots = boots;
         file = Files.createTempFile("bgctl-jobs", ".spill");
-        out = new DataOutputStream(new BufferedOutputStream(Files.newOutputStream(file), 1 << 16));
+        out = new SpillOutput(file);
         writer = new Handoff<>("bgctl-job-spill", BATCH, BATCHES_IN_FLIGHT, this::write, out::close);
     }
 
@@ -80,30 +75,28 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     private void write(JobRecord r) throws IOException {
         Job j = r.job();
         line.setLength(0);
-        byte[] row = JobsCsv.line(r, line, boots).toString().getBytes(StandardCharsets.UTF_8);
-        out.writeInt(row.length);
-        out.write(row);
-        out.writeLong(j.id());
-        out.writeLong(j.submit());
-        out.writeLong(j.runtime());
-        out.writeLong(j.estimate());
-        out.writeInt(j.size());
-        out.writeLong(j.requestedTime());
-        out.writeInt(j.user());
-        out.writeInt(j.group());
-        out.writeInt(j.executable());
-        out.writeInt(j.queue());
-        out.writeBoolean(j.walltimeKilled());
-        out.writeBoolean(j.communication().intensive());
-        out.writeDouble(j.communication().contiguousGain());
-        out.writeLong(r.scheduled());
-        out.writeLong(r.start());
-        out.writeLong(r.end());
-        out.writeInt(r.size());
-        out.writeUTF(r.partition());
-        out.writeInt(r.migrations());
-        out.writeUTF(r.killedBy());
-        out.writeBoolean(r.contiguous());
+        out.putText(JobsCsv.line(r, line, boots));
+        out.putLong(j.id());
+        out.putLong(j.submit());
+        out.putLong(j.runtime());
+        out.putLong(j.estimate());
+        out.putInt(j.size());
+        out.putLong(j.requestedTime());
+        out.putInt(j.user());
+        out.putInt(j.group());
+        out.putInt(j.executable());
+        out.putInt(j.queue());
+        out.putBoolean(j.walltimeKilled());
+        out.putBoolean(j.communication().intensive());
+        out.putDouble(j.communication().contiguousGain());
+        out.putLong(r.scheduled());
+        out.putLong(r.start());
+        out.putLong(r.end());
+        out.putInt(r.size());
+        out.putText(r.partition());
+        out.putInt(r.migrations());
+        out.putText(r.killedBy());
+        out.putBoolean(r.contiguous());
     }
 
     /** Whether the rows have the boot columns. */
@@ -126,14 +119,14 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         return largest;
     }
 
-    /** One job read back: its record (any box asked for) and its jobs.csv row, newline included. */
-    public record Entry(JobRecord record, String csvRow) {
+    /** One job read back: its record (any box asked for) and its jobs.csv row in UTF-8, newline included. */
+    public record Entry(JobRecord record, byte[] csvRow) {
     }
 
     /** Reads every job back, in job-id order. Call once, after the last job. */
     public void read(Consumer<Entry> each) throws IOException {
         endWriting();
-        try (DataInputStream in = new DataInputStream(new BufferedInputStream(Files.newInputStream(file), 1 << 16))) {
+        try (SpillInput in = new SpillInput(file)) {
             if (ascending) {
                 for (long i = 0; i < jobs; i++) each.accept(entry(in));
                 return;
@@ -145,15 +138,13 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         }
     }
 
-    private static Entry entry(DataInputStream in) throws IOException {
-        byte[] bytes = new byte[in.readInt()];
-        in.readFully(bytes);
-        String row = new String(bytes, StandardCharsets.UTF_8);
-        Job job = new Job(in.readLong(), in.readLong(), in.readLong(), in.readLong(), in.readInt(), in.readLong(),
-                in.readInt(), in.readInt(), in.readInt(), in.readInt(), in.readBoolean(),
-                new Communication(in.readBoolean(), in.readDouble()));
-        JobRecord r = new JobRecord(job, in.readLong(), in.readLong(), in.readLong(), in.readInt(), in.readUTF(),
-                in.readInt(), in.readUTF(), in.readBoolean());
+    private static Entry entry(SpillInput in) throws IOException {
+        byte[] row = in.getBytes();
+        Job job = new Job(in.getLong(), in.getLong(), in.getLong(), in.getLong(), in.getInt(), in.getLong(),
+                in.getInt(), in.getInt(), in.getInt(), in.getInt(), in.getBoolean(),
+                new Communication(in.getBoolean(), in.getDouble()));
+        JobRecord r = new JobRecord(job, in.getLong(), in.getLong(), in.getLong(), in.getInt(), in.getText(),
+                in.getInt(), in.getText(), in.getBoolean());
         return new Entry(r, row);
     }
 

@@ -1,8 +1,9 @@
 package org.bgctl.run;
 
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
-import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -50,11 +51,10 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
         List<JobRecord> kept = new ArrayList<>();
         long[] counts = new long[5];
         try (RunMetrics.Builder metrics = new RunMetrics.Builder(spill.firstSubmit(), spill.largest());
-             Writer csv = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8);
+             OutputStream csv = new BufferedOutputStream(Files.newOutputStream(out.resolve("jobs.csv")), 1 << 16);
              SwfWriter swf = ScheduleSwf.open(out.resolve("schedule.swf"), spill.jobs(), machine, scheduler, trace,
                      nodes)) {
-            csv.write(JobsCsv.header(spill.boots()));
-            csv.write('\n');
+            csv.write((JobsCsv.header(spill.boots()) + "\n").getBytes(StandardCharsets.UTF_8));
             IoConsumer each = e -> {
                 JobRecord r = e.record();
                 csv.write(e.csvRow());

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import java.io.IOException;
 import java.io.StringWriter;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.LongStream;
@@ -34,7 +35,7 @@ class JobSpillTest {
         StringWriter csv = new StringWriter();
         JobsCsv.write(sorted, csv);
         StringBuilder rows = new StringBuilder(JobsCsv.HEADER).append('\n');
-        read.forEach(e -> rows.append(e.csvRow()));
+        read.forEach(e -> rows.append(new String(e.csvRow(), StandardCharsets.UTF_8)));
         assertEquals(csv.toString(), rows.toString());
     }
 
@@ -50,5 +51,22 @@ class JobSpillTest {
         try (JobSpill unread = new JobSpill()) {
             for (long id = 1; id <= JobSpill.BATCH + 1; id++) unread.accept(record(id));
         }
+    }
+
+    @Test
+    void textLongerThanTheBufferAndBeyondAsciiComesBackWhole() throws IOException {
+        Job job = new Job(9, 90, 100, 300, 8, 300, 3, 4, 5, 1, false, Communication.intensive(0.5));
+        JobRecord wide = new JobRecord(job, 91, 92, 192, 8, "x".repeat(70_000), 0, "nœud-7", false);
+        List<JobSpill.Entry> read = new ArrayList<>();
+        try (JobSpill spill = new JobSpill()) {
+            spill.accept(record(1));
+            spill.accept(wide);
+            spill.accept(record(10));
+            spill.read(read::add);
+        }
+        assertEquals(List.of(record(1), wide, record(10)), read.stream().map(JobSpill.Entry::record).toList());
+        StringWriter csv = new StringWriter();
+        JobsCsv.write(List.of(wide), csv);
+        assertEquals(csv.toString(), JobsCsv.HEADER + "\n" + new String(read.get(1).csvRow(), StandardCharsets.UTF_8));
     }
 }
