@@ -5,7 +5,6 @@ import java.lang.invoke.VarHandle;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.TreeMap;
 import java.util.function.Consumer;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
@@ -66,7 +65,7 @@ public final class JobTable implements EventSink {
     /** Where settled jobs go. */
     private final Consumer<JobRecord> settled;
     /** The jobs that may still change, by id. */
-    private final TreeMap<Long, Row> live = new TreeMap<>();
+    private final LiveRows<Row> live = new LiveRows<>();
     /** Jobs that ended at {@link #endedAt}: settled once a later instant comes. */
     private final List<Row> endedNow = new ArrayList<>();
     private long endedAt = Long.MIN_VALUE;
@@ -122,7 +121,7 @@ public final class JobTable implements EventSink {
         if (event.time() > endedAt) settleEnded();
         if (event instanceof JobSubmitted s) {
             Row row = new Row(s.job());
-            if (live.putIfAbsent(s.jobId(), row) != null || held.contains(s.jobId()))
+            if (!live.add(s.jobId(), row) || held.contains(s.jobId()))
                 throw new IllegalStateException("job " + s.jobId() + " submitted twice");
             SUBMITTED.setOpaque(this, submitted + 1);
         } else if (event instanceof JobStarted s) {
@@ -207,13 +206,13 @@ public final class JobTable implements EventSink {
             if (row.ended() && live.remove(row.job.id(), row)) held.add(row.record());
         }
         endedNow.clear();
-        while (!held.isEmpty() && (live.isEmpty() || held.firstId() < live.firstKey())) settled.accept(held.pollFirst());
+        while (!held.isEmpty() && (live.isEmpty() || held.firstId() < live.firstId())) settled.accept(held.pollFirst());
     }
 
     /** Hands every job still kept to the consumer, in job-id order: call after the last event. */
     public void finish() {
         settleEnded();
-        for (Row row : live.values()) held.add(row.record());
+        for (Row row : live.inIdOrder()) held.add(row.record());
         live.clear();
         while (!held.isEmpty()) settled.accept(held.pollFirst());
     }
@@ -225,7 +224,7 @@ public final class JobTable implements EventSink {
         List<JobRecord> all = new ArrayList<>(kept == null ? held.size() + live.size() : kept.size() + live.size());
         if (kept != null) all.addAll(kept);
         all.addAll(held.records());
-        for (Row r : live.values()) all.add(r.record());
+        for (Row r : live.inIdOrder()) all.add(r.record());
         all.sort(Comparator.comparingLong(r -> r.job().id()));
         return all;
     }
