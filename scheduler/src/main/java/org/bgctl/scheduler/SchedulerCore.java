@@ -345,6 +345,7 @@ public final class SchedulerCore implements SchedulingView {
 
     /** The {@link BlockFreed} of every block of a finished job freed by {@code t}, in (until, job id) order. */
     public List<BlockFreed> blocksFreedDue(long t) {
+        if (freeingByUntil.isEmpty() || freeingByUntil.first().until() > t) return List.of();
         List<BlockFreed> due = new ArrayList<>();
         for (Deallocation d : freeingByUntil) {
             if (d.until() > t) break;
@@ -360,6 +361,7 @@ public final class SchedulerCore implements SchedulingView {
 
     /** With the boot model, the {@link BlockBooted} of every block whose boot ends by {@code t}, in (boot end, job id) order. */
     public List<BlockBooted> bootsDue(long t) {
+        if (booting.isEmpty() || booting.first().bootEnd() > t) return List.of();
         List<BlockBooted> due = new ArrayList<>();
         for (RunningJob r : booting) {
             if (r.bootEnd() > t) break;
@@ -374,6 +376,7 @@ public final class SchedulerCore implements SchedulingView {
      * requeued (as a job a failed component kills).
      */
     public List<JobEvent> finishesDue(long t) {
+        if (byEnd.isEmpty() || byEnd.first().end() > t) return List.of();
         List<JobEvent> due = new ArrayList<>();
         for (RunningJob r : byEnd) {
             if (r.end() > t) break;
