@@ -118,7 +118,8 @@ public final class BglState {
 
     /*
      * Copies by System.arraycopy rather than clone(): the launcher compiles with C1 only, which calls into the VM for
-     * every clone() (docs/performance-bgl.md, "Machine copies without clone()").
+     * every clone() (docs/performance-bgl.md, "Machine copies without clone(), and the reservation's probe machine
+     * carried").
      */
 
     static int[] copyOf(int[] a) {
