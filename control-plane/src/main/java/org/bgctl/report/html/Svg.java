@@ -1,6 +1,5 @@
 package org.bgctl.report.html;
 
-import java.util.Locale;
 
 /** An SVG picture written as text: shapes in user units, with text escaped for HTML. */
 final class Svg {
@@ -66,7 +65,11 @@ final class Svg {
     /** A coordinate with at most one decimal, the same on every locale. */
     static String n(double v) {
         long tenths = Math.round(v * 10);
-        return tenths % 10 == 0 ? Long.toString(tenths / 10) : String.format(Locale.ROOT, "%.1f", tenths / 10.0);
+        if (tenths % 10 == 0) return Long.toString(tenths / 10);
+        // As String.format(Locale.ROOT, "%.1f", tenths / 10.0) writes it, without a Formatter (bgl reports draw
+        // hundreds of thousands of rectangles).
+        long abs = Math.abs(tenths);
+        return (tenths < 0 ? "-" : "") + abs / 10 + "." + abs % 10;
     }
 
     static String escape(String s) {

@@ -100,10 +100,10 @@ public final class BglState {
     private BglState(BglState other) {
         machine = other.machine;
         grid = other.grid;
-        midplaneUsed = other.midplaneUsed.clone();
-        midplaneDown = other.midplaneDown.clone();
-        available = other.available.clone();
-        switchBlocked = other.switchBlocked.clone();
+        midplaneUsed = copyOf(other.midplaneUsed);
+        midplaneDown = copyOf(other.midplaneDown);
+        available = copyOf(other.available);
+        switchBlocked = copyOf(other.switchBlocked);
         switchDown = deepCopy(other.switchDown);
         passThrough = deepCopy(other.passThrough);
         switchBusy = deepCopy(other.switchBusy);
@@ -116,15 +116,33 @@ public final class BglState {
         masksKept = other.masksKept;
     }
 
-    private static int[][] deepCopy(int[][] a) {
-        int[][] copy = a.clone();
-        for (int i = 0; i < copy.length; i++) copy[i] = copy[i].clone();
+    /*
+     * Copies by System.arraycopy rather than clone(): the launcher compiles with C1 only, which calls into the VM for
+     * every clone() (docs/performance-bgl.md, "Machine copies without clone(), and the reservation's probe machine
+     * carried").
+     */
+
+    static int[] copyOf(int[] a) {
+        int[] copy = new int[a.length];
+        System.arraycopy(a, 0, copy, 0, a.length);
         return copy;
     }
 
-    private static long[][] deepCopy(long[][] a) {
-        long[][] copy = a.clone();
-        for (int i = 0; i < copy.length; i++) copy[i] = copy[i].clone();
+    static long[] copyOf(long[] a) {
+        long[] copy = new long[a.length];
+        System.arraycopy(a, 0, copy, 0, a.length);
+        return copy;
+    }
+
+    static int[][] deepCopy(int[][] a) {
+        int[][] copy = new int[a.length][];
+        for (int i = 0; i < copy.length; i++) copy[i] = copyOf(a[i]);
+        return copy;
+    }
+
+    static long[][] deepCopy(long[][] a) {
+        long[][] copy = new long[a.length][];
+        for (int i = 0; i < copy.length; i++) copy[i] = copyOf(a[i]);
         return copy;
     }
 

@@ -53,9 +53,7 @@ final class Lines {
     }
 
     private int[][] copyRows() {
-        int[][] copy = rows.clone();
-        for (int d = 0; d < 3; d++) copy[d] = copy[d].clone();
-        return copy;
+        return BglState.deepCopy(rows);
     }
 
     private static void add(int[] rows, int aArc, int bArc) {

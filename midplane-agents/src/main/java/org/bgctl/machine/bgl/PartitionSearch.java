@@ -119,13 +119,13 @@ public final class PartitionSearch {
         FreeMasks masks = kept(state.freeMasks().and(other.freeMasks()));
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
-        int[] available = state.available().clone();
+        int[] available = BglState.copyOf(state.available());
         for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
         int[][] switchBusy = new int[3][];
         long[][] cableBusy = new long[3][];
         for (int d = 0; d < 3; d++) {
-            switchBusy[d] = state.switchBusy()[d].clone();
-            cableBusy[d] = state.cableBusy()[d].clone();
+            switchBusy[d] = BglState.copyOf(state.switchBusy()[d]);
+            cableBusy[d] = BglState.copyOf(state.cableBusy()[d]);
             for (int line = 0; line < switchBusy[d].length; line++) {
                 switchBusy[d][line] |= other.switchBusy()[d][line];
                 cableBusy[d][line] |= other.cableBusy()[d][line];

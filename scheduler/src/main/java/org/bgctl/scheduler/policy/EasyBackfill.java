@@ -37,6 +37,8 @@ public final class EasyBackfill implements Policy {
     /** The head of the last reservation found, and the job whose end let it fit: where the next search starts. */
     private long shadowOf = -1;
     private long shadowJob = -1;
+    /** The machine of the last reservation's search with the jobs before the shadow job released, or null. */
+    private CarriedProbe carried;
 
     @Override
     public String name() {
@@ -187,7 +189,11 @@ public final class EasyBackfill implements Policy {
         List<RunningJob> ending = endingOrder(view, starts);
         Demand demand = head.demand();
         ShadowSearch search = new ShadowSearch(ending, demand, now);
-        search.run(head.id() == shadowOf ? positionOf(ending, shadowJob) + 1 : -1);
+        int hint = head.id() == shadowOf ? positionOf(ending, shadowJob) + 1 : -1;
+        MachineModel prepared = hint > 1 && carried != null ? carried.releasedBefore(ending, hint - 1, now) : null;
+        if (prepared != null) search.prepare(prepared, hint - 1);
+        search.run(hint);
+        carried = search.carried();
         MachineModel fitting = search.machine();
         Allocation headAt = search.placed();
         if (headAt == null) return new Reservation(Long.MAX_VALUE, fitting);

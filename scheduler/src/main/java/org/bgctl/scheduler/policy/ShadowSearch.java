@@ -27,6 +27,9 @@ final class ShadowSearch {
     /** The machine with the first {@link #hi} jobs released, and where the demand fits it; null while none fitted. */
     private MachineModel fitting;
     private Allocation placed;
+    /** A machine with the first {@link #preparedAt} jobs released, or null: where probes of as many or more start. */
+    private MachineModel prepared;
+    private int preparedAt;
 
     /** A search from {@code now}, on which the demand does not fit; {@code now} is not changed. */
     ShadowSearch(List<RunningJob> ending, Demand demand, MachineModel now) {
@@ -35,6 +38,15 @@ final class ShadowSearch {
         this.now = now;
         this.base = now;
         this.hi = ending.size() + 1;
+    }
+
+    /**
+     * Gives the search a machine with the first {@code k} jobs released ({@code now} changed so, not to be changed by
+     * the search), from which a probe of k or more jobs starts instead of releasing them all again.
+     */
+    void prepare(MachineModel machine, int k) {
+        prepared = machine;
+        preparedAt = k;
     }
 
     /**
@@ -55,8 +67,9 @@ final class ShadowSearch {
 
     /** Tries the first {@code k} jobs released, {@code lo < k < hi}. */
     private void probe(int k) {
-        MachineModel probe = base.copy();
-        probe.releaseAll(allocations(released, k));
+        boolean fromPrepared = prepared != null && preparedAt > released && preparedAt <= k;
+        MachineModel probe = (fromPrepared ? prepared : base).copy();
+        probe.releaseAll(allocations(fromPrepared ? preparedAt : released, k));
         Allocation a = EasyBackfill.fit(probe, demand);
         if (a != null) {
             hi = k;
@@ -77,6 +90,14 @@ final class ShadowSearch {
     /** The machine with {@link #answer()} jobs released, or with all released when the demand never fits. */
     MachineModel machine() {
         return fitting != null ? fitting : base == now ? now.copy() : base;
+    }
+
+    /**
+     * The machine of the last probe that did not fit, to carry to the next reservation, or null when there is none
+     * or it is {@link #machine()}; {@link #lo} jobs released on it.
+     */
+    CarriedProbe carried() {
+        return fitting == null || base == now ? null : CarriedProbe.of(base, ending, released);
     }
 
     /** Where the demand fits {@link #machine()}, or null when it never fits. */
