@@ -10,6 +10,8 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import java.util.Optional;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalVerifier;
@@ -21,7 +23,7 @@ import org.junit.jupiter.api.io.TempDir;
  * a durable replay of the first 200 jobs of the CTC excerpt on bgl, journaled one instant an entry with a snapshot
  * every 10, killed after 41 entries and 2 snapshots (resources journals/interrupted-5.1.0). It reads as it did, and
  * resumes from its snapshot and entries to the outputs of the uninterrupted run, its journal continued in the same
- * tables.
+ * tables. The same run with its journal file damaged is refused in one line, exit 2.
  */
 class EarlierJournalResumeTest {
 
@@ -53,6 +55,20 @@ class EarlierJournalResumeTest {
         assertEquals(withoutRun(reference), withoutRun(run));
         JournalVerifier.Result after = JournalVerifier.verify(JournalLocation.of(run));
         assertTrue(after.ok() && after.entries() > before.entries(), after.toString());
+    }
+
+    @Test
+    void aJournalThatCannotBeOpenedIsOneLineAndExitTwo() throws IOException {
+        Path run = earlierRun(dir.resolve("damaged"));
+        byte[] bytes = Files.readAllBytes(run.resolve("journal.mv.db"));
+        Arrays.fill(bytes, 0, bytes.length / 2, (byte) 0x55);
+        Files.write(run.resolve("journal.mv.db"), bytes);
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(2, resumed.exit(), resumed.toString());
+        List<String> lines = resumed.err().lines().toList();
+        assertEquals(2, lines.size(), resumed.toString());
+        assertTrue(lines.get(0).startsWith("bgctl replay: cannot open the journal: ")
+                && lines.get(0).contains(run.resolve("journal.mv.db").toString()), resumed.toString());
     }
 
     /** The earlier run copied to {@code run}, its record naming the trace where it is here. */

@@ -106,7 +106,7 @@ public final class JournalDatabase implements Extension {
     private Connection connection() throws SQLException {
         if (connection == null) {
             Connection c = switch (JournalKind.parse(config.getString("bgctl.journal.database"))) {
-                case H2 -> DriverManager.getConnection(config.getString("bgctl.journal.h2-url"), "sa", "");
+                case H2 -> openH2(config.getString("bgctl.journal.h2-url"));
                 case POSTGRES -> PostgresSettings.from(config).connect();
                 case MEMORY -> throw new IllegalStateException("the memory journal has no database");
             };
@@ -114,6 +114,15 @@ public final class JournalDatabase implements Extension {
             connection = c;
         }
         return connection;
+    }
+
+    /** The H2 file at {@code url}; one that cannot be opened (damaged, or held by another process) is bad input. */
+    private static Connection openH2(String url) {
+        try {
+            return DriverManager.getConnection(url, "sa", "");
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("cannot open the journal: " + e.getMessage(), e);
+        }
     }
 
     private void closeConnection() {

@@ -3,6 +3,7 @@ package org.bgctl.journal;
 import akka.Done;
 import akka.actor.typed.ActorSystem;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import scala.jdk.javaapi.FutureConverters;
 
@@ -31,5 +32,15 @@ public final class JournalSchema {
                 return Done.getInstance();
             });
         };
+    }
+
+    /** {@link #prepare}, waited for: a failure is thrown as it happened, not inside a {@link CompletionException}. */
+    public static void prepareNow(JournalKind kind, ActorSystem<?> system) {
+        try {
+            prepare(kind, system).toCompletableFuture().join();
+        } catch (CompletionException e) {
+            if (e.getCause() instanceof RuntimeException r) throw r;
+            throw e;
+        }
     }
 }

@@ -17,6 +17,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
@@ -149,6 +150,23 @@ public final class ActorReplay {
         }
     }
 
+    /**
+     * Does {@code prepare} in {@code system} and waits for it; when it fails, completes {@code done} with why (the
+     * exception itself, not a {@link CompletionException} around it) and answers false.
+     */
+    public static boolean prepared(ActorSystem<?> system, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                   CompletableFuture<RunClock.Outcome> done) {
+        try {
+            prepare.apply(system).toCompletableFuture().join();
+            return true;
+        } catch (CompletionException e) {
+            done.completeExceptionally(e.getCause());
+        } catch (RuntimeException e) {
+            done.completeExceptionally(e);
+        }
+        return false;
+    }
+
     /** The persistence id of the run's scheduler: {@code bgctl.journal.persistence-id}. */
     public static PersistenceId schedulerId(Config config) {
         return PersistenceId.ofUniqueId(config.getString("bgctl.journal.persistence-id"));
@@ -213,12 +231,7 @@ public final class ActorReplay {
                                         Supplier<SchedulerCore> cores, ClockFactory clock, EventSink sink,
                                         int journalGroup, ChaosLedger chaos, CompletableFuture<RunClock.Outcome> done,
                                         Map<String, ActorRef<UnitProtocol.Command>> agents) {
-        try {
-            prepare.apply(ctx.getSystem()).toCompletableFuture().join();
-        } catch (RuntimeException e) {
-            done.completeExceptionally(e);
-            return Behaviors.stopped();
-        }
+        if (!prepared(ctx.getSystem(), prepare, done)) return Behaviors.stopped();
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(VIRTUAL_TIME_DISPATCHER);
         ActorRef<SchedulerActor.Command> scheduler = spawn(ctx, cores.get().machine(), units -> SchedulerActor.create(
                 schedulerId(ctx.getSystem().settings().config()), cores,
