@@ -17,7 +17,6 @@ import java.util.Optional;
 import java.util.function.Consumer;
 import scala.concurrent.Future;
 import scala.jdk.javaapi.CollectionConverters;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * The journal of {@code --journal h2} and {@code postgres}: the events of each persistent actor as rows of the table
@@ -52,7 +51,7 @@ public final class JdbcJournal extends AsyncWriteJournal {
 
     @Override
     public Future<Iterable<Optional<Exception>>> doAsyncWriteMessages(Iterable<AtomicWrite> messages) {
-        long now = System.currentTimeMillis(); // recorded as the rows' write_timestamp only, as akka-persistence-jdbc does
+        long now = System.currentTimeMillis(); // the rows' write_timestamp, as akka-persistence-jdbc records it
         List<Optional<Exception>> results = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
         for (AtomicWrite write : messages) {
@@ -73,10 +72,8 @@ public final class JdbcJournal extends AsyncWriteJournal {
 
     private Row row(PersistentRepr event, long now) throws Exception {
         if (event.payload() instanceof Tagged) throw new IllegalArgumentException("the journal keeps no tags");
-        Optional<SerializedPayload> meta = Optional.empty();
-        Optional<Object> metadata = OptionConverters.toJava(event.metadata());
-        if (metadata.isPresent()) meta = Optional.of(SerializedPayload.of(serialization, metadata.get()));
-        return new Row(event.withTimestamp(now), SerializedPayload.of(serialization, event.payload()), meta);
+        return new Row(event.withTimestamp(now), SerializedPayload.of(serialization, event.payload()),
+                SerializedPayload.ofMetadata(serialization, event.metadata()));
     }
 
     private static void insert(Connection c, List<Row> rows) throws SQLException {

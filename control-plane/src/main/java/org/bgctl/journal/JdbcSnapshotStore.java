@@ -13,7 +13,6 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.Optional;
 import scala.concurrent.Future;
-import scala.jdk.javaapi.OptionConverters;
 
 /**
  * The snapshot store of {@code --journal h2} and {@code postgres}: each snapshot a row of the table {@code snapshot},
@@ -33,9 +32,10 @@ public final class JdbcSnapshotStore extends SnapshotStore {
     @Override
     public Future<Optional<SelectedSnapshot>> doLoadAsync(String persistenceId, SnapshotSelectionCriteria criteria) {
         return database.run(c -> {
-            try (PreparedStatement q = c.prepareStatement("SELECT \"sequence_number\", \"created\", \"snapshot_ser_id\","
-                    + " \"snapshot_ser_manifest\", \"snapshot_payload\", \"meta_ser_id\", \"meta_ser_manifest\","
-                    + " \"meta_payload\" FROM \"snapshot\"" + SELECTED + " ORDER BY \"sequence_number\" DESC")) {
+            try (PreparedStatement q = c.prepareStatement("SELECT \"sequence_number\", \"created\","
+                    + " \"snapshot_ser_id\", \"snapshot_ser_manifest\", \"snapshot_payload\", \"meta_ser_id\","
+                    + " \"meta_ser_manifest\", \"meta_payload\" FROM \"snapshot\"" + SELECTED
+                    + " ORDER BY \"sequence_number\" DESC")) {
                 select(q, persistenceId, criteria);
                 q.setMaxRows(1);
                 try (ResultSet r = q.executeQuery()) {
@@ -54,15 +54,13 @@ public final class JdbcSnapshotStore extends SnapshotStore {
     @Override
     public Future<Void> doSaveAsync(SnapshotMetadata metadata, Object snapshot) {
         SerializedPayload payload;
-        Optional<SerializedPayload> meta = Optional.empty();
+        Optional<SerializedPayload> meta;
         try {
             payload = SerializedPayload.of(serialization, snapshot);
-            Optional<Object> extra = OptionConverters.toJava(metadata.metadata());
-            if (extra.isPresent()) meta = Optional.of(SerializedPayload.of(serialization, extra.get()));
+            meta = SerializedPayload.ofMetadata(serialization, metadata.metadata());
         } catch (Exception e) {
             return Futures.failed(e);
         }
-        Optional<SerializedPayload> metaPayload = meta;
         return database.run(c -> {
             deleteOne(c, metadata);
             try (PreparedStatement insert = c.prepareStatement("INSERT INTO \"snapshot\" (\"persistence_id\","
@@ -73,7 +71,7 @@ public final class JdbcSnapshotStore extends SnapshotStore {
                 insert.setLong(2, metadata.sequenceNr());
                 insert.setLong(3, metadata.timestamp());
                 payload.bind(insert, 4);
-                SerializedPayload.bind(metaPayload, insert, 7);
+                SerializedPayload.bind(meta, insert, 7);
                 insert.executeUpdate();
             }
             return null;

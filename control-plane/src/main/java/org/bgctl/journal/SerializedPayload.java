@@ -8,6 +8,7 @@ import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Types;
 import java.util.Optional;
+import scala.Option;
 
 /**
  * An object as the journal's tables hold it, in three columns: the id of its Akka serializer, the serializer's manifest
@@ -22,7 +23,13 @@ record SerializedPayload(int serializerId, String manifest, byte[] bytes) {
                 serialization.serialize(o).get());
     }
 
-    /** The payload of the columns {@code column}, {@code column + 1}, {@code column + 2} of {@code row}; empty if null. */
+    /** The metadata of an event or snapshot, serialized; empty when there is none. */
+    static Optional<SerializedPayload> ofMetadata(Serialization serialization, Option<Object> metadata)
+            throws Exception {
+        return metadata.isEmpty() ? Optional.empty() : Optional.of(of(serialization, metadata.get()));
+    }
+
+    /** The payload in the columns {@code column} to {@code column + 2} of {@code row}; empty if null. */
     static Optional<SerializedPayload> read(ResultSet row, int column) throws SQLException {
         int id = row.getInt(column);
         if (row.wasNull()) return Optional.empty();

@@ -10,7 +10,7 @@ import java.sql.Statement;
 import java.util.Arrays;
 import java.util.List;
 
-/** A script of SQL statements among bgctl's resources: statements separated by ';', lines starting with '--' ignored. */
+/** A script of SQL statements among bgctl's resources: separated by ';', lines starting with '--' ignored. */
 record SqlScript(String resource) {
 
     /** The script's statements, in order. */

@@ -18,9 +18,9 @@ import scala.jdk.javaapi.CollectionConverters;
 
 /**
  * bgctl's JDBC journal, on an H2 file and on PostgreSQL (skipped when none answers), through Akka's journal protocol:
- * writes of several events at once, replays within bounds and up to a count, the highest sequence number, deletions up
- * to a sequence number, the rejection of an event that does not serialize and the failure of a write the database
- * refuses.
+ * writes of several events at once, replays within bounds and up to a count, with the events' metadata, the highest
+ * sequence number, deletions up to a sequence number, the rejection of an event that does not serialize and the
+ * failure of a write the database refuses.
  */
 class JdbcJournalTest extends JdbcPluginTesting {
 
@@ -49,12 +49,15 @@ class JdbcJournalTest extends JdbcPluginTesting {
         write(atomic(events.toArray(PersistentRepr[]::new)));
         probe.expectMessageClass(JournalProtocol.WriteMessagesSuccessful$.class);
         for (long s : seqNrs) {
-            JournalProtocol.WriteMessageSuccess ok = probe.expectMessageClass(JournalProtocol.WriteMessageSuccess.class);
-            assertEquals(s, ok.persistent().sequenceNr());
+            assertEquals(s, probe.expectMessageClass(JournalProtocol.WriteMessageSuccess.class).persistent()
+                    .sequenceNr());
         }
     }
 
-    /** The payloads replayed from {@code from} to {@code to}, at most {@code max}, then the highest sequence number. */
+    /**
+     * The payloads (each followed by its metadata, if any) replayed from {@code from} to {@code to}, at most
+     * {@code max}, then the highest sequence number.
+     */
     private List<Object> replay(String id, long from, long to, long max) {
         journal.tell(new JournalProtocol.ReplayMessages(from, to, max, prefix + id, replyTo()),
                 ActorRef.noSender());
@@ -67,6 +70,7 @@ class JdbcJournalTest extends JdbcPluginTesting {
                 assertEquals("m" + e.sequenceNr(), e.manifest());
                 assertTrue(e.timestamp() > 0, e.toString());
                 replayed.add(e.payload());
+                if (e.metadata().isDefined()) replayed.add(e.metadata().get());
             } else {
                 replayed.add(((JournalProtocol.RecoverySuccess) m).highestSequenceNr());
                 return replayed;
@@ -78,7 +82,8 @@ class JdbcJournalTest extends JdbcPluginTesting {
     @EnumSource(value = JournalKind.class, names = {"H2", "POSTGRES"})
     void replaysWithinBoundsAndUpToACountAndKnowsTheHighestSequenceNumber(JournalKind kind) {
         journal = start(kind).journalFor("", ConfigFactory.empty());
-        write(atomic(event("a", 1), event("a", 2), event("a", 3)), atomic(event("a", 4)), atomic(event("b", 1)));
+        write(atomic(event("a", 1), event("a", 2), event("a", 3)), atomic(event("a", 4)),
+                atomic(event("b", 1).withMetadata("meta of b#1")));
         probe.expectMessageClass(JournalProtocol.WriteMessagesSuccessful$.class);
         for (int i = 0; i < 5; i++) probe.expectMessageClass(JournalProtocol.WriteMessageSuccess.class);
         writeAll("a", 5);
@@ -87,7 +92,7 @@ class JdbcJournalTest extends JdbcPluginTesting {
         assertEquals(List.of("a#2", "a#3", "a#4", 5L), replay("a", 2, 4, Long.MAX_VALUE));
         assertEquals(List.of("a#3", "a#4", 5L), replay("a", 3, Long.MAX_VALUE, 2));
         assertEquals(List.of(5L), replay("a", 6, Long.MAX_VALUE, Long.MAX_VALUE));
-        assertEquals(List.of("b#1", 1L), replay("b", 1, Long.MAX_VALUE, Long.MAX_VALUE));
+        assertEquals(List.of("b#1", "meta of b#1", 1L), replay("b", 1, Long.MAX_VALUE, Long.MAX_VALUE));
         assertEquals(List.of(0L), replay("none", 1, Long.MAX_VALUE, Long.MAX_VALUE));
     }
 

@@ -80,8 +80,8 @@ class JdbcSnapshotStoreTest extends JdbcPluginTesting {
         probe.expectMessageClass(DeleteSnapshotSuccess.class);
         assertEquals(Optional.of("a@7"), latest("a", SnapshotSelectionCriteria.latest()));
 
-        store.tell(new SnapshotProtocol.DeleteSnapshots(prefix + "a", SnapshotSelectionCriteria.create(7, Long.MAX_VALUE)),
-                replyTo());
+        store.tell(new SnapshotProtocol.DeleteSnapshots(prefix + "a",
+                SnapshotSelectionCriteria.create(7, Long.MAX_VALUE)), replyTo());
         probe.expectMessageClass(DeleteSnapshotsSuccess.class);
         assertEquals(Optional.empty(), latest("a", SnapshotSelectionCriteria.latest()));
         assertEquals(Optional.of("b@5"), latest("b", SnapshotSelectionCriteria.latest()));
