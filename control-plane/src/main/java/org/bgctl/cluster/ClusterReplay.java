@@ -52,12 +52,7 @@ public final class ClusterReplay implements ActorHost {
         MachineModel machine = cores.get().machine();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
-            try {
-                prepare.apply(ctx.getSystem()).toCompletableFuture().join();
-            } catch (RuntimeException e) {
-                done.completeExceptionally(e);
-                return Behaviors.stopped();
-            }
+            if (!ActorReplay.prepared(ctx.getSystem(), prepare, done)) return Behaviors.stopped();
             ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
                     done, (driver, scheduler) -> driver.spawn(clock.create(scheduler,

@@ -4,11 +4,11 @@ import java.util.Locale;
 
 /** Where a run's journal lives. */
 public enum JournalKind {
-    /** akka-persistence-jdbc on an embedded H2 file database inside the run directory. */
+    /** bgctl's JDBC journal ({@link JdbcJournal}) on an embedded H2 file database inside the run directory. */
     H2,
     /** Akka's in-memory journal: nothing survives the process. */
     MEMORY,
-    /** akka-persistence-jdbc on a PostgreSQL server ({@code bgctl.postgres}), one persistence id per run. */
+    /** bgctl's JDBC journal on a PostgreSQL server ({@code bgctl.postgres}), one persistence id per run. */
     POSTGRES;
 
     /** Parses {@code h2}, {@code memory} or {@code postgres}, naming the bad value otherwise. */

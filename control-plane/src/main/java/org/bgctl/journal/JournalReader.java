@@ -43,7 +43,7 @@ public final class JournalReader {
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
         try (Connection c = JournalVerifier.connect(location)) {
-            JournalSchema.prepare(location.kind(), system).toCompletableFuture().join();
+            JournalSchema.prepareNow(location.kind(), system);
             Serialization serialization = SerializationExtension.get(system);
             if (location.kind() == JournalKind.H2) {
                 try (Statement s = c.createStatement()) {

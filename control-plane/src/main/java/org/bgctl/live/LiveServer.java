@@ -196,7 +196,7 @@ public final class LiveServer implements AutoCloseable {
         TraceCalendar calendar = trace.calendar();
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             try {
-                JournalSchema.prepare(JournalKind.H2, ctx.getSystem()).toCompletableFuture().join();
+                JournalSchema.prepareNow(JournalKind.H2, ctx.getSystem());
                 RunClock.Inputs clockInputs = RunClock.Inputs.serving(new Arrivals(trace.jobs().iterator()),
                         faults.changes(MachineCatalog.create(machineName)),
                         resumed && spec.onRestart() == RestartPolicy.REQUEUE ? Optional.of(RestartPolicy.COMPONENT)

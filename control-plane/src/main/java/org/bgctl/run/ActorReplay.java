@@ -12,6 +12,7 @@ import com.typesafe.config.ConfigFactory;
 import java.time.Duration;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.atomic.AtomicReference;
@@ -145,6 +146,23 @@ public final class ActorReplay {
             system.terminate();
             if (waitForStop) system.getWhenTerminated().toCompletableFuture().join();
         }
+    }
+
+    /**
+     * Does {@code prepare} in {@code system} and waits for it; when it fails, completes {@code done} with why (the
+     * exception itself, not a {@link CompletionException} around it) and answers false.
+     */
+    public static boolean prepared(ActorSystem<?> system, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
+                                   CompletableFuture<RunClock.Outcome> done) {
+        try {
+            prepare.apply(system).toCompletableFuture().join();
+            return true;
+        } catch (CompletionException e) {
+            done.completeExceptionally(e.getCause());
+        } catch (RuntimeException e) {
+            done.completeExceptionally(e);
+        }
+        return false;
     }
 
     /** The persistence id of the run's scheduler: {@code bgctl.journal.persistence-id}. */

@@ -57,7 +57,7 @@ final class JournaledPrefix {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-resume",
                 journal.config().withFallback(ConfigFactory.load()));
         try {
-            JournalSchema.prepare(journal.kind(), system).toCompletableFuture().join();
+            JournalSchema.prepareNow(journal.kind(), system);
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();

@@ -133,7 +133,7 @@ final class LocalActors implements AutoCloseable {
         try {
             prepared.join();
         } catch (CompletionException e) {
-            b.done().completeExceptionally(e.getCause() instanceof RuntimeException r ? r : e);
+            b.done().completeExceptionally(e.getCause());
             return Behaviors.stopped();
         }
         DispatcherSelector oneThread = DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER);

@@ -1,0 +1,148 @@
+package org.bgctl.journal;
+
+import akka.actor.AbstractExtensionId;
+import akka.actor.ActorSystem;
+import akka.actor.ExtendedActorSystem;
+import akka.actor.Extension;
+import akka.dispatch.Futures;
+import akka.event.LoggingAdapter;
+import com.typesafe.config.Config;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.TimeUnit;
+import scala.concurrent.Future;
+import scala.concurrent.Promise;
+
+/**
+ * The database of an actor system's JDBC journal, as its persistence plugins ({@link JdbcJournal},
+ * {@link JdbcSnapshotStore}) and {@link JournalSchema} use it: one connection, opened on first use, and one thread
+ * of its own that does all their work on it, each piece a transaction of its own, in the order given. The database is
+ * the one {@code bgctl.journal.database} names: {@code h2} at {@code bgctl.journal.h2-url}, or {@code postgres} as
+ * {@code bgctl.postgres} says. The connection is closed when the actor system terminates, after its actors have
+ * stopped and before {@code whenTerminated} completes, so an H2 file is closed before the JVM exits.
+ */
+public final class JournalDatabase implements Extension {
+
+    /** Work on the connection, done in one transaction: committed when it returns, rolled back when it throws. */
+    @FunctionalInterface
+    public interface Work<T> {
+        T apply(Connection connection) throws Exception;
+    }
+
+    /** The extension's id. */
+    private static final class Id extends AbstractExtensionId<JournalDatabase> {
+
+        static final Id INSTANCE = new Id();
+
+        @Override
+        public JournalDatabase createExtension(ExtendedActorSystem system) {
+            return new JournalDatabase(system);
+        }
+    }
+
+    /** How long the termination of the actor system waits for work in progress before the connection is closed. */
+    private static final long CLOSE_WAIT_S = 60;
+
+    private final Config config;
+    private final LoggingAdapter log;
+    private final ExecutorService thread;
+    /** Used on {@link #thread} only. */
+    private Connection connection;
+
+    private JournalDatabase(ExtendedActorSystem system) {
+        this.config = system.settings().config();
+        this.log = system.log();
+        this.thread = Executors.newSingleThreadExecutor(r -> {
+            Thread t = new Thread(r, "bgctl-journal-jdbc");
+            t.setDaemon(true);
+            return t;
+        });
+        system.registerOnTermination(this::close);
+    }
+
+    /** The journal database of {@code system}. */
+    public static JournalDatabase get(ActorSystem system) {
+        return Id.INSTANCE.get(system);
+    }
+
+    /** Does {@code work} on the journal's thread, after the work given before; its result, or why it failed. */
+    public <T> Future<T> run(Work<T> work) {
+        Promise<T> done = Futures.promise();
+        try {
+            thread.execute(() -> {
+                try {
+                    done.success(inTransaction(work));
+                } catch (Exception e) {
+                    done.failure(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            done.failure(new IllegalStateException("the journal database is closed", e));
+        }
+        return done.future();
+    }
+
+    private <T> T inTransaction(Work<T> work) throws Exception {
+        Connection c = connection();
+        try {
+            T result = work.apply(c);
+            c.commit();
+            return result;
+        } catch (Exception e) {
+            try {
+                c.rollback();
+            } catch (SQLException rollback) {
+                e.addSuppressed(rollback);
+                closeConnection(); // opened again by the next work
+            }
+            throw e;
+        }
+    }
+
+    private Connection connection() throws SQLException {
+        if (connection == null) {
+            Connection c = switch (JournalKind.parse(config.getString("bgctl.journal.database"))) {
+                case H2 -> openH2(config.getString("bgctl.journal.h2-url"));
+                case POSTGRES -> PostgresSettings.from(config).connect();
+                case MEMORY -> throw new IllegalStateException("the memory journal has no database");
+            };
+            c.setAutoCommit(false); // also lets PostgreSQL stream a query's rows
+            connection = c;
+        }
+        return connection;
+    }
+
+    /** The H2 file at {@code url}; one that cannot be opened (damaged, or held by another process) is bad input. */
+    private static Connection openH2(String url) {
+        try {
+            return DriverManager.getConnection(url, "sa", "");
+        } catch (SQLException e) {
+            throw new IllegalArgumentException("cannot open the journal: " + e.getMessage(), e);
+        }
+    }
+
+    private void closeConnection() {
+        if (connection == null) return;
+        try {
+            connection.close();
+        } catch (SQLException e) {
+            log.warning("closing the journal database failed: {}", e.getMessage());
+        }
+        connection = null;
+    }
+
+    private void close() {
+        thread.execute(this::closeConnection);
+        thread.shutdown();
+        try {
+            if (!thread.awaitTermination(CLOSE_WAIT_S, TimeUnit.SECONDS))
+                log.warning("the journal database was still busy after {} s; left open", CLOSE_WAIT_S);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}

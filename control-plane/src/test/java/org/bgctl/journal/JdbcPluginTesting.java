@@ -1,0 +1,46 @@
+package org.bgctl.journal;
+
+import akka.actor.ActorRef;
+import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.javadsl.Adapter;
+import akka.persistence.Persistence;
+import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Test base of the JDBC plugins: an actor system with the journal of a kind (H2 in a temporary directory, or
+ * PostgreSQL, skipped when none answers), its schema created, and a probe to receive the plugins' answers.
+ */
+abstract class JdbcPluginTesting {
+
+    @TempDir
+    Path dir;
+
+    private ActorTestKit kit;
+    TestProbe<Object> probe;
+    /** Starts the persistence ids of a test: PostgreSQL's tables outlive it. */
+    final String prefix = UUID.randomUUID() + "-";
+
+    /** Starts the actor system with the journal of {@code kind}; its persistence plugins. */
+    Persistence start(JournalKind kind) {
+        if (kind == JournalKind.POSTGRES) PostgresTesting.assumeReachable();
+        kit = ActorTestKit.create(JournalSettings.config(kind, dir).withFallback(ConfigFactory.load()));
+        JournalSchema.prepare(kind, kit.system()).toCompletableFuture().join();
+        probe = kit.createTestProbe();
+        return Persistence.get(Adapter.toClassic(kit.system()));
+    }
+
+    /** The probe, as the plugins' protocols name whom to answer. */
+    ActorRef replyTo() {
+        return Adapter.toClassic(probe.getRef());
+    }
+
+    @AfterEach
+    void shutDown() {
+        if (kit != null) kit.shutdownTestKit();
+    }
+}
