@@ -404,9 +404,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /**
      * Handles the commands beside the event-sourced behavior when journaling in groups (virtual time), once it has
-     * recovered, while it writes nothing and holds no command back (stashed): Akka's event-sourced behavior sets the logging context (MDC) and runs its effect
-     * machinery for every command, which cost the protocol's answers and the clock's instants more than their
-     * handling. A command is handled here by the same handlers, on the same state; an effect other than none (a
+     * recovered, while it writes nothing and holds no command back (stashed): Akka's event-sourced behavior sets the
+     * logging context (MDC) and runs its effect machinery for every command, which cost the protocol's answers and the
+     * clock's instants more than their handling. A command is handled here by the same handlers, on the same state; an effect other than none (a
      * write, or what runs after it) goes on to the event-sourced behavior in an {@link ApplyEffect}, which applies it
      * at once. Every command goes the usual way while a write is under way or a command waits, and always when every
      * decision is written ahead (journal group 0, live time), where a command costs little beside its write.
