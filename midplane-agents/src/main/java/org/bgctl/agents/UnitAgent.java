@@ -5,10 +5,8 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Receive;
-import java.util.ArrayDeque;
-import java.util.HashMap;
-import java.util.Map;
 import java.util.function.Supplier;
+import org.bgctl.agents.AnsweredSteps.Kind;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
 import org.bgctl.agents.UnitProtocol.AdoptLoan;
@@ -48,40 +46,11 @@ import org.bgctl.agents.UnitProtocol.SuspendReply;
  */
 abstract class UnitAgent extends AbstractBehavior<Command> {
 
-    /** The kinds of steps an agent answers. */
-    private enum Kind {
-        RESERVE, CHECKPOINT, SUSPEND, COMMIT, ABORT, RELEASE, RESUME, RESTART
-    }
-
-    /** A step as it is recognised when repeated. */
-    private record Key(Kind kind, long tx, long job) {
-        // written out: a record's generated equals and hashCode go through method handles, slow without C2, and
-        // every step an agent answers looks its key up
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof Key k && k.tx == tx && k.job == job && k.kind == kind;
-        }
-
-        @Override
-        public int hashCode() {
-            return (Long.hashCode(tx) * 31 + Long.hashCode(job)) * 31 + kind.ordinal();
-        }
-    }
-
-    /**
-     * How many transactions back an agent remembers its answers: far more than a scheduler has in flight, which
-     * plans only once every step sent before is answered or given up.
-     */
-    static final long REMEMBERED = 1 << 16;
+    /** How many transactions back an agent remembers its answers ({@link AnsweredSteps#REMEMBERED}). */
+    static final long REMEMBERED = AnsweredSteps.REMEMBERED;
 
     protected final String unit;
-    /** Looked up only, never iterated: the order of its entries decides nothing. */
-    private final Map<Key, Answer> answers = new HashMap<>();
-    /** The keys of {@link #answers} in the order answered, to forget the oldest. */
-    private final ArrayDeque<Key> answered = new ArrayDeque<>();
-    /** The highest transaction id seen in this run. */
-    private long latestTx;
+    private final AnsweredSteps answers = new AnsweredSteps();
 
     protected UnitAgent(ActorContext<Command> context, String unit) {
         super(context);
@@ -125,27 +94,27 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
-                .onMessage(Reserve.class, r -> answer(new Key(Kind.RESERVE, r.tx(), r.job()), r.replyTo(),
-                        () -> ended(r.tx(), r.job()) ? new Refused(unit, r.tx(), "transaction " + r.tx() + " is over here")
+                .onMessage(Reserve.class, r -> answer(Kind.RESERVE, r.tx(), r.job(), r.replyTo(),
+                        () -> answers.ended(r.tx(), r.job()) ? new Refused(unit, r.tx(), "transaction " + r.tx() + " is over here")
                                 : reserve(r)))
-                .onMessage(Checkpoint.class, c -> answer(new Key(Kind.CHECKPOINT, c.tx(), c.job()), c.replyTo(),
-                        () -> ended(c.tx(), c.job()) ? new CheckpointRefused(unit, c.tx(), c.job(),
+                .onMessage(Checkpoint.class, c -> answer(Kind.CHECKPOINT, c.tx(), c.job(), c.replyTo(),
+                        () -> answers.ended(c.tx(), c.job()) ? new CheckpointRefused(unit, c.tx(), c.job(),
                                 "transaction " + c.tx() + " is over here") : checkpoint(c)))
-                .onMessage(Suspend.class, s -> answer(new Key(Kind.SUSPEND, s.tx(), s.job()), s.replyTo(),
-                        () -> ended(s.tx(), s.job()) ? new SuspendRefused(unit, s.tx(), s.job(),
+                .onMessage(Suspend.class, s -> answer(Kind.SUSPEND, s.tx(), s.job(), s.replyTo(),
+                        () -> answers.ended(s.tx(), s.job()) ? new SuspendRefused(unit, s.tx(), s.job(),
                                 "transaction " + s.tx() + " is over here") : suspend(s)))
-                .onMessage(Commit.class, c -> answer(new Key(Kind.COMMIT, c.tx(), 0), c.replyTo(),
-                        () -> step(Step.COMMIT, c.tx(), 0, answers.containsKey(new Key(Kind.ABORT, c.tx(), 0))
+                .onMessage(Commit.class, c -> answer(Kind.COMMIT, c.tx(), 0, c.replyTo(),
+                        () -> step(Step.COMMIT, c.tx(), 0, answers.find(Kind.ABORT, c.tx(), 0) != null
                                 ? "transaction " + c.tx() + " was aborted here" : commit(c.tx()))))
-                .onMessage(Abort.class, a -> answer(new Key(Kind.ABORT, a.tx(), 0), a.replyTo(), () -> {
+                .onMessage(Abort.class, a -> answer(Kind.ABORT, a.tx(), 0, a.replyTo(), () -> {
                     abort(a.tx());
                     return step(Step.ABORT, a.tx(), 0, null);
                 }))
-                .onMessage(Release.class, r -> answer(new Key(Kind.RELEASE, r.tx(), r.job()), r.replyTo(),
+                .onMessage(Release.class, r -> answer(Kind.RELEASE, r.tx(), r.job(), r.replyTo(),
                         () -> step(Step.RELEASE, r.tx(), r.job(), release(r.job()))))
-                .onMessage(Resume.class, r -> answer(new Key(Kind.RESUME, r.tx(), r.job()), r.replyTo(),
+                .onMessage(Resume.class, r -> answer(Kind.RESUME, r.tx(), r.job(), r.replyTo(),
                         () -> step(Step.RESUME, r.tx(), r.job(), resume(r.job()))))
-                .onMessage(Restart.class, r -> answer(new Key(Kind.RESTART, r.tx(), r.job()), r.replyTo(),
+                .onMessage(Restart.class, r -> answer(Kind.RESTART, r.tx(), r.job(), r.replyTo(),
                         () -> step(Step.RESTART, r.tx(), r.job(), restart(r.job()))))
                 .onMessage(Adopt.class, a -> {
                     adopt(a);
@@ -165,8 +134,6 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
                 })
                 .onMessage(NewRun.class, n -> {
                     answers.clear();
-                    answered.clear();
-                    latestTx = 0;
                     return this;
                 })
                 .onMessage(GetOccupancy.class, g -> {
@@ -176,32 +143,20 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
                 .build();
     }
 
-    /**
-     * Whether a request of transaction {@code tx} for {@code job} comes after the transaction ended here: it was
-     * aborted, the job was already resumed or restarted for it (the undo came first), or it is older than the
-     * transactions remembered.
-     */
-    private boolean ended(long tx, long job) {
-        return tx <= latestTx - REMEMBERED || answers.containsKey(new Key(Kind.ABORT, tx, 0)) || answers.containsKey(new Key(Kind.RESUME, tx, job))
-                || answers.containsKey(new Key(Kind.RESTART, tx, job));
-    }
-
     private StepReply step(Step step, long tx, long job, String refusal) {
         if (refusal == null) return new StepDone(unit, step, tx, job);
         getContext().getLog().warn("{}: {} of transaction {} (job {}) refused: {}", unit, step, tx, job, refusal);
         return new StepRefused(unit, step, tx, job, refusal);
     }
 
-    /** Answers {@code key}: as before when it was asked before, else with what {@code fresh} does now. */
+    /** Answers the step: as before when it was asked before, else with what {@code fresh} does now. */
     @SuppressWarnings("unchecked")
-    private <A extends Answer> Behavior<Command> answer(Key key, ActorRef<A> replyTo, Supplier<? extends A> fresh) {
-        Answer answer = answers.get(key);
+    private <A extends Answer> Behavior<Command> answer(Kind kind, long tx, long job, ActorRef<A> replyTo,
+                                                        Supplier<? extends A> fresh) {
+        Answer answer = answers.find(kind, tx, job);
         if (answer == null) {
             answer = fresh.get();
-            answers.put(key, answer);
-            answered.add(key);
-            latestTx = Math.max(latestTx, key.tx());
-            while (answered.peekFirst().tx() <= latestTx - REMEMBERED) answers.remove(answered.removeFirst());
+            answers.add(kind, tx, job, answer);
         }
         replyTo.tell((A) answer);
         return this;

@@ -1,6 +1,8 @@
 package org.bgctl.scheduler;
 
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.TreeMap;
 import org.bgctl.agents.UnitProtocol.Answer;
@@ -16,6 +18,9 @@ import org.bgctl.machine.Claim;
  * of one decision) a timeout. A batch whose steps are not all answered when it times out sends the unanswered
  * ones again, with the same transaction id, so an agent that got one already answers it as before; after
  * {@code attempts} sendings they are given up, and the transaction treats them as refused and runs its undo.
+ * The timeouts share one timer, which ticks {@link #TICKS_PER_TIMEOUT} times per phase timeout while any batch
+ * waits: a batch times out at the tick that ends its {@code TICKS_PER_TIMEOUT}-th whole tick period since it
+ * was sent, between one and 1.25 phase timeouts after, and a batch answered in time costs no timer of its own.
  * An answer that matches no step waiting (a repetition, or one that came after its step was given up) is
  * ignored. A transaction is a list of phases: each phase is a batch with a {@link Phase} that records its
  * answers and, once all are in, says what follows (the next phase, the undo, or the end). The runner decides
@@ -32,6 +37,19 @@ final class ProtocolRunner<R> {
 
     /** How a step and its answer are recognised. */
     record Key(Kind kind, String unit, long tx, long job) implements Comparable<Key> {
+        // equals and hashCode written out: a record's generated ones go through method handles, slow without C2,
+        // and every step and answer looks its key up
+
+        @Override
+        public boolean equals(Object o) {
+            return o instanceof Key k && k.tx == tx && k.job == job && k.kind == kind && k.unit.equals(unit);
+        }
+
+        @Override
+        public int hashCode() {
+            return ((Long.hashCode(tx) * 31 + Long.hashCode(job)) * 31 + kind.ordinal()) * 31 + unit.hashCode();
+        }
+
         @Override
         public int compareTo(Key o) {
             int c = kind.compareTo(o.kind);
@@ -92,11 +110,13 @@ final class ProtocolRunner<R> {
         void send(Request request);
     }
 
-    /** Starts or cancels the timer of a batch. */
+    /** The runner's one timer. */
     interface Timers {
-        void start(long batch, int attempt);
+        /** Calls {@link #tick} once, one tick period (the phase timeout / {@link #TICKS_PER_TIMEOUT}) from now. */
+        void arm();
 
-        void cancel(long batch);
+        /** Batch {@code batch} timed out after its {@code attempt}-th sending. */
+        void timedOut(long batch, int attempt);
     }
 
     /** What a transaction does with the answers of one of its phases. */
@@ -116,23 +136,33 @@ final class ProtocolRunner<R> {
     private record Waiting(Request request, long batch) {
     }
 
-    /** A batch's steps still waiting, and its phase. */
+    /** A batch's steps still waiting, its phase, how many times it was sent and the tick of its last sending. */
     private static final class Batch<R> {
         int left;
         final Phase<R> phase;
+        int attempt = 1;
+        long sentAt;
 
-        Batch(int left, Phase<R> phase) {
+        Batch(int left, Phase<R> phase, long sentAt) {
             this.left = left;
             this.phase = phase;
+            this.sentAt = sentAt;
         }
     }
+
+    /** How many times the timer ticks per phase timeout. */
+    static final int TICKS_PER_TIMEOUT = 4;
 
     private final Transport transport;
     private final Timers timers;
     private final int attempts;
-    private final TreeMap<Key, Waiting> waiting = new TreeMap<>();
+    /** Looked up only; the steps of a batch that timed out are taken in key order. */
+    private final HashMap<Key, Waiting> waiting = new HashMap<>();
     private final TreeMap<Long, Batch<R>> batches = new TreeMap<>();
     private long nextBatch = 1;
+    /** Ticks so far, and whether the next one is due. */
+    private long ticks;
+    private boolean armed;
     private long timeouts;
     private long givenUp;
 
@@ -156,9 +186,9 @@ final class ProtocolRunner<R> {
                 throw new IllegalStateException("step " + r.key() + " is sent while the same step waits for an answer");
             waiting.put(r.key(), new Waiting(r, batch));
         }
-        batches.put(batch, new Batch<>(requests.size(), phase));
+        batches.put(batch, new Batch<>(requests.size(), phase, ticks));
         requests.forEach(transport::send);
-        timers.start(batch, 1);
+        arm();
         return null;
     }
 
@@ -173,32 +203,54 @@ final class ProtocolRunner<R> {
         b.phase.answered(w.request, answer);
         if (--b.left > 0) return null;
         batches.remove(w.batch);
-        timers.cancel(w.batch);
         return b.phase.done();
     }
 
     /**
-     * Batch {@code batch} timed out after its {@code attempt}-th sending: its unanswered steps are sent again, or,
-     * after the last attempt, given up. Returns what the phase's end yields then, else null.
+     * The timer ticked: every batch whose time is up sends its unanswered steps again or, after the last attempt,
+     * gives them up — one batch per tick, since its phase's end yields what follows; another waits for the next
+     * tick. Returns what that phase's end yields, else null.
      */
-    R timedOut(long batch, int attempt) {
-        Batch<R> b = batches.get(batch);
-        if (b == null) return null;
-        timeouts++;
-        List<Request> unanswered = new ArrayList<>();
-        for (Waiting w : waiting.values()) if (w.batch == batch) unanswered.add(w.request);
-        if (attempt < attempts) {
-            unanswered.forEach(transport::send);
-            timers.start(batch, attempt + 1);
-            return null;
+    R tick() {
+        armed = false;
+        ticks++;
+        List<Long> expired = new ArrayList<>();
+        batches.forEach((batch, b) -> {
+            if (ticks - b.sentAt > TICKS_PER_TIMEOUT) expired.add(batch);
+        });
+        R result = null;
+        boolean gaveUp = false;
+        for (long batch : expired) {
+            Batch<R> b = batches.get(batch);
+            if (b.attempt == attempts && gaveUp) continue;
+            timeouts++;
+            timers.timedOut(batch, b.attempt);
+            List<Request> unanswered = new ArrayList<>();
+            for (Waiting w : waiting.values()) if (w.batch == batch) unanswered.add(w.request);
+            unanswered.sort(Comparator.comparing(Request::key));
+            if (b.attempt < attempts) {
+                b.attempt++;
+                b.sentAt = ticks;
+                unanswered.forEach(transport::send);
+                continue;
+            }
+            gaveUp = true;
+            batches.remove(batch);
+            for (Request r : unanswered) {
+                waiting.remove(r.key());
+                b.phase.givenUp(r);
+            }
+            givenUp += unanswered.size();
+            result = b.phase.done();
         }
-        batches.remove(batch);
-        for (Request r : unanswered) {
-            waiting.remove(r.key());
-            b.phase.givenUp(r);
-        }
-        givenUp += unanswered.size();
-        return b.phase.done();
+        if (!batches.isEmpty()) arm();
+        return result;
+    }
+
+    private void arm() {
+        if (armed) return;
+        armed = true;
+        timers.arm();
     }
 
     /** Whether no step waits for an answer. */

@@ -3,6 +3,8 @@ package org.bgctl.scheduler;
 import akka.Done;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.BehaviorInterceptor;
+import akka.actor.typed.TypedActorContext;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.TimerScheduler;
@@ -270,24 +272,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private record ContinueStamp() implements Command {
     }
 
-    /** A batch of steps was sent for the {@code attempt}-th time one phase timeout ago. */
-    private record BatchTimedOut(long batch, int attempt) implements Command {
+    /** A command handled beside the event-sourced behavior ({@link CommandsAside}) yielded an effect: apply it. */
+    private record ApplyEffect() implements Command {
     }
 
-    /** The key of a batch's timer. */
-    private record BatchTimer(long batch) {
-        // written out: a record's generated equals and hashCode go through method handles, slow without C2, and
-        // the timers look a batch's key up at every phase
-
-        @Override
-        public boolean equals(Object o) {
-            return o instanceof BatchTimer t && t.batch == batch;
-        }
-
-        @Override
-        public int hashCode() {
-            return Long.hashCode(batch);
-        }
+    /** The protocol's timer ticked ({@link ProtocolRunner#tick}); also the key of that timer. */
+    private record ProtocolTick() implements Command {
     }
 
     private record StartPlanned(List<Start> starts) implements Command {
@@ -354,6 +344,17 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final ProtocolRunner<Effect<EventBatch, State>> runner;
     /** Transactions aborted or undone so far. */
     private long aborted;
+    /** Commands passed on to the event-sourced behavior, and commands it handled: equal when none is stashed. */
+    private long passed;
+    private long handled;
+    /** A journal write is under way: the event-sourced behavior stashes what comes until it is done. */
+    private boolean writing;
+    /** The state once recovered (the event handler changes it in place), else null. */
+    private State recovered;
+    /** The command handlers, built once. */
+    private final CommandHandler<Command, EventBatch, State> handlers;
+    /** What a command handled by {@link CommandsAside} yielded, for the {@link ApplyEffect} that follows it. */
+    private Effect<EventBatch, State> toApply;
 
     private SchedulerActor(ActorContext<Command> context, TimerScheduler<Command> timers, PersistenceId id,
                            Supplier<SchedulerCore> coreFactory, UnitDirectory units, EventSink sink, int journalGroup) {
@@ -368,17 +369,20 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.retention = retention(context.getSystem().settings().config());
         this.answers = context.messageAdapter(Answer.class, Answered::new);
         this.phaseAttempts = context.getSystem().settings().config().getInt("bgctl.scheduler.phase-attempts");
+        ProtocolTick tick = new ProtocolTick();
         this.runner = new ProtocolRunner<>(this::send, new ProtocolRunner.Timers() {
             @Override
-            public void start(long batch, int attempt) {
-                timers.startSingleTimer(new BatchTimer(batch), new BatchTimedOut(batch, attempt), settings.phaseTimeout());
+            public void arm() {
+                timers.startSingleTimer(tick, tick, settings.phaseTimeout().dividedBy(ProtocolRunner.TICKS_PER_TIMEOUT));
             }
 
             @Override
-            public void cancel(long batch) {
-                timers.cancel(new BatchTimer(batch));
+            public void timedOut(long batch, int attempt) {
+                context.getLog().warn("protocol steps of batch {} unanswered after {} (attempt {} of {})", batch,
+                        settings.phaseTimeout(), attempt, phaseAttempts);
             }
         }, phaseAttempts);
+        this.handlers = handlers();
     }
 
     /**
@@ -392,8 +396,40 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      */
     public static Behavior<Command> create(PersistenceId id, Supplier<SchedulerCore> coreFactory,
                                            UnitDirectory units, EventSink sink, int journalGroup) {
-        return Behaviors.withTimers(timers -> Behaviors.setup(
-                ctx -> new SchedulerActor(ctx, timers, id, coreFactory, units, sink, journalGroup)));
+        return Behaviors.withTimers(timers -> Behaviors.setup(ctx -> {
+            SchedulerActor scheduler = new SchedulerActor(ctx, timers, id, coreFactory, units, sink, journalGroup);
+            return Behaviors.intercept(() -> scheduler.new CommandsAside(), scheduler);
+        }));
+    }
+
+    /**
+     * Handles the commands beside the event-sourced behavior when journaling in groups (virtual time), once it has
+     * recovered, while it writes nothing and holds no command back (stashed): Akka's event-sourced behavior sets the
+     * logging context (MDC) and runs its effect machinery for every command, which cost the protocol's answers and the
+     * clock's instants more than their handling. A command is handled here by the same handlers, on the same state; an effect other than none (a
+     * write, or what runs after it) goes on to the event-sourced behavior in an {@link ApplyEffect}, which applies it
+     * at once. Every command goes the usual way while a write is under way or a command waits, and always when every
+     * decision is written ahead (journal group 0, live time), where a command costs little beside its write.
+     */
+    private final class CommandsAside extends BehaviorInterceptor<Command, Command> {
+
+        CommandsAside() {
+            super(Command.class);
+        }
+
+        @Override
+        public Behavior<Command> aroundReceive(TypedActorContext<Command> ctx, Command message,
+                                               ReceiveTarget<Command> target) {
+            Command command = message;
+            if (journalGroup > 0 && recovered != null && !writing && passed == handled) {
+                Effect<EventBatch, State> effect = handlers.apply(recovered, message);
+                if (effect == Effect().none()) return Behaviors.same();
+                toApply = effect;
+                command = new ApplyEffect();
+            }
+            passed++;
+            return target.apply(ctx, command);
+        }
     }
 
     @Override
@@ -452,6 +488,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /** Fresh agents learn from the journal what runs on them and what is down. */
     private void onRecovered(State state) {
         state.live = true;
+        recovered = state;
         state.nextTx = state.journaled + 1;
         for (String unit : state.core.machine().units()) units.ref(unit).tell(new UnitProtocol.NewRun());
         resync(state, unit -> true);
@@ -490,10 +527,17 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     @Override
     public CommandHandler<Command, EventBatch, State> commandHandler() {
+        return (state, command) -> {
+            handled++;
+            return handlers.apply(state, command);
+        };
+    }
+
+    private CommandHandler<Command, EventBatch, State> handlers() {
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
                 .onCommand(Answered.class, this::onAnswered)
-                .onCommand(BatchTimedOut.class, this::onBatchTimedOut)
+                .onCommand(ProtocolTick.class, (state, c) -> orNone(runner.tick()))
                 .onCommand(GetProtocolStats.class, (state, c) -> Effect().none().thenRun(s -> c.replyTo().tell(
                         new ProtocolStats(runner.timeouts(), runner.givenUp(), aborted))))
                 .onCommand(ContinueStamp.class, (state, c) -> afterCommits(state))
@@ -512,6 +556,11 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(Query.class, (state, q) -> Effect().none().thenRun(s -> q.replyTo().tell(
                         new Settled(s.core.now(), s.core.nextEventTime(), s.core.queue().size(), s.core.runningCount()))))
                 .onCommand(Resync.class, (state, c) -> Effect().none().thenRun(s -> resync(s, unit -> true)))
+                .onCommand(ApplyEffect.class, (state, c) -> {
+                    Effect<EventBatch, State> effect = toApply;
+                    toApply = null;
+                    return effect;
+                })
                 .build();
     }
 
@@ -629,7 +678,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         m.migration.events(m.time, true).forEach(e -> emit(state, e));
         List<Start> starts = m.plan.starts();
         if (journalGroup == 0) {
-            return Effect().persist(drain(state)).thenRun(s -> runner.send(m.commits(), then(s,
+            return write(state).thenRun(s -> runner.send(m.commits(), then(s,
                     () -> runner.send(m.restarts(), then(s, () -> startLater(starts))))));
         }
         return orNone(runner.send(m.commits(), then(state,
@@ -667,7 +716,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.switched = true;
         List<Start> starts = g.plan.starts();
         if (journalGroup == 0) {
-            return Effect().persist(drain(state)).thenRun(s ->
+            return write(state).thenRun(s ->
                     runner.send(g.resumptions(s.core), then(s, () -> startLater(starts))));
         }
         return orNone(runner.send(g.resumptions(state.core), then(state, () -> start(state, starts))));
@@ -773,12 +822,6 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return orNone(runner.answered(answered.answer()));
     }
 
-    private Effect<EventBatch, State> onBatchTimedOut(State state, BatchTimedOut timeout) {
-        context.getLog().warn("protocol steps of batch {} unanswered after {} (attempt {} of {})", timeout.batch(),
-                settings.phaseTimeout(), timeout.attempt(), phaseAttempts);
-        return orNone(runner.timedOut(timeout.batch(), timeout.attempt()));
-    }
-
     /**
      * Every phase answered: record the failures the agents revealed, then record and commit the
      * granted decisions and abort the others.
@@ -806,7 +849,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         state.retryPass = learned && state.retries < settings.maxRetries();
         if (state.retryPass) state.retries++;
         if (journalGroup == 0 && !state.unjournaled.isEmpty()) {
-            return Effect().persist(drain(state)).thenRun(s -> {
+            return write(state).thenRun(s -> {
                 commit(s, granted);
                 context.getSelf().tell(new ContinueStamp());
             });
@@ -937,14 +980,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         if (state.gaveUp && !state.core.queue().isEmpty()) next = Math.min(next, state.stampTime + 1);
         Settled settled = new Settled(state.stampTime, next, state.core.queue().size(), state.core.runningCount());
         if (state.unjournaled.size() > journalGroup || (journalGroup == 0 && !state.unjournaled.isEmpty())) {
-            return Effect().persist(drain(state)).thenRun(s -> replyTo.tell(settled));
+            return write(state).thenRun(s -> replyTo.tell(settled));
         }
-        return Effect().none().thenRun(s -> replyTo.tell(settled));
+        replyTo.tell(settled);
+        return Effect().none();
     }
 
     /** Writes what is waiting when journaling is write-ahead; otherwise it waits for its group. */
     private EffectBuilder<EventBatch, State> journalNow(State state) {
-        if (journalGroup == 0 && !state.unjournaled.isEmpty()) return Effect().persist(drain(state));
+        if (journalGroup == 0 && !state.unjournaled.isEmpty()) return write(state);
         return Effect().none();
     }
 
@@ -952,7 +996,13 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         if (state.unjournaled.isEmpty()) {
             return Effect().none().thenRun(s -> flush.replyTo().tell(new Flushed(s.journaled)));
         }
-        return Effect().persist(drain(state)).thenRun(s -> flush.replyTo().tell(new Flushed(s.journaled)));
+        return write(state).thenRun(s -> flush.replyTo().tell(new Flushed(s.journaled)));
+    }
+
+    /** Journals what waits to be; until it is written, commands go the usual way ({@link CommandsAside}). */
+    private EffectBuilder<EventBatch, State> write(State state) {
+        writing = true;
+        return Effect().persist(drain(state)).thenRun(s -> writing = false);
     }
 
     private static EventBatch drain(State state) {

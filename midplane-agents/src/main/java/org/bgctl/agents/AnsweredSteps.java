@@ -1,0 +1,100 @@
+package org.bgctl.agents;
+
+import java.util.ArrayDeque;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import org.bgctl.agents.UnitProtocol.Answer;
+
+/**
+ * The answers an agent gave, by transaction: each transaction's steps (kind and job) with their answers, for the
+ * last {@link #REMEMBERED} transactions by id. One look-up by transaction id finds every step of it, and a
+ * transaction has only a few steps at one agent (its reservation, commit or abort, releases).
+ */
+final class AnsweredSteps {
+
+    /** The kinds of steps an agent answers. */
+    enum Kind {
+        RESERVE, CHECKPOINT, SUSPEND, COMMIT, ABORT, RELEASE, RESUME, RESTART
+    }
+
+    /**
+     * How many transactions back an agent remembers its answers: far more than a scheduler has in flight, which
+     * plans only once every step sent before is answered or given up.
+     */
+    static final long REMEMBERED = 1 << 16;
+
+    /** The steps of one transaction answered here, in the order answered. */
+    private static final class Steps {
+        final long tx;
+        Kind[] kinds = new Kind[2];
+        long[] jobs = new long[2];
+        Answer[] answers = new Answer[2];
+        int size;
+
+        Steps(long tx) {
+            this.tx = tx;
+        }
+
+        Answer find(Kind kind, long job) {
+            for (int i = 0; i < size; i++) if (kinds[i] == kind && jobs[i] == job) return answers[i];
+            return null;
+        }
+
+        void add(Kind kind, long job, Answer answer) {
+            if (size == kinds.length) {
+                kinds = Arrays.copyOf(kinds, size * 2);
+                jobs = Arrays.copyOf(jobs, size * 2);
+                answers = Arrays.copyOf(answers, size * 2);
+            }
+            kinds[size] = kind;
+            jobs[size] = job;
+            answers[size++] = answer;
+        }
+    }
+
+    /** Looked up only, never iterated: the order of its entries decides nothing. */
+    private final Map<Long, Steps> byTx = new HashMap<>();
+    /** The transactions of {@link #byTx} in the order first answered, to forget the oldest. */
+    private final ArrayDeque<Steps> order = new ArrayDeque<>();
+    /** The highest transaction id answered in this run. */
+    private long latestTx;
+
+    /** The answer given to the step, or null if it was not answered (or is forgotten). */
+    Answer find(Kind kind, long tx, long job) {
+        Steps steps = byTx.get(tx);
+        return steps == null ? null : steps.find(kind, job);
+    }
+
+    /**
+     * Whether a step of transaction {@code tx} for {@code job} comes after the transaction ended here: it was
+     * aborted, the job was already resumed or restarted for it (the undo came first), or it is older than the
+     * transactions remembered.
+     */
+    boolean ended(long tx, long job) {
+        if (tx <= latestTx - REMEMBERED) return true;
+        Steps steps = byTx.get(tx);
+        return steps != null && (steps.find(Kind.ABORT, 0) != null || steps.find(Kind.RESUME, job) != null
+                || steps.find(Kind.RESTART, job) != null);
+    }
+
+    /** Keeps the answer to a step not answered before, and forgets the transactions now too old. */
+    void add(Kind kind, long tx, long job, Answer answer) {
+        Steps steps = byTx.get(tx);
+        if (steps == null) {
+            steps = new Steps(tx);
+            byTx.put(tx, steps);
+            order.add(steps);
+        }
+        steps.add(kind, job, answer);
+        latestTx = Math.max(latestTx, tx);
+        while (order.peekFirst().tx <= latestTx - REMEMBERED) byTx.remove(order.removeFirst().tx);
+    }
+
+    /** Forgets everything: a new run begins. */
+    void clear() {
+        byTx.clear();
+        order.clear();
+        latestTx = 0;
+    }
+}
