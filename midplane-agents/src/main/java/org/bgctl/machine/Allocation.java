@@ -17,10 +17,10 @@ public record Allocation(String partition, List<Claim> claims) {
         claims = List.copyOf(claims);
     }
 
-    /** Total nodes held. */
+    /** Total nodes held. (Walked by index: C1 code allocates the iterator of a for-each loop.) */
     public int nodes() {
         int n = 0;
-        for (Claim c : claims) if (c instanceof NodeClaim nc) n += nc.nodes();
+        for (int i = 0, size = claims.size(); i < size; i++) if (claims.get(i) instanceof NodeClaim nc) n += nc.nodes();
         return n;
     }
 

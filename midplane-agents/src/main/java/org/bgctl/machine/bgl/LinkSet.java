@@ -47,4 +47,10 @@ public record LinkSet(int midplanes, long cables, int passThrough) {
             used.add(wiring.cables().get(Long.numberOfTrailingZeros(rest)));
         return used;
     }
+
+    /** Compared number by number: the generated {@code equals} of a record calls method handles, slow under C1. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof LinkSet l && midplanes == l.midplanes && cables == l.cables && passThrough == l.passThrough;
+    }
 }

@@ -2,6 +2,7 @@ package org.bgctl.machine.bgl;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
@@ -68,5 +69,13 @@ public record Partition(Coordinate base, Shape shape, Topology topology, LinkSet
                     midplanes.add(new Coordinate((base.x() + i) % machine.x(),
                             (base.y() + j) % machine.y(), (base.z() + k) % machine.z()));
         return midplanes;
+    }
+
+    /** Compared field by field, as it is hashed: a record's generated {@code equals} is slow under C1. */
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Partition p && topology == p.topology && Objects.equals(base, p.base)
+                && Objects.equals(shape, p.shape) && Objects.equals(x, p.x) && Objects.equals(y, p.y)
+                && Objects.equals(z, p.z);
     }
 }

@@ -39,7 +39,7 @@ final class CarriedProbe {
     /**
      * This machine changed to hold exactly the jobs of {@code ending} from {@code from} on — as {@code now}, which
      * holds every job of {@code ending}, with the first {@code from} released — or null, leaving it unchanged, when
-     * a component is down on {@code now}. The machine returned is this one's: copy it before changing it.
+     * a component is down on {@code now}. The machine returned is this one's: once it is changed otherwise, drop this.
      */
     MachineModel releasedBefore(List<RunningJob> ending, int from, MachineModel now) {
         if (!now.downComponents().isEmpty()) return null;

@@ -41,8 +41,9 @@ final class ShadowSearch {
     }
 
     /**
-     * Gives the search a machine with the first {@code k} jobs released ({@code now} changed so, not to be changed by
-     * the search), from which a probe of k or more jobs starts instead of releasing them all again.
+     * Gives the search a machine with the first {@code k} jobs released ({@code now} changed so), from which a probe of
+     * k or more jobs starts instead of releasing them all again. The search takes it as its own: the probe of k jobs
+     * is this machine, uncopied, and may come back as {@link #machine()} or in {@link #carried()}.
      */
     void prepare(MachineModel machine, int k) {
         prepared = machine;
@@ -68,8 +69,8 @@ final class ShadowSearch {
     /** Tries the first {@code k} jobs released, {@code lo < k < hi}. */
     private void probe(int k) {
         boolean fromPrepared = prepared != null && preparedAt > released && preparedAt <= k;
-        MachineModel probe = (fromPrepared ? prepared : base).copy();
-        probe.releaseAll(allocations(fromPrepared ? preparedAt : released, k));
+        MachineModel probe = fromPrepared && preparedAt == k ? prepared : (fromPrepared ? prepared : base).copy();
+        if (probe != prepared) probe.releaseAll(allocations(fromPrepared ? preparedAt : released, k));
         Allocation a = EasyBackfill.fit(probe, demand);
         if (a != null) {
             hi = k;
