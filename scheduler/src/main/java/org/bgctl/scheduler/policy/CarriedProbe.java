@@ -1,9 +1,8 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
-import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.RunningJob;
@@ -43,19 +42,58 @@ final class CarriedProbe {
      */
     MachineModel releasedBefore(List<RunningJob> ending, int from, MachineModel now) {
         if (!now.downComponents().isEmpty()) return null;
-        Map<Long, Allocation> wanted = new HashMap<>();
-        for (RunningJob r : ending.subList(from, ending.size())) wanted.put(r.id(), r.allocation());
-        Map<Long, Allocation> kept = new HashMap<>();
-        List<Allocation> released = new ArrayList<>();
-        for (RunningJob r : held) {
-            Allocation a = wanted.get(r.id());
-            if (a != null && (a == r.allocation() || a.equals(r.allocation()))) kept.put(r.id(), a);
-            else released.add(r.allocation());
+        List<RunningJob> wanted = ending.subList(from, ending.size());
+        // Both lists are in ending order: one walk pairs the jobs of both, and what is left of either is what
+        // changed. A job whose estimated end moved meanwhile is left in both; the pairing by id below keeps it.
+        List<RunningJob> released = new ArrayList<>();
+        List<RunningJob> added = new ArrayList<>();
+        int i = 0;
+        int j = 0;
+        while (i < held.size() && j < wanted.size()) {
+            RunningJob h = held.get(i);
+            RunningJob w = wanted.get(j);
+            if (h.id() == w.id()) {
+                if (!sameAllocation(h, w)) {
+                    released.add(h);
+                    added.add(w);
+                }
+                i++;
+                j++;
+            } else if (RunningJob.ESTIMATED_END_ORDER.compare(h, w) < 0) {
+                released.add(held.get(i++));
+            } else {
+                added.add(wanted.get(j++));
+            }
         }
-        machine.releaseAll(released);
-        for (RunningJob r : ending.subList(from, ending.size()))
-            if (!kept.containsKey(r.id())) machine.allocate(r.allocation());
-        held = new ArrayList<>(ending.subList(from, ending.size()));
+        released.addAll(held.subList(i, held.size()));
+        added.addAll(wanted.subList(j, wanted.size()));
+        keepUnmoved(released, added);
+        List<Allocation> freed = new ArrayList<>(released.size());
+        for (RunningJob r : released) freed.add(r.allocation());
+        machine.releaseAll(freed);
+        for (RunningJob r : added) machine.allocate(r.allocation());
+        held = new ArrayList<>(wanted);
         return machine;
+    }
+
+    /** Drops from both lists each job that is in both on the same allocation: the machine keeps it as it is. */
+    private static void keepUnmoved(List<RunningJob> released, List<RunningJob> added) {
+        for (Iterator<RunningJob> it = released.iterator(); it.hasNext(); ) {
+            RunningJob h = it.next();
+            for (int k = 0; k < added.size(); k++) {
+                RunningJob w = added.get(k);
+                if (w.id() == h.id()) {
+                    if (sameAllocation(h, w)) {
+                        it.remove();
+                        added.remove(k);
+                    }
+                    break;
+                }
+            }
+        }
+    }
+
+    private static boolean sameAllocation(RunningJob a, RunningJob b) {
+        return a.allocation() == b.allocation() || a.allocation().equals(b.allocation());
     }
 }

@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.Iterator;
@@ -228,11 +229,14 @@ public final class EasyBackfill implements Policy {
      * (estimated end, job id) order.
      */
     private static List<RunningJob> endingOrder(SchedulingView view, List<Start> starts) {
-        List<RunningJob> ending = new ArrayList<>(view.runningByEstimatedEnd());
-        if (starts.isEmpty()) return ending;
-        for (Start s : starts)
-            ending.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay(s.job().demand())));
-        ending.sort(RunningJob.ESTIMATED_END_ORDER);
+        Collection<RunningJob> running = view.runningByEstimatedEnd();
+        List<RunningJob> ending = new ArrayList<>(running.size() + starts.size());
+        ending.addAll(running);
+        // The running jobs come in ending order: each job started in this pass goes in at its place.
+        for (Start s : starts) {
+            RunningJob r = new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay(s.job().demand()));
+            ending.add(-Collections.binarySearch(ending, r, RunningJob.ESTIMATED_END_ORDER) - 1, r);
+        }
         return ending;
     }
 }
