@@ -47,10 +47,14 @@ public final class JournalSettings {
 
     /**
      * The JDBC URL of {@link #durableH2}. With no write delay H2 has no background thread, so the file is not
-     * compacted as it grows: {@link JournalCompaction} does that for a run that journals this way.
+     * compacted as it grows: {@link JournalCompaction} does that for a run that journals this way. The space of data
+     * no longer in use is reused at once ({@code RETENTION_TIME=0}; H2 otherwise keeps it for 45 s): under a stream of
+     * commits, as a live server makes, the file otherwise grows to a hundred times its data. A replay, which commits
+     * once per group of events, keeps H2's retention ({@link #h2Url}): with none, H2 may reuse blocks the file still
+     * refers to, and a replay killed then was seen to leave a file that does not open ("File corrupted in chunk").
      */
     public static String durableH2Url(Path runDir) {
-        return h2Url(runDir) + ";WRITE_DELAY=0;MAX_LENGTH_INPLACE_LOB=1048576";
+        return h2Url(runDir) + ";WRITE_DELAY=0;RETENTION_TIME=0;MAX_LENGTH_INPLACE_LOB=1048576";
     }
 
     private static Config h2(String url) {
@@ -63,12 +67,10 @@ public final class JournalSettings {
      * The JDBC URL of the H2 journal of a run directory. H2 does not close it from a JVM shutdown hook of its own
      * ({@code DB_CLOSE_ON_EXIT=FALSE}): the run closes it, through its actor system, before the JVM exits (a durable
      * replay's own shutdown hook waits for that; Akka's, which would close it under a run still writing, is off).
-     * Its cache is bounded ({@link #H2_CACHE_KB}). The space of data no longer in use is reused at once
-     * ({@code RETENTION_TIME=0}; H2 otherwise keeps it for 45 s, for file systems that reorder writes across a power
-     * failure): under a stream of commits, as a live server makes, the file otherwise grows to a hundred times its data.
+     * Its cache is bounded ({@link #H2_CACHE_KB}).
      */
     public static String h2Url(Path runDir) {
-        return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE;RETENTION_TIME=0;CACHE_SIZE="
+        return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE;CACHE_SIZE="
                 + H2_CACHE_KB;
     }
 
