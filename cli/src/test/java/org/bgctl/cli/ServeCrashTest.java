@@ -6,10 +6,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -18,8 +14,9 @@ import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.bgctl.journal.JournalReader;
-import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.RestartPolicy;
 import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobEvent;
@@ -91,13 +88,16 @@ class ServeCrashTest {
         return new Crash(acked, runningBefore, 20 + attempts.get());
     }
 
-    /** The scheduler snapshots in the run's H2 journal. */
-    private static int snapshots(Path run) throws SQLException {
-        try (Connection c = DriverManager.getConnection(JournalSettings.h2Url(run), "sa", "");
-             ResultSet r = c.createStatement().executeQuery("SELECT COUNT(*) FROM \"snapshot\"")) {
-            r.next();
-            return r.getInt(1);
-        }
+    /**
+     * The scheduler snapshots in the run's H2 journal, as {@code bgctl inspect --verify} reads them: the crashed run is
+     * read as a user would before starting it again, which must lose nothing (RecoveredJournalTest).
+     */
+    private static int snapshots(Path run) {
+        CliRun verify = CliRun.of("inspect", "--run", run.toString(), "--verify");
+        assertEquals(0, verify.exit(), verify.toString());
+        Matcher m = Pattern.compile("and (\\d+) snapshots").matcher(verify.out());
+        assertTrue(m.find(), verify.toString());
+        return Integer.parseInt(m.group(1));
     }
 
     /** Every acknowledged job is listed once, and no other job than those submitted. */

@@ -3,7 +3,6 @@ package org.bgctl.journal;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.concurrent.Executors;
@@ -71,7 +70,7 @@ public final class JournalCompaction implements AutoCloseable {
      */
     public static JournalCompaction open(Path runDir) {
         try {
-            Connection c = DriverManager.getConnection(JournalSettings.durableH2Url(runDir), "sa", "");
+            Connection c = H2Connections.open(JournalSettings.durableH2Url(runDir));
             SessionLocal session = (SessionLocal) ((JdbcConnection) c).getSession();
             return new JournalCompaction(c, session.getDatabase().getStore().getMvStore());
         } catch (SQLException e) {

@@ -8,7 +8,6 @@ import akka.dispatch.Futures;
 import akka.event.LoggingAdapter;
 import com.typesafe.config.Config;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.SQLException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -119,7 +118,7 @@ public final class JournalDatabase implements Extension {
     /** The H2 file at {@code url}; one that cannot be opened (damaged, or held by another process) is bad input. */
     private static Connection openH2(String url) {
         try {
-            return DriverManager.getConnection(url, "sa", "");
+            return H2Connections.open(url);
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot open the journal: " + e.getMessage(), e);
         }

@@ -6,7 +6,6 @@ import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import com.typesafe.config.ConfigFactory;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -71,7 +70,7 @@ public final class JournalVerifier {
     /** A connection to the database of {@code location}'s journal. */
     static Connection connect(JournalLocation location) throws SQLException {
         return switch (location.kind()) {
-            case H2 -> DriverManager.getConnection(JournalSettings.h2Url(location.runDir()), "sa", "");
+            case H2 -> H2Connections.open(JournalSettings.h2Url(location.runDir()));
             case POSTGRES -> PostgresSettings.from(location.config().withFallback(ConfigFactory.load())).connect();
             case MEMORY -> throw new IllegalArgumentException("a memory journal keeps nothing to verify");
         };

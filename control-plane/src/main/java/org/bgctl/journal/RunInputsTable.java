@@ -2,7 +2,6 @@ package org.bgctl.journal;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.DriverManager;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -60,6 +59,6 @@ public final class RunInputsTable {
     }
 
     private static Connection connect(Path runDir) throws SQLException {
-        return DriverManager.getConnection(JournalSettings.h2Url(runDir), "sa", "");
+        return H2Connections.open(JournalSettings.h2Url(runDir));
     }
 }

@@ -20,7 +20,9 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * A durable H2 journal written one small commit at a time, as a live server writes it, stays within a small factor
  * of its data while compacted (without it, H2 keeps a chunk per commit and the file grows to about a hundred times
- * the data).
+ * the data). Beside the live data the file holds the chunks written since the last compaction, so how far it exceeds
+ * its data depends on how many commits come in one compaction interval: 1.4 to 3.2 times in fifteen runs on a
+ * 2-core machine, loaded or not.
  */
 class JournalCompactionTest {
 
@@ -28,12 +30,12 @@ class JournalCompactionTest {
     Path run;
 
     @Test
-    void aFileOfSmallCommitsStaysWithinThreeTimesItsData() throws Exception {
+    void aFileOfSmallCommitsStaysWithinFourTimesItsData() throws Exception {
         try (Connection c = DriverManager.getConnection(JournalSettings.durableH2Url(run), "sa", "");
              JournalCompaction compaction = JournalCompaction.start(run)) {
             long data = writeSmallCommits(c);
             long size = Files.size(run.resolve(JournalSettings.H2_FILE + ".mv.db"));
-            assertTrue(size <= 3 * data, "the file holds " + size + " bytes for " + data + " of data");
+            assertTrue(size <= 4 * data, "the file holds " + size + " bytes for " + data + " of data");
         }
     }
 
