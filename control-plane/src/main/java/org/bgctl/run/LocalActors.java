@@ -49,7 +49,8 @@ final class LocalActors implements AutoCloseable {
     private LocalActors(Supplier<Config> config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
         Thread starter = new Thread(() -> {
             try {
-                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl", config.get()));
+                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl",
+                        LocalSystemConfig.of(config.get())));
             } catch (Throwable t) {
                 prepared.complete(null);
                 system.completeExceptionally(t);

@@ -2,11 +2,11 @@ package org.bgctl.agents;
 
 import akka.actor.ExtendedActorSystem;
 import akka.serialization.SerializerWithStringManifest;
-import akka.serialization.jackson.JacksonCborSerializer;
 import java.io.NotSerializableException;
 
 /**
- * The serializer of every {@link CborSerializable}: Akka's Jackson CBOR serializer, which also tells the actor
+ * The serializer of every {@link CborSerializable}: Akka's Jackson CBOR serializer (made when first needed,
+ * {@link DeferredCborSerializer}), which also tells the actor
  * system's event stream ({@link SerializationFailed}) when a message cannot be written or read back. Akka logs such
  * a message and drops it; bgctl must not go on without it, so the cluster's members report it to the driver, which
  * stops the run.
@@ -17,11 +17,11 @@ public final class ReportingCborSerializer extends SerializerWithStringManifest 
     public static final String BINDING = "bgctl-cbor";
 
     private final ExtendedActorSystem system;
-    private final JacksonCborSerializer cbor;
+    private final DeferredCborSerializer cbor;
 
     public ReportingCborSerializer(ExtendedActorSystem system) {
         this.system = system;
-        this.cbor = new JacksonCborSerializer(system, BINDING);
+        this.cbor = new DeferredCborSerializer(system, BINDING);
     }
 
     @Override
