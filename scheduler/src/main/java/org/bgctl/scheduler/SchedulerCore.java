@@ -7,7 +7,6 @@ import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.Optional;
 import java.util.OptionalLong;
 import java.util.TreeMap;
@@ -51,8 +50,8 @@ public final class SchedulerCore implements SchedulingView {
     private final ArrayList<Job> queue = new ArrayList<>();
     private final List<Job> queueView = Collections.unmodifiableList(queue);
     /** The queue by demand; its iteration order (demands by first entry) never decides anything. */
-    private final Map<Demand, TreeSet<Job>> byDemand = new LinkedHashMap<>();
-    private final Map<Demand, TreeSet<Job>> byDemandView = Collections.unmodifiableMap(byDemand);
+    private final Map<Demand, DemandQueue> byDemand = new LinkedHashMap<>();
+    private final Map<Demand, DemandQueue> byDemandView = Collections.unmodifiableMap(byDemand);
     /** Lookup by id only; never iterated. */
     private final Map<Long, Job> queuedById = new HashMap<>();
     private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
@@ -149,7 +148,7 @@ public final class SchedulerCore implements SchedulingView {
 
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
-    @Override public Map<Demand, ? extends NavigableSet<Job>> queueByDemand() { return byDemandView; }
+    @Override public Map<Demand, DemandQueue> queueByDemand() { return byDemandView; }
     /** The running jobs, and the blocks being freed as jobs that end when they are free, by (estimated end, job id). */
     @Override
     public Collection<RunningJob> runningByEstimatedEnd() {
@@ -599,14 +598,14 @@ public final class SchedulerCore implements SchedulingView {
         if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
         queue.add(-at - 1, job);
         queuedById.put(job.id(), job);
-        byDemand.computeIfAbsent(job.demand(), d -> new TreeSet<>(Job.QUEUE_ORDER)).add(job);
+        byDemand.computeIfAbsent(job.demand(), d -> new DemandQueue()).add(job);
     }
 
     private Job dequeue(long jobId) {
         Job job = queuedById.remove(jobId);
         if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
         queue.remove(Collections.binarySearch(queue, job, Job.QUEUE_ORDER));
-        TreeSet<Job> same = byDemand.get(job.demand());
+        DemandQueue same = byDemand.get(job.demand());
         same.remove(job);
         if (same.isEmpty()) byDemand.remove(job.demand());
         noteHead();

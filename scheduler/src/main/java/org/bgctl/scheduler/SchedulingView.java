@@ -3,7 +3,6 @@ package org.bgctl.scheduler;
 import java.util.Collection;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.Optional;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineView;
@@ -24,7 +23,7 @@ public interface SchedulingView {
      * The waiting jobs grouped by demand, each group in queue order, so that a policy can pass over all
      * the jobs of a demand that has no room at once. Read-only; the order of the groups means nothing.
      */
-    Map<Demand, ? extends NavigableSet<Job>> queueByDemand();
+    Map<Demand, DemandQueue> queueByDemand();
 
     /** Running jobs ordered by (estimated end, job id). */
     Collection<RunningJob> runningByEstimatedEnd();

@@ -38,31 +38,33 @@ public final class BglState {
 
     private final BglMachine machine;
     private final Grid grid;
-    /** Per x-line: bit x set when midplane (x, y, z) is held by a partition. */
-    private final int[] midplaneUsed;
-    /** Per x-line: bit x set when midplane (x, y, z) is down. */
-    private final int[] midplaneDown;
-    /** Per dimension, per line: bit i set when the switch at position i is down. */
-    private final int[][] switchDown;
-    /** Per dimension, per line: bit i set when the switch at position i is passed through. */
-    private final int[][] passThrough;
-    /** Per dimension, per line: bit i set when cable i of the line is held. */
-    private final long[][] cableUsed;
-    /** Per dimension, per line: bit i set when cable i of the line is down. */
-    private final long[][] cableDown;
+    /**
+     * The masks live in three arrays, so that a copy of the state is three array copies; each kind of mask is a run
+     * of one of them, starting at the offset the field of its name gives. A line of dimension d is
+     * {@code grid.firstLine(d) + line} among the lines of every dimension ({@link Grid#firstLine}).
+     *
+     * <p>Per x-line: bit x set when midplane (x, y, z) is held by a partition ({@link #used}), is down ({@link #down}),
+     * or — derived — is kept out by a busy switch of its y- or z-line ({@link #blocked}; with switches shared port by
+     * port it changes only with health, so an allocation or a release updates only the lines it spans); per line of
+     * every dimension: bit i set when the switch at position i is down ({@link #switchDown}) or passed through
+     * ({@link #passThrough}).
+     */
+    private final int[] ints;
+    /** Per line of every dimension: bit i set when cable i of the line is held ({@link #cableUsed}) or down ({@link #cableDown}). */
+    private final long[] cables;
+    /**
+     * Derived, in the layout of {@link FreeMasks}: per x-line, the midplanes that a new partition may take; per line
+     * of every dimension, the switches it may not pass through ({@link #switchBusy}), then the cables it may not use
+     * ({@link #cableBusy}).
+     */
+    private final long[] masks;
+    private final int xLines;
+    /** Where each kind of mask starts: in {@link #ints}, {@link #cables} and {@link #masks}. */
+    private final int used, down, blocked, switchDown, passThrough;
+    private final int cableUsed, cableDown;
+    private final int switchBusy, cableBusy;
     private final List<Partition> allocated;
 
-    /** Derived, per x-line: midplanes that a new partition may take. */
-    private final int[] available;
-    /** Derived, per dimension, per line: switches a new partition may not pass through. */
-    private final int[][] switchBusy;
-    /** Derived, per dimension, per line: cables a new partition may not use. */
-    private final long[][] cableBusy;
-    /**
-     * Derived, per x-line: midplanes kept out by a busy switch of their y- or z-line. With switches shared port
-     * by port these change only with health, so an allocation or a release updates only the lines it spans.
-     */
-    private final int[] switchBlocked;
     /** Derived: the number of midplanes neither held nor down. */
     private int freeMidplanes;
     /** The derived masks as a value, made when first asked for after a change; shared by copies. */
@@ -71,49 +73,38 @@ public final class BglState {
     private boolean masksKept;
 
     BglState(BglMachine machine) {
-        this.machine = machine;
-        this.grid = machine.grid();
-        int xLines = grid.lineCount(Dimension.X);
-        midplaneUsed = new int[xLines];
-        midplaneDown = new int[xLines];
-        available = new int[xLines];
-        switchBlocked = new int[xLines];
-        switchDown = new int[DIMENSIONS][];
-        passThrough = new int[DIMENSIONS][];
-        switchBusy = new int[DIMENSIONS][];
-        cableUsed = new long[DIMENSIONS][];
-        cableDown = new long[DIMENSIONS][];
-        cableBusy = new long[DIMENSIONS][];
-        for (Dimension d : Dimension.values()) {
-            int lines = grid.lineCount(d);
-            switchDown[d.ordinal()] = new int[lines];
-            passThrough[d.ordinal()] = new int[lines];
-            switchBusy[d.ordinal()] = new int[lines];
-            cableUsed[d.ordinal()] = new long[lines];
-            cableDown[d.ordinal()] = new long[lines];
-            cableBusy[d.ordinal()] = new long[lines];
-        }
-        allocated = new ArrayList<>();
-        refresh();
+        this(machine, null);
     }
 
-    private BglState(BglState other) {
-        machine = other.machine;
-        grid = other.grid;
-        midplaneUsed = copyOf(other.midplaneUsed);
-        midplaneDown = copyOf(other.midplaneDown);
-        available = copyOf(other.available);
-        switchBlocked = copyOf(other.switchBlocked);
-        switchDown = deepCopy(other.switchDown);
-        passThrough = deepCopy(other.passThrough);
-        switchBusy = deepCopy(other.switchBusy);
-        cableUsed = deepCopy(other.cableUsed);
-        cableDown = deepCopy(other.cableDown);
-        cableBusy = deepCopy(other.cableBusy);
-        allocated = new ArrayList<>(other.allocated);
-        freeMidplanes = other.freeMidplanes;
-        freeMasks = other.freeMasks;
-        masksKept = other.masksKept;
+    private BglState(BglMachine machine, BglState other) {
+        this.machine = machine;
+        this.grid = machine.grid();
+        xLines = grid.lineCount(Dimension.X);
+        int lines = grid.allLines();
+        used = 0;
+        down = xLines;
+        blocked = 2 * xLines;
+        switchDown = 3 * xLines;
+        passThrough = switchDown + lines;
+        cableUsed = 0;
+        cableDown = lines;
+        switchBusy = xLines;
+        cableBusy = xLines + lines;
+        if (other == null) {
+            ints = new int[passThrough + lines];
+            cables = new long[2 * lines];
+            masks = new long[cableBusy + lines];
+            allocated = new ArrayList<>();
+            refresh();
+        } else {
+            ints = copyOf(other.ints);
+            cables = copyOf(other.cables);
+            masks = copyOf(other.masks);
+            allocated = new ArrayList<>(other.allocated);
+            freeMidplanes = other.freeMidplanes;
+            freeMasks = other.freeMasks;
+            masksKept = other.masksKept;
+        }
     }
 
     /*
@@ -140,15 +131,9 @@ public final class BglState {
         return copy;
     }
 
-    static long[][] deepCopy(long[][] a) {
-        long[][] copy = new long[a.length][];
-        for (int i = 0; i < copy.length; i++) copy[i] = copyOf(a[i]);
-        return copy;
-    }
-
     /** An independent copy: changes to either do not show in the other. */
     public BglState copy() {
-        return new BglState(this);
+        return new BglState(machine, this);
     }
 
     public BglMachine machine() {
@@ -163,7 +148,7 @@ public final class BglState {
     /** The number of midplanes held by partitions. */
     public int usedMidplanes() {
         int used = 0;
-        for (int mask : midplaneUsed) used += Integer.bitCount(mask);
+        for (int xLine = 0; xLine < xLines; xLine++) used += Integer.bitCount(ints[this.used + xLine]);
         return used;
     }
 
@@ -196,28 +181,28 @@ public final class BglState {
         if (free(partition)) return Optional.empty();
         for (Coordinate c : partition.midplanes(grid.size())) {
             int xLine = grid.xLine(c.y(), c.z());
-            if ((midplaneUsed[xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is in use");
-            if ((midplaneDown[xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is down");
+            if ((ints[used + xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is in use");
+            if ((ints[down + xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is down");
             for (Dimension d : Dimension.values()) {
-                int line = grid.line(d, c);
+                int line = lineIndex(d.ordinal(), grid.line(d, c));
                 int bit = 1 << c.get(d);
-                if ((switchDown[d.ordinal()][line] & bit) != 0)
+                if ((ints[switchDown + line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is down");
-                if (wholeSwitches() && (passThrough[d.ordinal()][line] & bit) != 0)
+                if (wholeSwitches() && (ints[passThrough + line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is passed through");
             }
         }
         for (Dimension d : Dimension.values()) {
             LinkSet linkSet = partition.linkSet(d);
             for (Coordinate origin : spannedOrigins(partition, d)) {
-                int line = grid.line(d, origin);
-                long cables = linkSet.cables() & cableBusy[d.ordinal()][line];
-                if (cables != 0) {
-                    int cable = Long.numberOfTrailingZeros(cables);
+                int line = lineIndex(d.ordinal(), grid.line(d, origin));
+                long busy = linkSet.cables() & masks[cableBusy + line];
+                if (busy != 0) {
+                    int cable = Long.numberOfTrailingZeros(busy);
                     return Optional.of("cable " + cable + " of the " + d.label() + "-line through " + origin
-                            + ((cableDown[d.ordinal()][line] >> cable & 1) != 0 ? " is down" : " is in use"));
+                            + ((cables[cableDown + line] >> cable & 1) != 0 ? " is down" : " is in use"));
                 }
-                int switches = linkSet.passThrough() & switchBusy[d.ordinal()][line];
+                int switches = linkSet.passThrough() & (int) masks[switchBusy + line];
                 if (switches != 0)
                     return Optional.of("the " + d.label() + " switch of "
                             + origin.with(d, Integer.numberOfTrailingZeros(switches)) + " cannot be passed through");
@@ -277,24 +262,23 @@ public final class BglState {
         int xArc = arc(partition, Dimension.X);
         int allX = (1 << grid.length(Dimension.X)) - 1;
         for (int xLine : spannedLines(partition, X)) {
-            midplaneUsed[xLine] = hold ? midplaneUsed[xLine] | xArc : midplaneUsed[xLine] & ~xArc;
+            int held = ints[used + xLine] = hold ? ints[used + xLine] | xArc : ints[used + xLine] & ~xArc;
             if (!lines) continue;
             // The box's midplanes were free (an allocation fits) or are held by it alone.
-            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~midplaneDown[xLine]);
-            available[xLine] = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]) & ~switchBusy[X][xLine]
-                    & ~switchBlocked[xLine];
+            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~ints[down + xLine]);
+            masks[xLine] = allX & ~(held | ints[down + xLine]) & ~(int) masks[switchBusy + lineIndex(X, xLine)]
+                    & ~ints[blocked + xLine];
         }
         for (int d = 0; d < DIMENSIONS; d++) {
             LinkSet linkSet = linkSet(partition, d);
-            long cables = linkSet.cables();
+            long linkCables = linkSet.cables();
             int switches = linkSet.passThrough();
-            if (cables == 0 && switches == 0) continue;
-            long[] used = cableUsed[d];
-            int[] through = passThrough[d];
+            if (linkCables == 0 && switches == 0) continue;
             for (int line : spannedLines(partition, d)) {
-                used[line] = hold ? used[line] | cables : used[line] & ~cables;
-                through[line] = hold ? through[line] | switches : through[line] & ~switches;
-                if (lines) cableBusy[d][line] = used[line] | cableDown[d][line];
+                int i = lineIndex(d, line);
+                long held = cables[cableUsed + i] = hold ? cables[cableUsed + i] | linkCables : cables[cableUsed + i] & ~linkCables;
+                ints[passThrough + i] = hold ? ints[passThrough + i] | switches : ints[passThrough + i] & ~switches;
+                if (lines) masks[cableBusy + i] = held | cables[cableDown + i];
             }
         }
     }
@@ -312,26 +296,24 @@ public final class BglState {
     /** Whether {@code component} is down. */
     public boolean isDown(Component component) {
         if (component instanceof Component.MidplaneAt m)
-            return (midplaneDown[xLineOf(m.at())] >> m.at().x() & 1) != 0;
+            return (ints[down + xLineOf(m.at())] >> m.at().x() & 1) != 0;
         if (component instanceof Component.SwitchAt s)
-            return (switchDown[s.dimension().ordinal()][lineOf(s)] >> s.at().get(s.dimension()) & 1) != 0;
+            return (ints[switchDown + lineOf(s)] >> s.at().get(s.dimension()) & 1) != 0;
         Component.CableAt c = (Component.CableAt) component;
-        return (cableDown[c.line().dimension().ordinal()][lineOf(c)] >> c.cable() & 1) != 0;
+        return (cables[cableDown + lineOf(c)] >> c.cable() & 1) != 0;
     }
 
     private void setDown(Component component, boolean down) {
         if (component instanceof Component.MidplaneAt m) {
-            int line = xLineOf(m.at());
-            midplaneDown[line] = with(midplaneDown[line], m.at().x(), down);
+            int at = this.down + xLineOf(m.at());
+            ints[at] = with(ints[at], m.at().x(), down);
         } else if (component instanceof Component.SwitchAt s) {
-            int line = lineOf(s);
-            int[] lines = switchDown[s.dimension().ordinal()];
-            lines[line] = with(lines[line], s.at().get(s.dimension()), down);
+            int at = switchDown + lineOf(s);
+            ints[at] = with(ints[at], s.at().get(s.dimension()), down);
         } else {
             Component.CableAt c = (Component.CableAt) component;
-            int line = lineOf(c);
-            long[] lines = cableDown[c.line().dimension().ordinal()];
-            lines[line] = down ? lines[line] | 1L << c.cable() : lines[line] & ~(1L << c.cable());
+            int at = cableDown + lineOf(c);
+            cables[at] = down ? cables[at] | 1L << c.cable() : cables[at] & ~(1L << c.cable());
         }
         refresh();
     }
@@ -345,9 +327,10 @@ public final class BglState {
         return grid.xLine(c.y(), c.z());
     }
 
+    /** The switch's line among the lines of every dimension. */
     private int lineOf(Component.SwitchAt s) {
         grid.checkInside(s.at());
-        return grid.line(s.dimension(), s.at());
+        return lineIndex(s.dimension().ordinal(), grid.line(s.dimension(), s.at()));
     }
 
     private int lineOf(Component.CableAt c) {
@@ -355,7 +338,12 @@ public final class BglState {
         int cables = machine.wiring().line(c.line().dimension()).cables().size();
         if (c.cable() < 0 || c.cable() >= cables)
             throw new IllegalArgumentException("no cable " + c.cable() + " in a line of " + cables + " cables");
-        return grid.line(c.line());
+        return lineIndex(c.line().dimension().ordinal(), grid.line(c.line()));
+    }
+
+    /** Line {@code line} of the dimension of ordinal {@code d} among the lines of every dimension. */
+    private int lineIndex(int d, int line) {
+        return grid.firstLine(d) + line;
     }
 
     /**
@@ -365,13 +353,15 @@ public final class BglState {
     private boolean free(Partition partition) {
         int xArc = arc(partition, Dimension.X);
         for (int xLine : spannedLines(partition, X))
-            if ((available[xLine] & xArc) != xArc) return false;
+            if ((masks[xLine] & xArc) != xArc) return false;
         for (int d = 0; d < DIMENSIONS; d++) {
             LinkSet linkSet = linkSet(partition, d);
             if (linkSet.cables() == 0 && linkSet.passThrough() == 0) continue;
-            for (int line : spannedLines(partition, d))
-                if ((linkSet.cables() & cableBusy[d][line]) != 0
-                        || (linkSet.passThrough() & switchBusy[d][line]) != 0) return false;
+            for (int line : spannedLines(partition, d)) {
+                int i = lineIndex(d, line);
+                if ((linkSet.cables() & masks[cableBusy + i]) != 0
+                        || (linkSet.passThrough() & masks[switchBusy + i]) != 0) return false;
+            }
         }
         return true;
     }
@@ -453,37 +443,37 @@ public final class BglState {
         boolean whole = wholeSwitches();
         freeMasks = null;
         masksKept = false;
-        for (int d = 0; d < DIMENSIONS; d++)
-            for (int line = 0; line < switchBusy[d].length; line++) {
-                switchBusy[d][line] = switchDown[d][line] | (whole ? passThrough[d][line] : 0);
-                cableBusy[d][line] = cableUsed[d][line] | cableDown[d][line];
-            }
+        for (int i = 0, lines = grid.allLines(); i < lines; i++) {
+            masks[switchBusy + i] = ints[switchDown + i] | (whole ? ints[passThrough + i] : 0);
+            masks[cableBusy + i] = cables[cableUsed + i] | cables[cableDown + i];
+        }
         // A midplane may be taken when neither it nor one of its switches is held or down; with whole switches,
         // a held midplane's switches are busy. X-line masks are x positions, as are those of the midplanes; a
         // y-line (x, z) or z-line (x, y) holds bit x of the x-lines it crosses.
         int nx = grid.length(Dimension.X), ny = grid.length(Dimension.Y), nz = grid.length(Dimension.Z);
         int allX = (1 << nx) - 1;
-        int[] xBusy = switchBusy[0], yBusy = switchBusy[1], zBusy = switchBusy[2];
+        int xBusy = switchBusy + grid.firstLine(X), yBusy = switchBusy + grid.firstLine(Y),
+                zBusy = switchBusy + grid.firstLine(Z);
         freeMidplanes = 0;
-        for (int xLine = 0; xLine < available.length; xLine++) {
-            int free = allX & ~(midplaneUsed[xLine] | midplaneDown[xLine]);
+        for (int xLine = 0; xLine < xLines; xLine++) {
+            int free = allX & ~(ints[used + xLine] | ints[down + xLine]);
             freeMidplanes += Integer.bitCount(free);
-            available[xLine] = free & ~xBusy[xLine];
+            masks[xLine] = free & ~(int) masks[xBusy + xLine];
         }
         for (int z = 0; z < nz; z++)
             for (int y = 0; y < ny; y++) {
-                int xLine = y + ny * z, used = midplaneUsed[xLine], blocked = 0;
+                int xLine = y + ny * z, held = ints[used + xLine], busy = 0;
                 for (int x = 0; x < nx; x++) {
                     int yLine = x + nx * z, zLine = x + nx * y;
-                    if (((yBusy[yLine] >> y | zBusy[zLine] >> z) & 1) != 0) blocked |= 1 << x;
-                    if (whole && (used >> x & 1) != 0) {
-                        yBusy[yLine] |= 1 << y;
-                        zBusy[zLine] |= 1 << z;
+                    if (((masks[yBusy + yLine] >> y | masks[zBusy + zLine] >> z) & 1) != 0) busy |= 1 << x;
+                    if (whole && (held >> x & 1) != 0) {
+                        masks[yBusy + yLine] |= 1 << y;
+                        masks[zBusy + zLine] |= 1 << z;
                     }
                 }
-                available[xLine] &= ~blocked;
-                switchBlocked[xLine] = blocked;
-                if (whole) xBusy[xLine] |= used;
+                masks[xLine] &= ~busy;
+                ints[blocked + xLine] = busy;
+                if (whole) masks[xBusy + xLine] |= held;
             }
     }
 
@@ -491,24 +481,33 @@ public final class BglState {
         return machine.switchModel() == SwitchModel.WHOLE;
     }
 
-    /** Per x-line ({@link Grid#xLine}): bit x set when midplane (x, y, z) may be taken. Read only. */
-    int[] available() {
-        return available;
+    /**
+     * The derived masks, in the layout of {@link FreeMasks}: per x-line ({@link Grid#xLine}) bit x set when midplane
+     * (x, y, z) may be taken, then per line of every dimension ({@link Grid#firstLine}) the switches that may not be
+     * passed through, then the cables that may not be used. Read only.
+     */
+    long[] masks() {
+        return masks;
     }
 
-    /** Per dimension, per line: switches that may not be passed through. Read only. */
-    int[][] switchBusy() {
-        return switchBusy;
+    /** Bit x set when midplane (x, y, z) of x-line {@code xLine} may be taken. */
+    int available(int xLine) {
+        return (int) masks[xLine];
     }
 
-    /** Per dimension, per line: cables that may not be used. Read only. */
-    long[][] cableBusy() {
-        return cableBusy;
+    /** The switches of a line of dimension {@code d} that may not be passed through. */
+    int switchBusy(int d, int line) {
+        return (int) masks[switchBusy + lineIndex(d, line)];
+    }
+
+    /** The cables of a line of dimension {@code d} that may not be used. */
+    long cableBusy(int d, int line) {
+        return masks[cableBusy + lineIndex(d, line)];
     }
 
     /** The derived masks as one value; changes with every allocation, release and change of health. */
     FreeMasks freeMasks() {
-        if (freeMasks == null) freeMasks = FreeMasks.of(available, switchBusy, cableBusy);
+        if (freeMasks == null) freeMasks = FreeMasks.of(masks, xLines);
         return freeMasks;
     }
 
@@ -525,17 +524,14 @@ public final class BglState {
 
     @Override
     public boolean equals(Object o) {
-        return o instanceof BglState s && machine == s.machine
-                && Arrays.equals(midplaneUsed, s.midplaneUsed) && Arrays.equals(midplaneDown, s.midplaneDown)
-                && Arrays.deepEquals(switchDown, s.switchDown) && Arrays.deepEquals(passThrough, s.passThrough)
-                && Arrays.deepEquals(cableUsed, s.cableUsed) && Arrays.deepEquals(cableDown, s.cableDown)
-                && new HashSet<>(allocated).equals(new HashSet<>(s.allocated));
+        // The blocked midplanes among the ints are derived from the rest, so equal where the rest is.
+        return o instanceof BglState s && machine == s.machine && Arrays.equals(ints, s.ints)
+                && Arrays.equals(cables, s.cables) && new HashSet<>(allocated).equals(new HashSet<>(s.allocated));
     }
 
     @Override
     public int hashCode() {
-        return Arrays.deepHashCode(new Object[] {midplaneUsed, midplaneDown, switchDown, passThrough, cableUsed, cableDown})
-                + new HashSet<>(allocated).hashCode();
+        return 31 * Arrays.hashCode(ints) + Arrays.hashCode(cables) + new HashSet<>(allocated).hashCode();
     }
 
     @Override

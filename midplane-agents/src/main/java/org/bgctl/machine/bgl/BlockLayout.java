@@ -101,7 +101,7 @@ public final class BlockLayout {
     private Optional<Partition> partition(Placed p, List<BglState> states, Set<Dimension> deny) {
         int xArc = p.arcs()[0];
         for (BglState state : states)
-            for (int xLine : p.lines()[0]) if ((state.available()[xLine] & xArc) != xArc) return Optional.empty();
+            for (int xLine : p.lines()[0]) if ((state.available(xLine) & xArc) != xArc) return Optional.empty();
         LinkSet[] sets = new LinkSet[3];
         for (Dimension d : Dimension.values()) {
             int i = d.ordinal();
@@ -109,8 +109,8 @@ public final class BlockLayout {
             int switches = 0;
             for (BglState state : states) {
                 for (int line : p.lines()[i]) {
-                    cables |= state.cableBusy()[i][line];
-                    switches |= state.switchBusy()[i][line];
+                    cables |= state.cableBusy(i, line);
+                    switches |= state.switchBusy(i, line);
                 }
             }
             for (LinkSet s : machine.table(d).linkSets(p.block().topology(), p.arcs()[i])) {

@@ -29,16 +29,14 @@ final class FreeMasks {
         this.hash = Arrays.hashCode(words);
     }
 
-    static FreeMasks of(int[] available, int[][] switchBusy, long[][] cableBusy) {
-        int n = available.length;
-        for (int[] lines : switchBusy) n += lines.length;
-        for (long[] lines : cableBusy) n += lines.length;
-        long[] words = new long[n];
-        int i = 0;
-        for (int mask : available) words[i++] = mask;
-        for (int[] lines : switchBusy) for (int mask : lines) words[i++] = mask;
-        for (long[] lines : cableBusy) for (long mask : lines) words[i++] = mask;
-        return new FreeMasks(words, available.length);
+    /** The masks {@code words}, in the layout above with {@code availableWords} x-lines ({@link BglState#masks()}), as a value. */
+    static FreeMasks of(long[] words, int availableWords) {
+        return new FreeMasks(BglState.copyOf(words), availableWords);
+    }
+
+    /** The words, in the layout above. Read only. */
+    long[] words() {
+        return words;
     }
 
     /** What is free in both this and {@code other} (masks of states of the same machine). */

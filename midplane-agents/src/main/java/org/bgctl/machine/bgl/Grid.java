@@ -11,9 +11,18 @@ import org.bgctl.machine.Shape;
  */
 final class Grid {
     private final Shape size;
+    /** By dimension ordinal: where its lines start when the lines of x, y and z are numbered one after another. */
+    private final int[] firstLine = new int[3];
+    private final int allLines;
 
     Grid(Shape size) {
         this.size = size;
+        int n = 0;
+        for (Dimension d : Dimension.values()) {
+            firstLine[d.ordinal()] = n;
+            n += lineCount(d);
+        }
+        this.allLines = n;
     }
 
     Shape size() {
@@ -43,6 +52,16 @@ final class Grid {
 
     int line(Line line) {
         return line(line.dimension(), line.origin());
+    }
+
+    /** Where the lines of the dimension of ordinal {@code d} start when those of x, y and z are numbered one after another. */
+    int firstLine(int d) {
+        return firstLine[d];
+    }
+
+    /** The lines of all three dimensions. */
+    int allLines() {
+        return allLines;
     }
 
     /** The x-line through (·, y, z): the index of midplane availability masks. */

@@ -105,7 +105,7 @@ public final class PartitionSearch {
         }
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
-        return remember(masks, request, best(request, state.available(), state.switchBusy(), state.cableBusy(), touching));
+        return remember(masks, request, best(request, state.masks(), touching));
     }
 
     /**
@@ -119,19 +119,7 @@ public final class PartitionSearch {
         FreeMasks masks = kept(state.freeMasks().and(other.freeMasks()));
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
-        int[] available = BglState.copyOf(state.available());
-        for (int i = 0; i < available.length; i++) available[i] &= other.available()[i];
-        int[][] switchBusy = new int[3][];
-        long[][] cableBusy = new long[3][];
-        for (int d = 0; d < 3; d++) {
-            switchBusy[d] = BglState.copyOf(state.switchBusy()[d]);
-            cableBusy[d] = BglState.copyOf(state.cableBusy()[d]);
-            for (int line = 0; line < switchBusy[d].length; line++) {
-                switchBusy[d][line] |= other.switchBusy()[d][line];
-                cableBusy[d][line] |= other.cableBusy()[d][line];
-            }
-        }
-        return remember(masks, request, best(request, available, switchBusy, cableBusy, null));
+        return remember(masks, request, best(request, masks.words(), null));
     }
 
     /** The masks kept for the value of {@code masks}: these, if none were. */
@@ -147,10 +135,9 @@ public final class PartitionSearch {
         return best;
     }
 
-    private Optional<Partition> best(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy,
-                                     Lines touching) {
+    private Optional<Partition> best(PartitionRequest request, long[] masks, Lines touching) {
         Best best = new Best();
-        scan(request, available, switchBusy, cableBusy, touching, best);
+        scan(request, masks, touching, best);
         return best.merit == Integer.MAX_VALUE ? Optional.empty()
                 : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
     }
@@ -159,7 +146,7 @@ public final class PartitionSearch {
     public List<Partition> candidates(BglState state, PartitionRequest request) {
         checkMachine(state);
         List<Partition> all = new ArrayList<>();
-        scan(request, state.available(), state.switchBusy(), state.cableBusy(), null, new Sink() {
+        scan(request, state.masks(), null, new Sink() {
             @Override
             public int bound() {
                 return Integer.MAX_VALUE;
@@ -197,19 +184,25 @@ public final class PartitionSearch {
 
     /**
      * Offers the sink every feasible box, in scan order, given the midplanes that may be taken per x-line and
-     * the switches and cables that may not be used per line ({@link BglState}'s derived masks); only boxes
-     * spanning one of the lines {@code touching} when these are given (null: all boxes).
+     * the switches and cables that may not be used per line ({@link BglState#masks()}, {@link FreeMasks}' layout);
+     * only boxes spanning one of the lines {@code touching} when these are given (null: all boxes).
      */
-    private void scan(PartitionRequest request, int[] available, int[][] switchBusy, long[][] cableBusy, Lines touching,
-                      Sink sink) {
+    private void scan(PartitionRequest request, long[] masks, Lines touching, Sink sink) {
+        int nx = size.x(), ny = size.y(), nz = size.z();
         // Fewer midplanes may be taken than the request needs: no box at all.
         int takeable = 0;
-        for (int midplanes : available) takeable += Integer.bitCount(midplanes);
+        for (int line = 0; line < ny * nz; line++) takeable += Long.bitCount(masks[line]);
         if (takeable < request.size()) return;
+        // Where the busy switches and cables of the lines of each dimension start in the masks.
+        Grid grid = machine.grid();
+        int switchesAt = ny * nz, cablesAt = switchesAt + grid.allLines();
+        int xSwitchesAt = switchesAt + grid.firstLine(X), ySwitchesAt = switchesAt + grid.firstLine(Y),
+                zSwitchesAt = switchesAt + grid.firstLine(Z);
+        int xCablesAt = cablesAt + grid.firstLine(X), yCablesAt = cablesAt + grid.firstLine(Y),
+                zCablesAt = cablesAt + grid.firstLine(Z);
         Topology t = request.topology();
         boolean[] deny = new boolean[3];
         for (Dimension d : request.denyPassThrough()) deny[d.ordinal()] = true;
-        int nx = size.x(), ny = size.y(), nz = size.z();
         int[] fewestX = fewestCables[X][t.ordinal()], fewestY = fewestCables[Y][t.ordinal()],
                 fewestZ = fewestCables[Z][t.ordinal()];
         // Per (by, bz) of the current shape: bit bx set when every midplane of the box at (bx, by, bz) may be
@@ -229,7 +222,7 @@ public final class PartitionSearch {
             int ex = shape.x(), ey = shape.y(), ez = shape.z();
             int xLines = ey * ez, yLines = ex * ez, zLines = ex * ey;
             for (int line = 0; line < ny * nz; line++) {
-                int m = available[line], free = m;
+                int m = (int) masks[line], free = m;
                 for (int i = 1; i < ex; i++) free &= (m >>> i | m << (nx - i)) & allX;
                 runFree[line] = free;
             }
@@ -275,8 +268,8 @@ public final class PartitionSearch {
                             for (int j = 0; j < ey; j++) {
                                 for (int k = 0; k < ez; k++) {
                                     int line = (by + j) % ny + ny * ((bz + k) % nz);
-                                    cables |= cableBusy[X][line];
-                                    switches |= switchBusy[X][line];
+                                    cables |= masks[xCablesAt + line];
+                                    switches |= (int) masks[xSwitchesAt + line];
                                 }
                             }
                             xCablesOf[yz] = cables;
@@ -296,13 +289,13 @@ public final class PartitionSearch {
                             int x = (bx + i) % nx;
                             for (int k = 0; k < ez; k++) {
                                 int line = x + nx * ((bz + k) % nz);
-                                yCables |= cableBusy[Y][line];
-                                ySwitches |= switchBusy[Y][line];
+                                yCables |= masks[yCablesAt + line];
+                                ySwitches |= (int) masks[ySwitchesAt + line];
                             }
                             for (int j = 0; j < ey; j++) {
                                 int line = x + nx * ((by + j) % ny);
-                                zCables |= cableBusy[Z][line];
-                                zSwitches |= switchBusy[Z][line];
+                                zCables |= masks[zCablesAt + line];
+                                zSwitches |= (int) masks[zSwitchesAt + line];
                             }
                         }
                         int iy = firstFree(Y, t, ym, yCables, ySwitches, deny[Y],

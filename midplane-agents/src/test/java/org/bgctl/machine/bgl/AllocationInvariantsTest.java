@@ -193,7 +193,9 @@ class AllocationInvariantsTest {
             if (switchesUp) available[grid.xLine(c.y(), c.z())] |= 1 << c.x();
         }
         assertEquals(free, run.state.freeMidplanes(), "free midplanes");
-        assertArrayEquals(available, run.state.available(), "available midplanes");
+        int[] availableNow = new int[available.length];
+        for (int xLine = 0; xLine < available.length; xLine++) availableNow[xLine] = run.state.available(xLine);
+        assertArrayEquals(available, availableNow, "available midplanes");
         for (Dimension d : Dimension.values()) {
             int[] switchBusy = new int[grid.lineCount(d)];
             long[] cableBusy = new long[grid.lineCount(d)];
@@ -207,8 +209,14 @@ class AllocationInvariantsTest {
                     if (held.contains(cable) || down.contains(cable)) cableBusy[grid.line(line)] |= 1L << i;
                 }
             }
-            assertArrayEquals(switchBusy, run.state.switchBusy()[d.ordinal()], d + " switches busy");
-            assertArrayEquals(cableBusy, run.state.cableBusy()[d.ordinal()], d + " cables busy");
+            int[] switchBusyNow = new int[switchBusy.length];
+            long[] cableBusyNow = new long[cableBusy.length];
+            for (int line = 0; line < switchBusy.length; line++) {
+                switchBusyNow[line] = run.state.switchBusy(d.ordinal(), line);
+                cableBusyNow[line] = run.state.cableBusy(d.ordinal(), line);
+            }
+            assertArrayEquals(switchBusy, switchBusyNow, d + " switches busy");
+            assertArrayEquals(cableBusy, cableBusyNow, d + " cables busy");
         }
     }
 

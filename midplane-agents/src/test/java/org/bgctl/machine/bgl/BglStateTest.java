@@ -19,6 +19,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 import org.bgctl.machine.Coordinate;
+import org.bgctl.machine.Dimension;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 import org.junit.jupiter.api.Test;
@@ -201,8 +202,8 @@ class BglStateTest {
             for (int y = 0; y < 4; y++)
                 for (int x = 0; x < 8; x++) state.allocate(box(BGL, TORUS, ONE, x, y, z));
         assertEquals(128, state.usedMidplanes());
-        for (long[] lines : state.cableBusy())
-            for (long cables : lines) assertEquals(0, cables);
+        for (Dimension d : Dimension.values())
+            for (int line = 0; line < 128 / BGL.shape().extent(d); line++) assertEquals(0, state.cableBusy(d.ordinal(), line));
     }
 
     @Test

@@ -5,6 +5,7 @@ import java.util.Iterator;
 import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.RunningJob;
 
 /**
@@ -40,7 +41,7 @@ final class CarriedProbe {
      * holds every job of {@code ending}, with the first {@code from} released — or null, leaving it unchanged, when
      * a component is down on {@code now}. The machine returned is this one's: once it is changed otherwise, drop this.
      */
-    MachineModel releasedBefore(List<RunningJob> ending, int from, MachineModel now) {
+    MachineModel releasedBefore(List<RunningJob> ending, int from, MachineView now) {
         if (!now.downComponents().isEmpty()) return null;
         List<RunningJob> wanted = ending.subList(from, ending.size());
         // Both lists are in ending order: one walk pairs the jobs of both, and what is left of either is what

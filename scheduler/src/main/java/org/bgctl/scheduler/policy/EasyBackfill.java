@@ -4,15 +4,15 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
-import java.util.NavigableSet;
 import java.util.PriorityQueue;
 import java.util.Set;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
+import org.bgctl.scheduler.DemandQueue;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.RunningJob;
 import org.bgctl.scheduler.SchedulingView;
@@ -51,20 +51,23 @@ public final class EasyBackfill implements Policy {
         if (view.machine().interchangeable())
             return view.reservations().isEmpty() ? EasyOnNodeCounts.decide(view) : EasyAroundWindows.decide(view);
         if (!view.reservations().isEmpty()) return EasyAroundUnitWindows.decide(view);
-        MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();
         // The last pass started nothing and nothing has changed since: the head is still blocked, and that
         // pass's reservation and findings still hold.
         boolean unchanged = memo != null && memo.version == view.version() && memo.head == queue.get(0).id();
-        List<Start> starts = unchanged ? new ArrayList<>() : Fcfs.startHeads(queue, now);
+        PassMachine now = new PassMachine(view.machine());
+        List<Start> starts = unchanged || now.read().place(queue.get(0).demand()) == null ? new ArrayList<>()
+                : Fcfs.startHeads(queue, now.write());
         if (starts.size() == queue.size()) return starts;
 
         Job head = queue.get(starts.size());
         // The head's reservation is worked out when a later job first fits now (until then nothing was
         // backfilled, so `now` is as the heads left it); on a full machine it is seldom needed.
         Reservation reservation = unchanged ? memo.reservation : null;
-        MachineModel future = reservation == null ? null : reservation.future().copy();
+        // The walk allocates on the reservation's machine only as it starts a job, and a pass that starts one keeps
+        // no memo: it is the pass's own.
+        MachineModel future = reservation == null ? null : reservation.future();
         // Both machines only fill during the walk: a demand that found no room will find none in this pass.
         Set<Demand> noRoom = unchanged ? new HashSet<>(memo.noRoom) : new HashSet<>();
         Set<Demand> noRoomPastShadow = unchanged ? new HashSet<>(memo.noRoomPastShadow) : new HashSet<>();
@@ -75,27 +78,27 @@ public final class EasyBackfill implements Policy {
         // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
         // A demand of more nodes than are free now finds no room in this pass either: it is passed over unweighed.
         PriorityQueue<Group> groups = new PriorityQueue<>();
-        int free = now.freeNodes();
-        for (Map.Entry<Demand, ? extends NavigableSet<Job>> e : view.queueByDemand().entrySet()) {
+        int free = now.read().freeNodes();
+        for (Map.Entry<Demand, DemandQueue> e : view.queueByDemand().entrySet()) {
             if (e.getKey().nodes() > free || noRoom.contains(e.getKey())) continue;
-            Group g = new Group(e.getKey(), e.getValue().tailSet(after, false).iterator());
+            Group g = new Group(e.getKey(), e.getValue(), e.getValue().after(after));
             if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation, e.getKey());
             if (g.advance()) groups.add(g);
         }
         for (Group g; (g = groups.poll()) != null; ) {
             Job job = g.job;
             Demand demand = g.demand;
-            Allocation a = fit(now, demand);
+            Allocation a = fit(now.read(), demand);
             if (a == null) {
                 noRoom.add(demand);
                 continue;
             }
             if (reservation == null) {
-                reservation = reserve(head, view, starts, now);
-                future = reservation.future().copy();
+                reservation = reserve(head, view, starts, now.read());
+                future = reservation.future();
             }
             if (pastShadow(job, view, reservation)) {
-                if (!future.isFree(a)) a = now.placeAlsoFreeOn(demand, future);
+                if (!future.isFree(a)) a = now.read().placeAlsoFreeOn(demand, future);
                 if (a == null) {
                     noRoomPastShadow.add(demand);
                     g.maxEstimate = longestBeforeShadow(view, reservation, demand);
@@ -104,7 +107,7 @@ public final class EasyBackfill implements Policy {
                 }
             }
             if (a != null) {
-                now.allocate(a);
+                now.write().allocate(a);
                 starts.add(new Start(job, a));
             }
             if (g.advance()) groups.add(g);
@@ -125,10 +128,37 @@ public final class EasyBackfill implements Policy {
         return at == memo.queued - 1;
     }
 
+    /**
+     * The machine a pass plans on: the live machine, only read, until the pass first starts a job; from then on a copy
+     * of it, which the pass allocates on. Most passes start nothing, and a copy of a machine of midplanes is some
+     * thirty arrays.
+     */
+    private static final class PassMachine {
+        private final MachineView live;
+        private MachineModel copy;
+
+        PassMachine(MachineView live) {
+            this.live = live;
+        }
+
+        /** The machine as the pass has left it so far, to search. */
+        MachineView read() {
+            return copy != null ? copy : live;
+        }
+
+        /** The pass's own copy of the machine, to allocate on. */
+        MachineModel write() {
+            if (copy == null) copy = live.copy();
+            return copy;
+        }
+    }
+
     /** The waiting jobs of one demand, in queue order, as a stream ordered by its current job. */
     private static final class Group implements Comparable<Group> {
         final Demand demand;
-        final Iterator<Job> jobs;
+        final DemandQueue jobs;
+        /** The position in {@link #jobs} of the next job to look at. */
+        int next;
         /**
          * The longest estimate a job of the group may have to start: unbounded, or, once the demand has room
          * now but not past the shadow time, the longest that ends by then. Longer jobs are passed over.
@@ -136,16 +166,16 @@ public final class EasyBackfill implements Policy {
         long maxEstimate = Long.MAX_VALUE;
         Job job;
 
-        Group(Demand demand, Iterator<Job> jobs) {
+        Group(Demand demand, DemandQueue jobs, int from) {
             this.demand = demand;
             this.jobs = jobs;
+            this.next = from;
         }
 
         /** Moves to the next job that may start; false when there is none. */
         boolean advance() {
-            do {
-                job = jobs.hasNext() ? jobs.next() : null;
-            } while (job != null && job.estimate() > maxEstimate);
+            next = jobs.nextWithin(next, maxEstimate);
+            job = next < jobs.size() ? jobs.get(next++) : null;
             return job != null;
         }
 
@@ -186,7 +216,7 @@ public final class EasyBackfill implements Policy {
      * order) whose end lets it fit are searched from where the last reservation of the same head found them, the
      * job whose end let it fit then, as jobs seldom change their order of ending between passes.
      */
-    private Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineModel now) {
+    private Reservation reserve(Job head, SchedulingView view, List<Start> starts, MachineView now) {
         List<RunningJob> ending = endingOrder(view, starts);
         Demand demand = head.demand();
         ShadowSearch search = new ShadowSearch(ending, demand, now);
@@ -220,7 +250,7 @@ public final class EasyBackfill implements Policy {
     }
 
     /** Where the demand fits {@code machine}, or null. */
-    static Allocation fit(MachineModel machine, Demand demand) {
+    static Allocation fit(MachineView machine, Demand demand) {
         return machine.freeNodes() >= demand.nodes() ? machine.place(demand) : null;
     }
 

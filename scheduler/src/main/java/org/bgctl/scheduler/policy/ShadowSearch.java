@@ -5,6 +5,7 @@ import java.util.List;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.RunningJob;
 
 /**
@@ -16,10 +17,10 @@ import org.bgctl.scheduler.RunningJob;
 final class ShadowSearch {
     private final List<RunningJob> ending;
     private final Demand demand;
-    private final MachineModel now;
+    private final MachineView now;
     /** The demand does not fit with the first {@code lo} jobs released (found by a probe or by counting nodes). */
     private int lo;
-    /** The machine with the first {@link #released} jobs released, {@code released <= lo}; {@link #now} until a probe. */
+    /** The machine with the first {@link #released} jobs released, {@code released <= lo}; null ({@link #now}) until a probe. */
     private MachineModel base;
     private int released;
     /** The answer is at most this; {@code ending.size() + 1} while no probe fitted. */
@@ -32,11 +33,10 @@ final class ShadowSearch {
     private int preparedAt;
 
     /** A search from {@code now}, on which the demand does not fit; {@code now} is not changed. */
-    ShadowSearch(List<RunningJob> ending, Demand demand, MachineModel now) {
+    ShadowSearch(List<RunningJob> ending, Demand demand, MachineView now) {
         this.ending = ending;
         this.demand = demand;
         this.now = now;
-        this.base = now;
         this.hi = ending.size() + 1;
     }
 
@@ -57,7 +57,7 @@ final class ShadowSearch {
      */
     void run(int hint) {
         int skip = 0;
-        for (long free = base.freeNodes(); skip < ending.size() && free < demand.nodes(); skip++)
+        for (long free = now.freeNodes(); skip < ending.size() && free < demand.nodes(); skip++)
             free += ending.get(skip).allocation().nodes();
         lo = Math.max(0, skip - 1);
         if (hint > lo + 1 && hint <= ending.size()) probe(hint - 1);
@@ -69,7 +69,8 @@ final class ShadowSearch {
     /** Tries the first {@code k} jobs released, {@code lo < k < hi}. */
     private void probe(int k) {
         boolean fromPrepared = prepared != null && preparedAt > released && preparedAt <= k;
-        MachineModel probe = fromPrepared && preparedAt == k ? prepared : (fromPrepared ? prepared : base).copy();
+        MachineModel probe = fromPrepared && preparedAt == k ? prepared
+                : (fromPrepared ? prepared : base != null ? base : now).copy();
         if (probe != prepared) probe.releaseAll(allocations(fromPrepared ? preparedAt : released, k));
         Allocation a = EasyBackfill.fit(probe, demand);
         if (a != null) {
@@ -90,7 +91,7 @@ final class ShadowSearch {
 
     /** The machine with {@link #answer()} jobs released, or with all released when the demand never fits. */
     MachineModel machine() {
-        return fitting != null ? fitting : base == now ? now.copy() : base;
+        return fitting != null ? fitting : base == null ? now.copy() : base;
     }
 
     /**
@@ -98,7 +99,7 @@ final class ShadowSearch {
      * or it is {@link #machine()}; {@link #lo} jobs released on it.
      */
     CarriedProbe carried() {
-        return fitting == null || base == now ? null : CarriedProbe.of(base, ending, released);
+        return fitting == null || base == null ? null : CarriedProbe.of(base, ending, released);
     }
 
     /** Where the demand fits {@link #machine()}, or null when it never fits. */
