@@ -30,7 +30,6 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     private final SpillOutput out;
     private final StringBuilder line = new StringBuilder(128);
     private final Handoff<JobRecord> writer;
-    private boolean ended;
     private long jobs;
     private long lastId = Long.MIN_VALUE;
     private boolean ascending = true;
@@ -63,8 +62,6 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
 
     /** Hands the last batch over and waits until the writer has written and closed the file. */
     private void endWriting() throws IOException {
-        if (ended) return;
-        ended = true;
         try {
             writer.finish();
         } catch (UncheckedIOException e) {
@@ -151,10 +148,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     /** Removes the file. */
     @Override
     public void close() throws IOException {
-        if (!ended) {
-            ended = true;
-            writer.abandon();
-        }
+        writer.abandon();
         out.close();
         Files.deleteIfExists(file);
     }

@@ -431,8 +431,8 @@ public final class Replay {
         }
         if (chaos != null && host != ActorHost.LOCAL)
             throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
-        Config config = early != null ? null : actorConfig(spec, journal, pacing);
-        int group = (early != null ? early.config() : config).getInt("bgctl.virtual-journal-group");
+        Config config = early != null ? early.config() : actorConfig(spec, journal, pacing);
+        int group = config.getInt("bgctl.virtual-journal-group");
         ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
                 RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
         if (early != null) return early.run(cores, sink, group, clock, agents, chaos);
