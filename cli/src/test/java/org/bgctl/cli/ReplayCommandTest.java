@@ -62,6 +62,19 @@ class ReplayCommandTest {
     }
 
     @Test
+    void aRepeatedJobNumberIsBadInputNamingFileAndLineInOneLine() throws Exception {
+        Path trace = trace(dir, "dup.swf",
+                "; MaxNodes: 8",
+                job(1, 0, 100, 4, 200),
+                job(2, 10, 50, 2, 100),
+                job(1, 20, 50, 2, 100));
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", dir.resolve("run").toString());
+        assertEquals(2, run.exit(), run.toString());
+        assertEquals(List.of("bgctl replay: dup.swf line 4: job 1 repeats the job number of an earlier line"
+                + " (job numbers must be unique)", "see: bgctl replay --help"), run.err().lines().toList(), run.toString());
+    }
+
+    @Test
     void leniencySkipsAndCountsTheMalformedLine() throws Exception {
         Path trace = traceWithABadLine();
         Path out = dir.resolve("run");

@@ -30,7 +30,8 @@ import org.bgctl.scheduler.TimeBounds;
  * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
  * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
  * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
- * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too.
+ * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too,
+ * and so is a job number (field 1) that an earlier job line has: job numbers must be unique, in any order.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
  * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
@@ -58,6 +59,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private final int[] tokenStart = new int[SwfField.COUNT];
     private final int[] tokenEnd = new int[SwfField.COUNT];
     private final List<String> skippedMessages = new ArrayList<>();
+    private final JobNumbers jobNumbers = new JobNumbers();
 
     private String firstJobLine;
     private long linesRead;
@@ -198,7 +200,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         String line;
         while ((line = nextJobLine()) != null) {
             try {
-                next = parse(line, linesRead);
+                SwfRecord record = parse(line, linesRead);
+                if (!jobNumbers.add(record.jobId()))
+                    throw new SwfFormatException(fileName, linesRead, "job " + record.jobId()
+                            + " repeats the job number of an earlier line (job numbers must be unique)");
+                next = record;
                 nextLine = linesRead;
                 return;
             } catch (SwfFormatException e) {

@@ -168,6 +168,49 @@ class SwfReaderTest {
         }
     }
 
+    /** {@link TestTraces#GOOD_LINE} with job number {@code id}. */
+    private static String jobNumbered(long id) {
+        return id + GOOD_LINE.substring(1);
+    }
+
+    @Test
+    void aJobNumberRepeatedOnTheNextLineIsAnError() throws IOException {
+        SwfFormatException e = strictError("; h", jobNumbered(1), jobNumbered(2), jobNumbered(2));
+        assertEquals("bad.swf line 4: job 2 repeats the job number of an earlier line (job numbers must be unique)",
+                e.getMessage());
+        assertEquals(4, e.line());
+    }
+
+    @Test
+    void aJobNumberRepeatedOutOfOrderIsAnError() throws IOException {
+        SwfFormatException e = strictError(jobNumbered(10), jobNumbered(3), jobNumbered(5), jobNumbered(4),
+                jobNumbered(11), jobNumbered(4), jobNumbered(12));
+        assertEquals("bad.swf line 6: job 4 repeats the job number of an earlier line (job numbers must be unique)",
+                e.getMessage());
+    }
+
+    @Test
+    void distinctJobNumbersAreAcceptedWithGapsAndInAnyOrder() throws IOException {
+        List<Long> ids = List.of(1L, 2L, 7L, 8L, 20L, 5L, 3L, 6L, 4L, -1L, 0L, 21L);
+        Path file = write(dir, "t.swf", ids.stream().map(SwfReaderTest::jobNumbered).toArray(String[]::new));
+        assertEquals(ids, readAll(SwfReader.open(file, false)).stream().map(SwfRecord::jobId).toList());
+    }
+
+    @Test
+    void lenientSkipsAndCountsRepeatedJobNumbers() throws IOException {
+        Path file = write(dir, "t.swf", jobNumbered(1), jobNumbered(2), jobNumbered(1), jobNumbered(3), jobNumbered(2));
+        try (SwfReader reader = SwfReader.open(file, true)) {
+            List<Long> ids = new ArrayList<>();
+            reader.forEachRemaining(r -> ids.add(r.jobId()));
+            assertEquals(List.of(1L, 2L, 3L), ids);
+            assertEquals(2, reader.skippedLines());
+            assertEquals(List.of(
+                    "t.swf line 3: job 1 repeats the job number of an earlier line (job numbers must be unique)",
+                    "t.swf line 5: job 2 repeats the job number of an earlier line (job numbers must be unique)"),
+                    reader.skippedLineMessages());
+        }
+    }
+
     @Test
     void aTraceWithoutJobsHasOnlyItsHeader() throws IOException {
         try (SwfReader reader = SwfReader.open(write(dir, "t.swf", "; Note: empty"), false)) {
