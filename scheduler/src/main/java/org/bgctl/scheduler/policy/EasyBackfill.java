@@ -130,8 +130,7 @@ public final class EasyBackfill implements Policy {
 
     /**
      * The machine a pass plans on: the live machine, only read, until the pass first starts a job; from then on a copy
-     * of it, which the pass allocates on. Most passes start nothing, and a copy of a machine of midplanes is some
-     * thirty arrays.
+     * of it, which the pass allocates on. Most passes start nothing, and so copy nothing.
      */
     private static final class PassMachine {
         private final MachineView live;
