@@ -6,6 +6,8 @@
 # direct) and on flat:338 (offered load 1.0, EASY, direct). Each command runs RUNS times, interleaved (one of each,
 # then again, the order turning by one each round), so that a change in the machine's load meets every command;
 # then the median wall time of each, its range and median CPU time (user + system, every thread), and the ratios.
+# The 1,000-job durable replay runs a second time with --first in an argument file, so that its actor system does not
+# start before the command line is parsed (bgctl reads no argument file ahead), for the gain of starting it ahead.
 # Outputs go to a temporary directory, removed at the end. The first round also checks that the three modes
 # wrote the same jobs.csv.
 # Usage: bench/cold.sh [RUNS]            (default 5)
@@ -34,6 +36,11 @@ bench() { names+=("$1"); label[$1]=$2; command[$1]=$3; }
 bench k1-direct "SDSC first 1,000 jobs, direct, memory" "$sdsc_replay --first 1000 --executor direct --journal memory"
 bench k1-actors "SDSC first 1,000 jobs, actors, memory" "$sdsc_replay --first 1000 --executor actors --journal memory"
 bench k1-durable "SDSC first 1,000 jobs, actors, H2" "$sdsc_replay --first 1000 --executor actors --journal h2"
+# the same replay with --first in an argument file, whose words bgctl does not read ahead: its actor system starts
+# only once the command line is parsed (docs/architecture.md, ActorsAhead)
+printf -- '--first\n1000\n' >"$work/first-1000.args"
+bench k1-late "SDSC first 1,000 jobs, actors, H2, not ahead" \
+  "$sdsc_replay @$work/first-1000.args --executor actors --journal h2"
 bench full-direct "SDSC full, direct, memory" "$sdsc_replay --executor direct --journal memory"
 bench full-actors "SDSC full, actors, memory" "$sdsc_replay --executor actors --journal memory"
 bench full-durable "SDSC full, actors, H2 (default)" "$sdsc_replay --executor actors --journal h2"
@@ -71,7 +78,7 @@ for ((round = 0; round < runs; round++)); do
     run_once "${names[(i + round) % ${#names[@]}]}"
   done
   if [ "$round" = 0 ]; then
-    for mode in k1-actors k1-durable; do
+    for mode in k1-actors k1-durable k1-late; do
       cmp -s "$work/k1-direct/jobs.csv" "$work/$mode/jobs.csv" || { echo "bench/cold.sh: $mode wrote another jobs.csv than k1-direct" >&2; exit 1; }
     done
     for mode in full-actors full-durable; do
@@ -95,6 +102,7 @@ ratio "SDSC full direct / textbook (target <= 1.2):" full-direct textbook
 ratio "SDSC full actors+memory / textbook:" full-actors textbook
 ratio "SDSC 1,000 jobs durable / direct (target <= 1.5):" k1-durable k1-direct
 ratio "SDSC 1,000 jobs actors+memory / direct:" k1-actors k1-direct
+ratio "SDSC 1,000 jobs durable, started ahead / not:" k1-durable k1-late
 ratio "CTC bgl / flat:338, direct (target <= 2):" ctc-bgl ctc-flat
 echo
 echo "commands:"

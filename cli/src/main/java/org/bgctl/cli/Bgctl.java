@@ -1,5 +1,6 @@
 package org.bgctl.cli;
 
+import org.bgctl.run.ActorsAhead;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -19,6 +20,8 @@ public final class Bgctl {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
+        // A replay's actor system starts now when the words say which it will be: Akka comes up while they are parsed.
+        ReplayAhead.journal(args).ifPresent(ActorsAhead::start);
         // Initialise logging before any actor system starts logging from other threads.
         LoggerFactory.getLogger(Bgctl.class);
         System.exit(commandLine().execute(args));

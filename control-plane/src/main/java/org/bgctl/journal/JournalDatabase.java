@@ -20,8 +20,9 @@ import scala.concurrent.Promise;
  * The database of an actor system's JDBC journal, as its persistence plugins ({@link JdbcJournal},
  * {@link JdbcSnapshotStore}) and {@link JournalSchema} use it: one connection, opened on first use, and one thread
  * of its own that does all their work on it, each piece a transaction of its own, in the order given. The database is
- * the one {@code bgctl.journal.database} names: {@code h2} at {@code bgctl.journal.h2-url}, or {@code postgres} as
- * {@code bgctl.postgres} says. The connection is closed when the actor system terminates, after its actors have
+ * the one {@code bgctl.journal.database} names: {@code h2} at {@code bgctl.journal.h2-url} — or, for a system started
+ * before its run directory was known, where {@link #placeH2} says — or {@code postgres} as {@code bgctl.postgres}
+ * says. The connection is closed when the actor system terminates, after its actors have
  * stopped and before {@code whenTerminated} completes, so an H2 file is closed before the JVM exits.
  */
 public final class JournalDatabase implements Extension {
@@ -49,6 +50,8 @@ public final class JournalDatabase implements Extension {
     private final Config config;
     private final LoggingAdapter log;
     private final ExecutorService thread;
+    /** The H2 file's URL {@link #placeH2} gave, else null. */
+    private volatile String placedH2;
     /** Used on {@link #thread} only. */
     private Connection connection;
 
@@ -66,6 +69,14 @@ public final class JournalDatabase implements Extension {
     /** The journal database of {@code system}. */
     public static JournalDatabase get(ActorSystem system) {
         return Id.INSTANCE.get(system);
+    }
+
+    /**
+     * Places the H2 journal at {@code url}, for a system whose configuration does not name it (one started before its
+     * run directory was known). Call before any work.
+     */
+    public void placeH2(String url) {
+        placedH2 = url;
     }
 
     /** Does {@code work} on the journal's thread, after the work given before; its result, or why it failed. */
@@ -105,7 +116,7 @@ public final class JournalDatabase implements Extension {
     private Connection connection() throws SQLException {
         if (connection == null) {
             Connection c = switch (JournalKind.parse(config.getString("bgctl.journal.database"))) {
-                case H2 -> openH2(config.getString("bgctl.journal.h2-url"));
+                case H2 -> openH2(placedH2 != null ? placedH2 : config.getString("bgctl.journal.h2-url"));
                 case POSTGRES -> PostgresSettings.from(config).connect();
                 case MEMORY -> throw new IllegalStateException("the memory journal has no database");
             };

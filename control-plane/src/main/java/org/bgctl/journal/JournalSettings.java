@@ -36,6 +36,21 @@ public final class JournalSettings {
     }
 
     /**
+     * The persistence configuration for {@code kind} before the run directory is known, for an actor system started
+     * ahead of its run: a memory journal's, or an H2 journal's without its file, which the run places once it is known
+     * ({@link JournalDatabase#placeH2}). The scheduler's persistence id is the default, {@code scheduler}.
+     *
+     * @throws IllegalArgumentException for postgres, whose persistence id is the run's own
+     */
+    public static Config unplaced(JournalKind kind) {
+        return switch (kind) {
+            case MEMORY -> config(kind, null);
+            case H2 -> ConfigFactory.parseResources("bgctl-journal-h2.conf").resolve();
+            case POSTGRES -> throw new IllegalArgumentException("a postgres journal's persistence id is its run's own");
+        };
+    }
+
+    /**
      * The H2 journal of {@code runDir}, every commit written to the file before it is acknowledged
      * (H2 otherwise delays writes by up to half a second): what a live server, which may be killed at
      * any moment, needs. Event payloads up to a megabyte are kept in their rows rather than in H2's

@@ -99,7 +99,7 @@ public final class ActorReplay {
                                        Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                        ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents,
                                        ChaosLedger chaos) {
-        try (LocalActors actors = LocalActors.start(() -> chaosConfig(config, chaos != null), prepare)) {
+        try (LocalActors actors = LocalActors.start(() -> chaosConfig(config, chaos != null)).prepare(prepare)) {
             return actors.run(cores, sink, journalGroup, clock, agents, chaos);
         }
     }

@@ -29,30 +29,29 @@ import org.bgctl.scheduler.audit.AgentAudit;
 
 /**
  * The actor system of one run in this JVM, started as soon as its configuration is known, on a thread of its own:
- * Akka, the journal and its schema come up while the caller makes the run's other inputs ready (the trace opened, its
- * checksum recorded, the machine built), and the run then begins on a system already up ({@link #run}). Once the run
- * is over the system is told to stop and goes on stopping — closing the journal — while the caller writes the outputs;
- * {@link #close()} waits for it.
+ * Akka, the journal and its schema ({@link #prepare}) come up while the caller makes the run's other inputs ready (the
+ * trace opened, its checksum recorded, the machine built), and the run then begins on a system already up
+ * ({@link #run}). A system may start before its run is known at all ({@link ActorsAhead}): it is prepared once the run
+ * is. Once the run is over the system is told to stop and goes on stopping — closing the journal — while the caller
+ * writes the outputs; {@link #close()} waits for it.
  */
 final class LocalActors implements AutoCloseable {
 
     /** What the guardian needs to spawn the agents, the scheduler and the clock. */
-    private record Begin(Supplier<SchedulerCore> cores, ActorReplay.ClockFactory clock, EventSink sink,
-                         int journalGroup, ChaosLedger chaos, CompletableFuture<RunClock.Outcome> done,
-                         Map<String, ActorRef<UnitProtocol.Command>> agents) {
+    private record Begin(CompletableFuture<Done> prepared, Supplier<SchedulerCore> cores,
+                         ActorReplay.ClockFactory clock, EventSink sink, int journalGroup, ChaosLedger chaos,
+                         CompletableFuture<RunClock.Outcome> done, Map<String, ActorRef<UnitProtocol.Command>> agents) {
     }
 
     private final CompletableFuture<ActorSystem<Begin>> system = new CompletableFuture<>();
-    /** Completed when the preparation is over, however it ended. */
-    private final CompletableFuture<Void> prepared = new CompletableFuture<>();
+    /** The preparation once {@link #prepare} was called, else null. */
+    private volatile CompletableFuture<Done> prepared;
 
-    private LocalActors(Supplier<Config> config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
+    private LocalActors(Supplier<Config> config) {
         Thread starter = new Thread(() -> {
             try {
-                system.complete(ActorSystem.create(guardian(prepare, prepared), "bgctl",
-                        LocalSystemConfig.of(config.get())));
+                system.complete(ActorSystem.create(guardian(), "bgctl", LocalSystemConfig.of(config.get())));
             } catch (Throwable t) {
-                prepared.complete(null);
                 system.completeExceptionally(t);
             }
         }, "bgctl-actor-start");
@@ -62,11 +61,28 @@ final class LocalActors implements AutoCloseable {
 
     /**
      * Starts the actor system of the configuration {@code config} makes (reading Akka's configuration is part of the
-     * start) and, in it, {@code prepare} (e.g. creating the journal's schema), which the run waits for before the
-     * scheduler starts.
+     * start).
      */
-    static LocalActors start(Supplier<Config> config, Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
-        return new LocalActors(config, prepare);
+    static LocalActors start(Supplier<Config> config) {
+        return new LocalActors(config);
+    }
+
+    /**
+     * Does {@code prepare} (e.g. placing the journal and creating its schema) in the system as soon as it is up; the
+     * run waits for it before the scheduler starts. Call once, before {@link #run}.
+     *
+     * @return this
+     */
+    LocalActors prepare(Function<ActorSystem<?>, CompletionStage<Done>> prepare) {
+        if (prepared != null) throw new IllegalStateException("prepared already");
+        prepared = system.thenCompose(s -> {
+            try {
+                return prepare.apply(s);
+            } catch (RuntimeException e) {
+                return CompletableFuture.failedFuture(e);
+            }
+        }).toCompletableFuture();
+        return this;
     }
 
     /**
@@ -78,10 +94,11 @@ final class LocalActors implements AutoCloseable {
     RunClock.Outcome run(Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                          ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents,
                          ChaosLedger chaos) {
+        if (prepared == null) throw new IllegalStateException("run before prepare");
         ActorSystem<Begin> actors = started();
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
-        actors.tell(new Begin(cores, clock, sink, journalGroup, chaos, done, spawned));
+        actors.tell(new Begin(prepared, cores, clock, sink, journalGroup, chaos, done, spawned));
         return ActorReplay.outcome(actors, done, s -> agents.accept(AgentAudit.collect(s,
                 new TreeSet<>(spawned.keySet()), spawned::get, ActorReplay.auditTimeout(s))), false);
     }
@@ -100,7 +117,9 @@ final class LocalActors implements AutoCloseable {
         } catch (CompletionException e) {
             return; // it never started: nothing to stop
         }
-        prepared.join(); // a run that never began stops only once its journal's schema is made, not while it is
+        // a run that never began stops only once its journal's schema is made, not while it is
+        CompletableFuture<Done> preparing = prepared;
+        if (preparing != null) preparing.handle((done, failure) -> done).join();
         actors.terminate();
         actors.getWhenTerminated().toCompletableFuture().join();
     }
@@ -114,25 +133,14 @@ final class LocalActors implements AutoCloseable {
         }
     }
 
-    /** Starts {@code prepare} at once, completing {@code over} when it is, then waits for the run's {@link Begin}. */
-    private static Behavior<Begin> guardian(Function<ActorSystem<?>, CompletionStage<Done>> prepare,
-                                            CompletableFuture<Void> over) {
-        return Behaviors.setup(ctx -> {
-            CompletableFuture<Done> prepared;
-            try {
-                prepared = prepare.apply(ctx.getSystem()).toCompletableFuture();
-            } catch (RuntimeException e) {
-                prepared = CompletableFuture.failedFuture(e);
-            }
-            CompletableFuture<Done> ready = prepared;
-            ready.whenComplete((done, failure) -> over.complete(null));
-            return Behaviors.receive(Begin.class).onMessage(Begin.class, b -> begin(ctx, ready, b)).build();
-        });
+    /** Waits for the run's {@link Begin}. */
+    private static Behavior<Begin> guardian() {
+        return Behaviors.setup(ctx -> Behaviors.receive(Begin.class).onMessage(Begin.class, b -> begin(ctx, b)).build());
     }
 
-    private static Behavior<Begin> begin(ActorContext<Begin> ctx, CompletableFuture<Done> prepared, Begin b) {
+    private static Behavior<Begin> begin(ActorContext<Begin> ctx, Begin b) {
         try {
-            prepared.join();
+            b.prepared().join();
         } catch (CompletionException e) {
             b.done().completeExceptionally(e.getCause());
             return Behaviors.stopped();

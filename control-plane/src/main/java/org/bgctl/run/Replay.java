@@ -27,6 +27,7 @@ import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
 import org.bgctl.faults.FaultLedger;
+import org.bgctl.journal.JournalDatabase;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.journal.JournalSchema;
@@ -152,7 +153,7 @@ public final class Replay {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
             // the actors of a run in this JVM start while the trace's checksum is recorded and the trace opened
             try (LocalActors early = spec.executor() == ExecutorKind.ACTORS && host == ActorHost.LOCAL
-                    ? LocalActors.start(() -> actorConfig(spec, journal, pacing), prepare(spec)) : null) {
+                    ? localActors(spec, journal, pacing) : null) {
                 if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
                 return replay(spec, journal, host, early, pacing, new Watch(watcher, lateness), machine, progress,
                         every, stop, JournaledPrefix.NONE);
@@ -431,31 +432,54 @@ public final class Replay {
         }
         if (chaos != null && host != ActorHost.LOCAL)
             throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
-        Config config = early != null ? early.config() : actorConfig(spec, journal, pacing);
+        Config config = early != null ? early.config() : actorConfig(SystemKind.of(spec, pacing), journal.config());
         int group = config.getInt("bgctl.virtual-journal-group");
         ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
                 RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
         if (early != null) return early.run(cores, sink, group, clock, agents, chaos);
-        if (chaos != null) return ActorReplay.run(config, prepare(spec), cores, sink, group, clock, agents, chaos);
-        return host.run(config, prepare(spec), cores, sink, group, clock, agents);
+        if (chaos != null)
+            return ActorReplay.run(config, prepare(spec, journal), cores, sink, group, clock, agents, chaos);
+        return host.run(config, prepare(spec, journal), cores, sink, group, clock, agents);
     }
 
-    /** The configuration of a run's actor system: the journal's, over Akka's and bgctl's, and chaos mode's. */
-    private static Config actorConfig(ReplaySpec spec, JournalLocation journal, Pacing pacing) {
-        Config config = journal.config().withFallback(ConfigFactory.load());
+    /**
+     * The actor system of a run in this JVM: the one started ahead for a run of its kind ({@link ActorsAhead}), else
+     * one started now; either way prepared for this run's journal.
+     */
+    private static LocalActors localActors(ReplaySpec spec, JournalLocation journal, Pacing pacing) {
+        SystemKind kind = SystemKind.of(spec, pacing);
+        LocalActors ahead = ActorsAhead.take(kind);
+        LocalActors actors = ahead != null ? ahead : LocalActors.start(() -> actorConfig(kind, journal.config()));
+        return actors.prepare(prepare(spec, journal));
+    }
+
+    /**
+     * The configuration of an actor system of {@code kind}: the journal's ({@code journal}), over Akka's and
+     * bgctl's, and the clock's and chaos mode's.
+     */
+    static Config actorConfig(SystemKind kind, Config journal) {
+        Config config = journal.withFallback(ConfigFactory.load());
         // A durable run is stopped by its own shutdown hook, which closes the journal before the JVM exits.
-        if (durable(spec))
+        if (kind.durable())
             config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                     .withFallback(config);
         // In scaled time the timers fire to the millisecond (lateness is measured in ms).
-        if (pacing instanceof Pacing.Scaled)
+        if (kind.scaled())
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);
-        return ActorReplay.chaosConfig(config, spec.chaos().active());
+        return ActorReplay.chaosConfig(config, kind.chaos());
     }
 
     /** What the actor system does before the scheduler starts: the journal's schema. */
-    private static Function<ActorSystem<?>, CompletionStage<Done>> prepare(ReplaySpec spec) {
-        return system -> JournalSchema.prepare(spec.journal(), system);
+    /**
+     * Places the run's H2 journal in its run directory (a system started ahead of its run knows none) and creates the
+     * journal's schema.
+     */
+    private static Function<ActorSystem<?>, CompletionStage<Done>> prepare(ReplaySpec spec, JournalLocation journal) {
+        return system -> {
+            if (journal.kind() == JournalKind.H2)
+                JournalDatabase.get(system.classicSystem()).placeH2(JournalSettings.h2Url(journal.runDir()));
+            return JournalSchema.prepare(spec.journal(), system);
+        };
     }
 
     /**
