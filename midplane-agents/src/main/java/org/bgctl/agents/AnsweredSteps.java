@@ -2,8 +2,6 @@ package org.bgctl.agents;
 
 import java.util.ArrayDeque;
 import java.util.Arrays;
-import java.util.HashMap;
-import java.util.Map;
 import org.bgctl.agents.UnitProtocol.Answer;
 
 /**
@@ -54,7 +52,7 @@ final class AnsweredSteps {
     }
 
     /** Looked up only, never iterated: the order of its entries decides nothing. */
-    private final Map<Long, Steps> byTx = new HashMap<>();
+    private final ByTx byTx = new ByTx();
     /** The transactions of {@link #byTx} in the order first answered, to forget the oldest. */
     private final ArrayDeque<Steps> order = new ArrayDeque<>();
     /** The highest transaction id answered in this run. */
@@ -89,6 +87,76 @@ final class AnsweredSteps {
         steps.add(kind, job, answer);
         latestTx = Math.max(latestTx, tx);
         while (order.peekFirst().tx <= latestTx - REMEMBERED) byTx.remove(order.removeFirst().tx);
+    }
+
+    /**
+     * The steps by transaction id: a hash table of its own, with the ids as they are (no boxing), open addressing and
+     * linear probing, at most half full. The slot of an id is its Fibonacci hash: the ids a run answers rise one by
+     * one, and slots by their low bits would make one run of occupied slots, which every removal walks to its end.
+     */
+    private static final class ByTx {
+        private long[] ids = new long[16];
+        private Steps[] steps = new Steps[16];
+        private int size;
+        /** 64 less the bits of a slot number. */
+        private int shift = 64 - 4;
+
+        private int slot(long tx) {
+            return (int) ((tx * 0x9E3779B97F4A7C15L) >>> shift);
+        }
+
+        Steps get(long tx) {
+            int mask = ids.length - 1;
+            for (int i = slot(tx); steps[i] != null; i = (i + 1) & mask) if (ids[i] == tx) return steps[i];
+            return null;
+        }
+
+        /** Adds {@code tx}, which is not in the table. */
+        void put(long tx, Steps s) {
+            if (2 * (size + 1) > ids.length) grow();
+            int mask = ids.length - 1;
+            int i = slot(tx);
+            while (steps[i] != null) i = (i + 1) & mask;
+            ids[i] = tx;
+            steps[i] = s;
+            size++;
+        }
+
+        void remove(long tx) {
+            int mask = ids.length - 1;
+            int i = slot(tx);
+            while (steps[i] != null && ids[i] != tx) i = (i + 1) & mask;
+            if (steps[i] == null) return;
+            size--;
+            // the entries after it in its run move back into the gap, each no further back than its own slot
+            int gap = i;
+            for (int j = (i + 1) & mask; steps[j] != null; j = (j + 1) & mask) {
+                int home = slot(ids[j]);
+                if (((j - home) & mask) >= ((j - gap) & mask)) {
+                    ids[gap] = ids[j];
+                    steps[gap] = steps[j];
+                    gap = j;
+                }
+            }
+            steps[gap] = null;
+        }
+
+        private void grow() {
+            long[] oldIds = ids;
+            Steps[] oldSteps = steps;
+            ids = new long[oldIds.length * 2];
+            steps = new Steps[oldIds.length * 2];
+            shift--;
+            size = 0;
+            for (int i = 0; i < oldIds.length; i++) if (oldSteps[i] != null) put(oldIds[i], oldSteps[i]);
+        }
+
+        void clear() {
+            ids = new long[16];
+            steps = new Steps[16];
+            shift = 64 - 4;
+            size = 0;
+        }
     }
 
     /** Forgets everything: a new run begins. */
