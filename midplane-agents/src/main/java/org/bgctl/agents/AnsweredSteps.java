@@ -1,6 +1,5 @@
 package org.bgctl.agents;
 
-import java.util.ArrayDeque;
 import java.util.Arrays;
 import org.bgctl.agents.UnitProtocol.Answer;
 
@@ -24,15 +23,10 @@ final class AnsweredSteps {
 
     /** The steps of one transaction answered here, in the order answered. */
     private static final class Steps {
-        final long tx;
         Kind[] kinds = new Kind[2];
         long[] jobs = new long[2];
         Answer[] answers = new Answer[2];
         int size;
-
-        Steps(long tx) {
-            this.tx = tx;
-        }
 
         Answer find(Kind kind, long job) {
             for (int i = 0; i < size; i++) if (kinds[i] == kind && jobs[i] == job) return answers[i];
@@ -53,8 +47,13 @@ final class AnsweredSteps {
 
     /** Looked up only, never iterated: the order of its entries decides nothing. */
     private final ByTx byTx = new ByTx();
-    /** The transactions of {@link #byTx} in the order first answered, to forget the oldest. */
-    private final ArrayDeque<Steps> order = new ArrayDeque<>();
+    /**
+     * The ids of the transactions of {@link #byTx} in the order first answered, to forget the oldest: a ring of
+     * {@code orderSize} ids from {@code orderHead}, numbers rather than the steps, which the collector need not trace.
+     */
+    private long[] order = new long[16];
+    private int orderHead;
+    private int orderSize;
     /** The highest transaction id answered in this run. */
     private long latestTx;
 
@@ -80,13 +79,27 @@ final class AnsweredSteps {
     void add(Kind kind, long tx, long job, Answer answer) {
         Steps steps = byTx.get(tx);
         if (steps == null) {
-            steps = new Steps(tx);
+            steps = new Steps();
             byTx.put(tx, steps);
-            order.add(steps);
+            addToOrder(tx);
         }
         steps.add(kind, job, answer);
         latestTx = Math.max(latestTx, tx);
-        while (order.peekFirst().tx <= latestTx - REMEMBERED) byTx.remove(order.removeFirst().tx);
+        while (order[orderHead] <= latestTx - REMEMBERED) {
+            byTx.remove(order[orderHead]);
+            orderHead = (orderHead + 1) & (order.length - 1);
+            orderSize--;
+        }
+    }
+
+    private void addToOrder(long tx) {
+        if (orderSize == order.length) {
+            long[] larger = new long[order.length * 2];
+            for (int i = 0; i < orderSize; i++) larger[i] = order[(orderHead + i) & (order.length - 1)];
+            order = larger;
+            orderHead = 0;
+        }
+        order[(orderHead + orderSize++) & (order.length - 1)] = tx;
     }
 
     /**
@@ -162,7 +175,9 @@ final class AnsweredSteps {
     /** Forgets everything: a new run begins. */
     void clear() {
         byTx.clear();
-        order.clear();
+        order = new long[16];
+        orderHead = 0;
+        orderSize = 0;
         latestTx = 0;
     }
 }
