@@ -1,6 +1,7 @@
 package org.bgctl.agents;
 
-import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
 import org.bgctl.agents.UnitProtocol.Answer;
 
 /**
@@ -21,27 +22,28 @@ final class AnsweredSteps {
      */
     static final long REMEMBERED = 1 << 16;
 
-    /** The steps of one transaction answered here, in the order answered. */
+    /** A step of a transaction answered here, and the step of the same transaction answered after it, if any. */
     private static final class Steps {
-        Kind[] kinds = new Kind[2];
-        long[] jobs = new long[2];
-        Answer[] answers = new Answer[2];
-        int size;
+        final Kind kind;
+        final long job;
+        final Answer answer;
+        Steps next;
+
+        Steps(Kind kind, long job, Answer answer) {
+            this.kind = kind;
+            this.job = job;
+            this.answer = answer;
+        }
 
         Answer find(Kind kind, long job) {
-            for (int i = 0; i < size; i++) if (kinds[i] == kind && jobs[i] == job) return answers[i];
+            for (Steps s = this; s != null; s = s.next) if (s.kind == kind && s.job == job) return s.answer;
             return null;
         }
 
-        void add(Kind kind, long job, Answer answer) {
-            if (size == kinds.length) {
-                kinds = Arrays.copyOf(kinds, size * 2);
-                jobs = Arrays.copyOf(jobs, size * 2);
-                answers = Arrays.copyOf(answers, size * 2);
-            }
-            kinds[size] = kind;
-            jobs[size] = job;
-            answers[size++] = answer;
+        void add(Steps step) {
+            Steps last = this;
+            while (last.next != null) last = last.next;
+            last.next = step;
         }
     }
 
@@ -77,15 +79,23 @@ final class AnsweredSteps {
 
     /** Keeps the answer to a step not answered before, and forgets the transactions now too old. */
     void add(Kind kind, long tx, long job, Answer answer) {
+        Steps step = new Steps(kind, job, answer);
         Steps steps = byTx.get(tx);
-        if (steps == null) {
-            steps = new Steps();
-            byTx.put(tx, steps);
-            addToOrder(tx);
-        }
-        steps.add(kind, job, answer);
         latestTx = Math.max(latestTx, tx);
-        while (order[orderHead] <= latestTx - REMEMBERED) {
+        if (steps != null) {
+            steps.add(step);
+            forgetTooOld();
+            return;
+        }
+        // A new transaction is never the one forgotten (the latest precedes it, or is it), so the old ones go first:
+        // then the slot of the id REMEMBERED before it is free for it.
+        forgetTooOld();
+        byTx.put(tx, step);
+        addToOrder(tx);
+    }
+
+    private void forgetTooOld() {
+        while (orderSize > 0 && order[orderHead] <= latestTx - REMEMBERED) {
             byTx.remove(order[orderHead]);
             orderHead = (orderHead + 1) & (order.length - 1);
             orderSize--;
@@ -103,72 +113,68 @@ final class AnsweredSteps {
     }
 
     /**
-     * The steps by transaction id: a hash table of its own, with the ids as they are (no boxing), open addressing and
-     * linear probing, at most half full. The slot of an id is its Fibonacci hash: the ids a run answers rise one by
-     * one, and slots by their low bits would make one run of occupied slots, which every removal walks to its end.
+     * The steps by transaction id, with the ids as they are (no boxing): each in the slot of its id's low bits, in a
+     * table that doubles while more than half full, up to {@link #REMEMBERED} slots; an id whose slot is taken goes to
+     * a map beside it. The ids a run answers rise one by one, so the remembered ones mostly lie side by side, each in
+     * a slot of its own, and the map stays empty.
      */
     private static final class ByTx {
         private long[] ids = new long[16];
         private Steps[] steps = new Steps[16];
         private int size;
-        /** 64 less the bits of a slot number. */
-        private int shift = 64 - 4;
-
-        private int slot(long tx) {
-            return (int) ((tx * 0x9E3779B97F4A7C15L) >>> shift);
-        }
+        /** The ids whose slot was taken when they came. */
+        private final Map<Long, Steps> elsewhere = new HashMap<>();
 
         Steps get(long tx) {
-            int mask = ids.length - 1;
-            for (int i = slot(tx); steps[i] != null; i = (i + 1) & mask) if (ids[i] == tx) return steps[i];
-            return null;
+            int i = (int) tx & (ids.length - 1);
+            if (steps[i] != null && ids[i] == tx) return steps[i];
+            return elsewhere.isEmpty() ? null : elsewhere.get(tx);
         }
 
         /** Adds {@code tx}, which is not in the table. */
         void put(long tx, Steps s) {
-            if (2 * (size + 1) > ids.length) grow();
-            int mask = ids.length - 1;
-            int i = slot(tx);
-            while (steps[i] != null) i = (i + 1) & mask;
-            ids[i] = tx;
-            steps[i] = s;
-            size++;
+            if (2 * (size + 1) > ids.length && ids.length < REMEMBERED) grow();
+            place(tx, s);
+        }
+
+        private void place(long tx, Steps s) {
+            int i = (int) tx & (ids.length - 1);
+            if (steps[i] == null) {
+                ids[i] = tx;
+                steps[i] = s;
+                size++;
+            } else {
+                elsewhere.put(tx, s);
+            }
         }
 
         void remove(long tx) {
-            int mask = ids.length - 1;
-            int i = slot(tx);
-            while (steps[i] != null && ids[i] != tx) i = (i + 1) & mask;
-            if (steps[i] == null) return;
-            size--;
-            // the entries after it in its run move back into the gap, each no further back than its own slot
-            int gap = i;
-            for (int j = (i + 1) & mask; steps[j] != null; j = (j + 1) & mask) {
-                int home = slot(ids[j]);
-                if (((j - home) & mask) >= ((j - gap) & mask)) {
-                    ids[gap] = ids[j];
-                    steps[gap] = steps[j];
-                    gap = j;
-                }
+            int i = (int) tx & (ids.length - 1);
+            if (steps[i] != null && ids[i] == tx) {
+                steps[i] = null;
+                size--;
+            } else {
+                elsewhere.remove(tx);
             }
-            steps[gap] = null;
         }
 
         private void grow() {
             long[] oldIds = ids;
             Steps[] oldSteps = steps;
+            Map<Long, Steps> oldElsewhere = new HashMap<>(elsewhere);
             ids = new long[oldIds.length * 2];
             steps = new Steps[oldIds.length * 2];
-            shift--;
             size = 0;
-            for (int i = 0; i < oldIds.length; i++) if (oldSteps[i] != null) put(oldIds[i], oldSteps[i]);
+            elsewhere.clear();
+            for (int i = 0; i < oldIds.length; i++) if (oldSteps[i] != null) place(oldIds[i], oldSteps[i]);
+            oldElsewhere.forEach(this::place); // in any order: it decides only where each is kept
         }
 
         void clear() {
             ids = new long[16];
             steps = new Steps[16];
-            shift = 64 - 4;
             size = 0;
+            elsewhere.clear();
         }
     }
 
