@@ -1,12 +1,15 @@
 package org.bgctl.journal;
 
 import akka.actor.ActorRef;
+import akka.actor.typed.javadsl.Adapter;
+import akka.dispatch.Futures;
 import akka.persistence.AtomicWrite;
 import akka.persistence.PersistentRepr;
 import akka.persistence.journal.Tagged;
 import akka.persistence.journal.japi.AsyncWriteJournal;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
+import com.typesafe.config.Config;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -15,7 +18,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Consumer;
+import scala.concurrent.Await;
 import scala.concurrent.Future;
+import scala.concurrent.duration.Duration;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
@@ -25,6 +30,12 @@ import scala.jdk.javaapi.CollectionConverters;
  * akka-persistence-jdbc 5, so either reads a journal the other wrote. Each write is one transaction of batched inserts
  * on the {@link JournalDatabase}'s connection and thread; one that fails fails the actor's persist. Events are not
  * tagged (the table {@code event_tag} stays empty): an event given tags is rejected.
+ *
+ * <p>With {@code bgctl.jdbc-journal.pipelined} (a replay in virtual time, which journals in groups and decides
+ * nothing from what is written) a write is serialized and committed while the writer goes on: it is acknowledged
+ * once the write before it is committed, so at most two are under way, in order. A write that fails fails the
+ * persist after it (the run stops, as when its own failed), and nothing is written after it; the end of a run waits
+ * for the last write ({@link #awaitPipelined}).
  */
 public final class JdbcJournal extends AsyncWriteJournal {
 
@@ -44,13 +55,36 @@ public final class JdbcJournal extends AsyncWriteJournal {
 
     private final JournalDatabase database = JournalDatabase.get(context().system());
     private final Serialization serialization = SerializationExtension.get(context().system());
+    private final boolean pipelined = pipelined(context().system().settings().config());
 
     /** An event as written: its envelope and its serialized payload and metadata. */
     private record Row(PersistentRepr event, SerializedPayload payload, Optional<SerializedPayload> meta) {
     }
 
+    /** Whether the journal of a system with configuration {@code config} writes while its writer goes on. */
+    private static boolean pipelined(Config config) {
+        return config.getBoolean("bgctl.jdbc-journal.pipelined");
+    }
+
+    /**
+     * Waits until the writes of {@code system}'s journal are committed when it writes them while its writer goes on
+     * ({@code bgctl.jdbc-journal.pipelined}); rethrows why one failed.
+     */
+    public static void awaitPipelined(akka.actor.typed.ActorSystem<?> system) {
+        if (!pipelined(system.settings().config())) return;
+        try {
+            Await.result(JournalDatabase.get(Adapter.toClassic(system)).aheadDone(), Duration.Inf());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted while the journal was written", e);
+        } catch (Exception e) {
+            throw new IllegalStateException("writing the journal failed: " + e.getMessage(), e);
+        }
+    }
+
     @Override
     public Future<Iterable<Optional<Exception>>> doAsyncWriteMessages(Iterable<AtomicWrite> messages) {
+        if (pipelined) return writeAhead(messages);
         long now = System.currentTimeMillis(); // the rows' write_timestamp, as akka-persistence-jdbc records it
         List<Optional<Exception>> results = new ArrayList<>();
         List<Row> rows = new ArrayList<>();
@@ -68,6 +102,30 @@ public final class JdbcJournal extends AsyncWriteJournal {
             insert(c, rows);
             return results;
         });
+    }
+
+    /**
+     * Serializes and inserts {@code messages} on the database's thread while the writer goes on; acknowledged once the
+     * write before is committed. A message that cannot be serialized fails the write (and so the persist after it).
+     */
+    private Future<Iterable<Optional<Exception>>> writeAhead(Iterable<AtomicWrite> messages) {
+        long now = System.currentTimeMillis(); // the rows' write_timestamp, as akka-persistence-jdbc records it
+        List<Optional<Exception>> results = new ArrayList<>();
+        List<PersistentRepr> events = new ArrayList<>();
+        for (AtomicWrite write : messages) {
+            events.addAll(CollectionConverters.asJava(write.payload()));
+            results.add(Optional.empty());
+        }
+        Iterable<Optional<Exception>> written = results;
+        Future<Void> before = database.runAhead(c -> {
+            List<Row> rows = new ArrayList<>(events.size());
+            for (PersistentRepr event : events) rows.add(row(event, now));
+            insert(c, rows);
+            return null;
+        });
+        // mostly the write before is long committed: acknowledged at once
+        if (before.value().isDefined() && before.value().get().isSuccess()) return Futures.successful(written);
+        return before.map(done -> written, context().dispatcher());
     }
 
     private Row row(PersistentRepr event, long now) throws Exception {

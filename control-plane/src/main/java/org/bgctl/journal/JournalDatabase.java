@@ -24,6 +24,9 @@ import scala.concurrent.Promise;
  * before its run directory was known, where {@link #placeH2} says — or {@code postgres} as {@code bgctl.postgres}
  * says. The connection is closed when the actor system terminates, after its actors have
  * stopped and before {@code whenTerminated} completes, so an H2 file is closed before the JVM exits.
+ *
+ * <p>Work can also be run ahead ({@link #runAhead}): its caller goes on before it is committed. Once such work has
+ * failed, every work after it fails too, so nothing is written after a write that is missing.
  */
 public final class JournalDatabase implements Extension {
 
@@ -54,6 +57,10 @@ public final class JournalDatabase implements Extension {
     private volatile String placedH2;
     /** Used on {@link #thread} only. */
     private Connection connection;
+    /** Why work run ahead failed, else null; used on {@link #thread} only. */
+    private Exception aheadFailed;
+    /** When the work last run ahead is done. */
+    private Future<Void> lastAhead = Futures.successful(null);
 
     private JournalDatabase(ExtendedActorSystem system) {
         this.config = system.settings().config();
@@ -96,7 +103,39 @@ public final class JournalDatabase implements Extension {
         return done.future();
     }
 
+    /**
+     * Does {@code work} on the journal's thread, after the work given before, as {@link #run} does, but answers when
+     * the work run ahead before it is done: the caller goes on while this work is under way, and learns that it
+     * failed from the next call (or from {@link #aheadDone}). Its result is dropped.
+     */
+    public synchronized Future<Void> runAhead(Work<?> work) {
+        Future<Void> before = lastAhead;
+        Promise<Void> done = Futures.promise();
+        lastAhead = done.future();
+        try {
+            thread.execute(() -> {
+                try {
+                    inTransaction(work);
+                    done.success(null);
+                } catch (Exception e) {
+                    if (aheadFailed == null) aheadFailed = e;
+                    done.failure(e);
+                }
+            });
+        } catch (RejectedExecutionException e) {
+            done.failure(new IllegalStateException("the journal database is closed", e));
+        }
+        return before;
+    }
+
+    /** Completed once the work run ahead so far is done; failed if any of it failed. */
+    public synchronized Future<Void> aheadDone() {
+        return lastAhead; // fails when any work before it failed, which it then did not do
+    }
+
     private <T> T inTransaction(Work<T> work) throws Exception {
+        if (aheadFailed != null)
+            throw new IllegalStateException("an earlier write to the journal failed: " + aheadFailed, aheadFailed);
         Connection c = connection();
         try {
             T result = work.apply(c);

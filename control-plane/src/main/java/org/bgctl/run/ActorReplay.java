@@ -22,6 +22,7 @@ import java.util.function.Supplier;
 import org.bgctl.agents.UnitAgents;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
+import org.bgctl.journal.JdbcJournal;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.Arrivals;
@@ -118,8 +119,8 @@ public final class ActorReplay {
     }
 
     /**
-     * Waits for {@code done}; if the run succeeded, does {@code atEnd} in the system still running; then terminates
-     * {@code system}. A failure of the run is rethrown.
+     * Waits for {@code done} and for the journal's last write; if the run succeeded, does {@code atEnd} in the system
+     * still running; then terminates {@code system}. A failure of the run, or of a journal write, is rethrown.
      */
     public static RunClock.Outcome outcome(ActorSystem<?> system, CompletableFuture<RunClock.Outcome> done,
                                            Consumer<ActorSystem<?>> atEnd) {
@@ -134,6 +135,7 @@ public final class ActorReplay {
                                     Consumer<ActorSystem<?>> atEnd, boolean waitForStop) {
         try {
             RunClock.Outcome outcome = done.get();
+            JdbcJournal.awaitPipelined(system);
             atEnd.accept(system);
             return outcome;
         } catch (InterruptedException e) {

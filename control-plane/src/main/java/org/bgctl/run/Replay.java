@@ -463,6 +463,13 @@ public final class Replay {
         if (kind.durable())
             config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                     .withFallback(config);
+        // Journaled in groups, a replay decides nothing from what is written: the JDBC journal writes a group while
+        // the scheduler goes on, and the run's end waits for the last (ActorReplay.outcome). Its actor, left with
+        // little to do, runs on the scheduler's thread, so a write is acknowledged without waking another thread.
+        if (config.getInt("bgctl.virtual-journal-group") > 0
+                && config.getString("akka.persistence.journal.plugin").equals("bgctl.jdbc-journal"))
+            config = ConfigFactory.parseMap(Map.of("bgctl.jdbc-journal.pipelined", "on",
+                    "bgctl.jdbc-journal.plugin-dispatcher", ActorReplay.VIRTUAL_TIME_DISPATCHER)).withFallback(config);
         // In scaled time the timers fire to the millisecond (lateness is measured in ms).
         if (kind.scaled())
             config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms")).withFallback(config);

@@ -1,6 +1,7 @@
 package org.bgctl.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.ActorRef;
@@ -9,6 +10,7 @@ import akka.persistence.DeleteMessagesSuccess;
 import akka.persistence.JournalProtocol;
 import akka.persistence.PersistentEnvelope;
 import akka.persistence.PersistentRepr;
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +22,7 @@ import scala.jdk.javaapi.CollectionConverters;
  * bgctl's JDBC journal, on an H2 file and on PostgreSQL (skipped when none answers), through Akka's journal protocol:
  * writes of several events at once, replays within bounds and up to a count, with the events' metadata, the highest
  * sequence number, deletions up to a sequence number, the rejection of an event that does not serialize and the
- * failure of a write the database refuses.
+ * failure of a write the database refuses; and writes acknowledged ahead ({@code bgctl.jdbc-journal.pipelined}).
  */
 class JdbcJournalTest extends JdbcPluginTesting {
 
@@ -131,5 +133,26 @@ class JdbcJournalTest extends JdbcPluginTesting {
         probe.expectMessageClass(JournalProtocol.WriteMessageFailure.class);
         probe.expectMessageClass(JournalProtocol.WriteMessageFailure.class);
         assertEquals(List.of("a#1", "a#3", 3L), replay("a", 1, Long.MAX_VALUE, Long.MAX_VALUE));
+    }
+
+    @ParameterizedTest
+    @EnumSource(value = JournalKind.class, names = {"H2", "POSTGRES"})
+    void writesAheadAndFailsThePersistAfterAWriteTheDatabaseRefused(JournalKind kind) {
+        Config pipelined = ConfigFactory.parseString("bgctl.jdbc-journal.pipelined = on");
+        journal = start(kind, pipelined).journalFor("", ConfigFactory.empty());
+        for (long s = 1; s <= 20; s++) writeAll("a", s);
+        JdbcJournal.awaitPipelined(system());
+        assertEquals(20, replay("a", 1, Long.MAX_VALUE, Long.MAX_VALUE).size() - 1);
+
+        writeAll("a", 3); // acknowledged ahead, since the write before it was committed; the primary key refuses it
+        write(atomic(event("a", 21)));
+        probe.expectMessageClass(JournalProtocol.WriteMessagesFailed.class);
+        probe.expectMessageClass(JournalProtocol.WriteMessageFailure.class);
+        assertThrows(IllegalStateException.class, () -> JdbcJournal.awaitPipelined(system()));
+
+        stop();
+        journal = start(kind, pipelined).journalFor("", ConfigFactory.empty());
+        List<Object> written = replay("a", 1, Long.MAX_VALUE, Long.MAX_VALUE);
+        assertEquals(List.of("a#20", 20L), written.subList(19, 21)); // nothing after the write refused
     }
 }

@@ -3,8 +3,10 @@ package org.bgctl.journal;
 import akka.actor.ActorRef;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
+import akka.actor.typed.ActorSystem;
 import akka.actor.typed.javadsl.Adapter;
 import akka.persistence.Persistence;
+import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.util.UUID;
@@ -27,11 +29,27 @@ abstract class JdbcPluginTesting {
 
     /** Starts the actor system with the journal of {@code kind}; its persistence plugins. */
     Persistence start(JournalKind kind) {
+        return start(kind, ConfigFactory.empty());
+    }
+
+    /** As {@link #start(JournalKind)}, with {@code settings} over the system's configuration. */
+    Persistence start(JournalKind kind, Config settings) {
         if (kind == JournalKind.POSTGRES) PostgresTesting.assumeReachable();
-        kit = ActorTestKit.create(JournalSettings.config(kind, dir).withFallback(ConfigFactory.load()));
+        kit = ActorTestKit.create(settings.withFallback(JournalSettings.config(kind, dir)).withFallback(ConfigFactory.load()));
         JournalSchema.prepare(kind, kit.system()).toCompletableFuture().join();
         probe = kit.createTestProbe();
         return Persistence.get(Adapter.toClassic(kit.system()));
+    }
+
+    /** The actor system started. */
+    ActorSystem<?> system() {
+        return kit.system();
+    }
+
+    /** Stops the actor system started, which closes the journal's database. */
+    void stop() {
+        kit.shutdownTestKit();
+        kit = null;
     }
 
     /** The probe, as the plugins' protocols name whom to answer. */
