@@ -476,7 +476,6 @@ public final class Replay {
         return ActorReplay.chaosConfig(config, kind.chaos());
     }
 
-    /** What the actor system does before the scheduler starts: the journal's schema. */
     /**
      * Places the run's H2 journal in its run directory (a system started ahead of its run knows none) and creates the
      * journal's schema.
