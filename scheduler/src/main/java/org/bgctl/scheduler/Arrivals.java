@@ -24,6 +24,8 @@ public final class Arrivals {
 
     /** All jobs submitted at {@code t}, in (submit, job id) order; none may be left from before t. */
     public List<Job> takeAt(long t) {
+        // most instants are only ends: no list for them
+        if (next == null || next.submit() > t) return List.of();
         List<Job> batch = new ArrayList<>();
         while (next != null && next.submit() <= t) {
             if (next.submit() < t)
