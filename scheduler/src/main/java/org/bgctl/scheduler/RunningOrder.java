@@ -12,8 +12,8 @@ import java.util.function.ToLongFunction;
  * record. {@link RunningJob#estimatedEnd()} reads the job, its allocation and its communication class, and a tree
  * ordered by a comparator of such times read them at every step of every search. A job's place is found by binary
  * search and the jobs after it are moved by one: the scheduler runs at most a few hundred jobs at once, for which
- * moving an array is cheaper than a tree's nodes. As a collection it is read-only (its
- * {@code add} and {@code remove} refuse), iterated in that order.
+ * moving an array is cheaper than a tree's nodes. As a collection it is read-only (its {@code add} and {@code remove}
+ * refuse), iterated in that order.
  */
 final class RunningOrder extends AbstractCollection<RunningJob> {
 
