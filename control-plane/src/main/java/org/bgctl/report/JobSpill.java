@@ -28,7 +28,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
 
     private final Path file;
     private final SpillOutput out;
-    private final StringBuilder line = new StringBuilder(128);
+    private final RowBytes row = new RowBytes();
     private final Handoff<JobRecord> writer;
     private long jobs;
     private long lastId = Long.MIN_VALUE;
@@ -71,8 +71,9 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
 
     private void write(JobRecord r) throws IOException {
         Job j = r.job();
-        line.setLength(0);
-        out.putText(JobsCsv.line(r, line, boots));
+        row.clear();
+        JobsCsv.row(r, row, boots);
+        out.putBytes(row.bytes(), row.length());
         out.putLong(j.id());
         out.putLong(j.submit());
         out.putLong(j.runtime());

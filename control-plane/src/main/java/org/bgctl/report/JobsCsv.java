@@ -51,31 +51,71 @@ public final class JobsCsv {
 
     /** The row of {@code r} as {@link #line(JobRecord, StringBuilder)}, with the boot columns when {@code boots}. */
     public static StringBuilder line(JobRecord r, StringBuilder line, boolean boots) {
-        Shape shape = r.job().geometry().shape();
-        line.append(r.job().id()).append(',').append(r.job().submit()).append(',');
-        if (r.start() >= 0) line.append(r.start());
-        line.append(',');
-        if (r.end() >= 0) line.append(r.end());
-        line.append(',');
-        if (r.start() >= 0) line.append(r.waitTime());
-        line.append(',');
-        if (r.end() >= 0) line.append(r.runTime());
-        line.append(',').append(r.job().estimate())
-            .append(',').append(r.job().size())
-            .append(',').append(r.size())
-            .append(',').append(shape == null ? r.shape() : shape.toString())
-            .append(',').append(csv(r.partition()))
-            .append(',').append(r.status())
-            .append(',').append(r.migrations())
-            .append(',').append(r.jobClass())
-            .append(',').append(r.estimateClass());
-        if (boots) {
-            line.append(',');
-            if (r.scheduled() >= 0) line.append(r.scheduled());
-            line.append(',');
-            if (r.start() >= 0) line.append(r.start());
+        row(r, new Text(line), boots);
+        return line;
+    }
+
+    /**
+     * Where a row's cells go: a {@link StringBuilder} for a jobs.csv written from records, the spill's
+     * {@link RowBytes} for one written from the spill file.
+     */
+    interface Cells {
+        /** Appends {@code number} in decimal. */
+        Cells add(long number);
+
+        Cells add(char c);
+
+        Cells add(String text);
+    }
+
+    /** Cells appended to a {@link StringBuilder}. */
+    private record Text(StringBuilder line) implements Cells {
+        @Override
+        public Cells add(long number) {
+            line.append(number);
+            return this;
         }
-        return line.append('\n');
+
+        @Override
+        public Cells add(char c) {
+            line.append(c);
+            return this;
+        }
+
+        @Override
+        public Cells add(String text) {
+            line.append(text);
+            return this;
+        }
+    }
+
+    /** Appends the row of {@code r}, its newline included, to {@code line}, with the boot columns when {@code boots}. */
+    static void row(JobRecord r, Cells line, boolean boots) {
+        Shape shape = r.job().geometry().shape();
+        line.add(r.job().id()).add(',').add(r.job().submit()).add(',');
+        if (r.start() >= 0) line.add(r.start());
+        line.add(',');
+        if (r.end() >= 0) line.add(r.end());
+        line.add(',');
+        if (r.start() >= 0) line.add(r.waitTime());
+        line.add(',');
+        if (r.end() >= 0) line.add(r.runTime());
+        line.add(',').add(r.job().estimate())
+            .add(',').add(r.job().size())
+            .add(',').add(r.size())
+            .add(',').add(shape == null ? r.shape() : shape.toString())
+            .add(',').add(csv(r.partition()))
+            .add(',').add(r.status())
+            .add(',').add(r.migrations())
+            .add(',').add(r.jobClass())
+            .add(',').add(r.estimateClass());
+        if (boots) {
+            line.add(',');
+            if (r.scheduled() >= 0) line.add(r.scheduled());
+            line.add(',');
+            if (r.start() >= 0) line.add(r.start());
+        }
+        line.add('\n');
     }
 
     private static String csv(String field) {

@@ -54,7 +54,8 @@ final class SpillOutput implements Closeable {
         boolean ascii = true;
         for (int i = 0; i < n && ascii; i++) ascii = text.charAt(i) < 0x80;
         if (!ascii) {
-            putBytes(text.toString().getBytes(StandardCharsets.UTF_8));
+            byte[] bytes = text.toString().getBytes(StandardCharsets.UTF_8);
+            putBytes(bytes, bytes.length);
             return;
         }
         putInt(n);
@@ -65,11 +66,12 @@ final class SpillOutput implements Closeable {
         }
     }
 
-    private void putBytes(byte[] bytes) throws IOException {
-        putInt(bytes.length);
-        for (int at = 0; at < bytes.length; ) {
+    /** The first {@code length} of {@code bytes} as text: that length, then those bytes. */
+    void putBytes(byte[] bytes, int length) throws IOException {
+        putInt(length);
+        for (int at = 0; at < length; ) {
             room(1);
-            int k = Math.min(buffer.remaining(), bytes.length - at);
+            int k = Math.min(buffer.remaining(), length - at);
             buffer.put(bytes, at, k);
             at += k;
         }

@@ -189,7 +189,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
 
     @Override
     public SwfRecord next() {
-        if (!hasNext()) throw new NoSuchElementException(fileName + ": no more job lines");
+        // Reads ahead here only when hasNext() was not asked first. A reader's loop asks it before every next(), and
+        // then the JIT compiles next() without the line reading and parsing, which hasNext() has compiled already.
+        if (next == null && !hasNext()) throw new NoSuchElementException(fileName + ": no more job lines");
         SwfRecord record = next;
         next = null;
         recordLine = nextLine;

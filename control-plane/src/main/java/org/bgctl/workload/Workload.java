@@ -148,7 +148,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
 
     @Override
     public WorkloadJob next() {
-        if (!hasNext()) throw new NoSuchElementException(reader.fileName() + ": no more jobs");
+        // reads ahead here only when hasNext() was not asked first, as SwfReader.next() does, and for the same reason
+        if (next == null && !hasNext()) throw new NoSuchElementException(reader.fileName() + ": no more jobs");
         WorkloadJob job = next;
         next = null;
         jobsKept++;

@@ -7,6 +7,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.NoSuchElementException;
 import java.util.Optional;
 import java.util.OptionalInt;
 
@@ -68,6 +69,17 @@ class SwfReaderTest {
             assertEquals(2, reader.next().jobId());
             assertEquals(6, reader.lineNumber());
             assertFalse(reader.hasNext());
+        }
+    }
+
+    @Test
+    void nextWithoutHasNextReadsTheNextJobAndPastTheLastThrows() throws IOException {
+        Path file = write(dir, "t.swf", GOOD_LINE, "; between", GOOD_LINE.replaceFirst("1", "2"));
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(1, reader.next().jobId());
+            assertTrue(reader.hasNext());
+            assertEquals(2, reader.next().jobId());
+            assertThrows(NoSuchElementException.class, reader::next);
         }
     }
 

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
 import java.util.OptionalInt;
 
 import static org.bgctl.swf.TestTraces.job;
@@ -50,6 +51,17 @@ class WorkloadTest {
         List<WorkloadJob> jobs = jobs(options, line);
         assertEquals(1, jobs.size());
         return jobs.get(0).job();
+    }
+
+    @Test
+    void nextWithoutHasNextReadsTheNextJobAndPastTheLastThrows() throws IOException {
+        try (Workload workload = open(WorkloadOptions.defaults(), false, TestTraces.GOOD_LINE,
+                TestTraces.GOOD_LINE.replaceFirst("1", "2"))) {
+            assertEquals(1, workload.next().job().id());
+            assertTrue(workload.hasNext());
+            assertEquals(2, workload.next().job().id());
+            assertThrows(NoSuchElementException.class, workload::next);
+        }
     }
 
     @Test

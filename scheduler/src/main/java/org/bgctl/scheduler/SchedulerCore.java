@@ -49,21 +49,25 @@ public final class SchedulerCore implements SchedulingView {
     private final MachineModel machine;
     private final ArrayList<Job> queue = new ArrayList<>();
     private final List<Job> queueView = Collections.unmodifiableList(queue);
-    /** The queue by demand; its iteration order (demands by first entry) never decides anything. */
+    /**
+     * The queue by demand; its iteration order (demands by first entry) never decides anything. Kept only once a
+     * policy has asked for it ({@link #queueByDemand()}): a policy on node counts never does, and keeping it costs a
+     * hash of the demand at every arrival and start.
+     */
     private final Map<Demand, DemandQueue> byDemand = new LinkedHashMap<>();
     private final Map<Demand, DemandQueue> byDemandView = Collections.unmodifiableMap(byDemand);
+    private boolean byDemandKept;
     /** Lookup by id only; never iterated. */
     private final Map<Long, Job> queuedById = new HashMap<>();
-    private final TreeSet<RunningJob> byEstimatedEnd = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
-    private final Collection<RunningJob> byEstimatedEndView = Collections.unmodifiableCollection(byEstimatedEnd);
-    private final TreeSet<RunningJob> byEnd = new TreeSet<>(RunningJob.END_ORDER);
+    private final RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
+    private final RunningOrder byEnd = new RunningOrder(RunningJob::end);
     /** Blocks of finished jobs being freed, by job id and by (until, job id). */
     private final TreeMap<Long, Deallocation> freeing = new TreeMap<>();
     private final TreeSet<Deallocation> freeingByUntil = new TreeSet<>(Deallocation.UNTIL_ORDER);
     /** With block reuse, the booted blocks of finished jobs kept ready, by the id of the job that last ran on them. */
     private final TreeMap<Long, ReadyBlock> ready = new TreeMap<>();
     /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
-    private final TreeSet<RunningJob> booting = new TreeSet<>(RunningJob.BOOT_END_ORDER);
+    private final RunningOrder booting = new RunningOrder(RunningJob::bootEnd);
     /** Lookup by id only; never iterated. */
     private final Map<Long, RunningJob> running = new HashMap<>();
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
@@ -148,11 +152,18 @@ public final class SchedulerCore implements SchedulingView {
 
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
-    @Override public Map<Demand, DemandQueue> queueByDemand() { return byDemandView; }
+    @Override
+    public Map<Demand, DemandQueue> queueByDemand() {
+        if (!byDemandKept) {
+            byDemandKept = true;
+            for (Job job : queue) keepByDemand(job);
+        }
+        return byDemandView;
+    }
     /** The running jobs, and the blocks being freed as jobs that end when they are free, by (estimated end, job id). */
     @Override
     public Collection<RunningJob> runningByEstimatedEnd() {
-        if (freeing.isEmpty()) return byEstimatedEndView;
+        if (freeing.isEmpty()) return byEstimatedEnd;
         List<RunningJob> all = new ArrayList<>(byEstimatedEnd);
         for (Deallocation d : freeingByUntil) all.add(d.asRunning());
         all.sort(RunningJob.ESTIMATED_END_ORDER);
@@ -253,7 +264,7 @@ public final class SchedulerCore implements SchedulingView {
         long wakeup = policy.nextWakeup(this);
         // a window that ends may let waiting jobs start
         long window = queue.isEmpty() ? Long.MAX_VALUE : reservations.nextBoundaryAfter(now);
-        long booted = booting.isEmpty() ? Long.MAX_VALUE : booting.first().bootEnd();
+        long booted = booting.firstTime();
         long freed = freeingByUntil.isEmpty() ? Long.MAX_VALUE : freeingByUntil.first().until();
         return Math.min(Math.min(Math.min(nextFinishTime(), Math.min(booted, freed)), window),
                 wakeup > now ? wakeup : Long.MAX_VALUE);
@@ -313,6 +324,7 @@ public final class SchedulerCore implements SchedulingView {
      * allocation overlaps without being it, in job-id order, then its {@link #started} event.
      */
     public List<JobEvent> startEvents(Start start) {
+        if (ready.isEmpty()) return List.of(started(start));
         List<JobEvent> events = new ArrayList<>();
         for (ReadyBlock b : readyOverlapping(start.allocation())) events.add(new BlockFreed(b.jobId(), now));
         events.add(started(start));
@@ -327,6 +339,7 @@ public final class SchedulerCore implements SchedulingView {
 
     /** The ready blocks {@code a} takes part of without being them, in job-id order. */
     private List<ReadyBlock> readyOverlapping(Allocation a) {
+        if (ready.isEmpty()) return List.of();
         List<ReadyBlock> overlapping = new ArrayList<>();
         for (ReadyBlock b : ready.values()) if (!b.is(a) && b.overlaps(a)) overlapping.add(b);
         return overlapping;
@@ -339,7 +352,7 @@ public final class SchedulerCore implements SchedulingView {
 
     /** The earliest real end of a running job, or {@link Long#MAX_VALUE} when none runs. */
     public long nextFinishTime() {
-        return byEnd.isEmpty() ? Long.MAX_VALUE : byEnd.first().end();
+        return byEnd.firstTime();
     }
 
     /** The {@link BlockFreed} of every block of a finished job freed by {@code t}, in (until, job id) order. */
@@ -360,7 +373,7 @@ public final class SchedulerCore implements SchedulingView {
 
     /** With the boot model, the {@link BlockBooted} of every block whose boot ends by {@code t}, in (boot end, job id) order. */
     public List<BlockBooted> bootsDue(long t) {
-        if (booting.isEmpty() || booting.first().bootEnd() > t) return List.of();
+        if (booting.firstTime() > t) return List.of();
         List<BlockBooted> due = new ArrayList<>();
         for (RunningJob r : booting) {
             if (r.bootEnd() > t) break;
@@ -375,7 +388,7 @@ public final class SchedulerCore implements SchedulingView {
      * requeued (as a job a failed component kills).
      */
     public List<JobEvent> finishesDue(long t) {
-        if (byEnd.isEmpty() || byEnd.first().end() > t) return List.of();
+        if (byEnd.firstTime() > t) return List.of();
         List<JobEvent> due = new ArrayList<>();
         for (RunningJob r : byEnd) {
             if (r.end() > t) break;
@@ -483,13 +496,13 @@ public final class SchedulerCore implements SchedulingView {
             }
         } else if (event instanceof BlockBooted b) {
             RunningJob r = running.get(b.jobId());
-            if (r == null || !booting.remove(r))
+            if (r == null || !booting.delete(r))
                 throw new IllegalStateException("job " + b.jobId() + "'s block booted but was not booting");
         } else if (event instanceof BootFailed b) {
             RunningJob r = running.remove(b.jobId());
             if (r == null) throw new IllegalStateException("job " + b.jobId() + " failed to boot but does not hold a block");
-            byEstimatedEnd.remove(r);
-            byEnd.remove(r);
+            byEstimatedEnd.delete(r);
+            byEnd.delete(r);
             release(r);
         } else if (event instanceof JobCancelled c) {
             if (running.containsKey(c.jobId())) stop(c.jobId());
@@ -598,6 +611,10 @@ public final class SchedulerCore implements SchedulingView {
         if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
         queue.add(-at - 1, job);
         queuedById.put(job.id(), job);
+        if (byDemandKept) keepByDemand(job);
+    }
+
+    private void keepByDemand(Job job) {
         byDemand.computeIfAbsent(job.demand(), d -> new DemandQueue()).add(job);
     }
 
@@ -605,9 +622,11 @@ public final class SchedulerCore implements SchedulingView {
         Job job = queuedById.remove(jobId);
         if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
         queue.remove(Collections.binarySearch(queue, job, Job.QUEUE_ORDER));
-        DemandQueue same = byDemand.get(job.demand());
-        same.remove(job);
-        if (same.isEmpty()) byDemand.remove(job.demand());
+        if (byDemandKept) {
+            DemandQueue same = byDemand.get(job.demand());
+            same.remove(job);
+            if (same.isEmpty()) byDemand.remove(job.demand());
+        }
         noteHead();
         return job;
     }
@@ -677,9 +696,9 @@ public final class SchedulerCore implements SchedulingView {
     private void suspend(long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) throw new IllegalStateException("job " + jobId + " is suspended but does not run");
-        byEstimatedEnd.remove(r);
-        byEnd.remove(r);
-        booting.remove(r);
+        byEstimatedEnd.delete(r);
+        byEnd.delete(r);
+        booting.delete(r);
         suspended.put(jobId, new Suspension(r, now));
     }
 
@@ -695,9 +714,9 @@ public final class SchedulerCore implements SchedulingView {
 
     private void run(RunningJob r) {
         running.put(r.id(), r);
-        byEstimatedEnd.add(r);
-        byEnd.add(r);
-        if (boots.on() && r.bootFailure() == null && r.bootEnd() > now) booting.add(r);
+        byEstimatedEnd.insert(r);
+        byEnd.insert(r);
+        if (boots.on() && r.bootFailure() == null && r.bootEnd() > now) booting.insert(r);
     }
 
     private RunningJob stop(long jobId) {
@@ -722,9 +741,9 @@ public final class SchedulerCore implements SchedulingView {
     private RunningJob leave(long jobId) {
         RunningJob r = running.remove(jobId);
         if (r == null) throw new IllegalStateException("job " + jobId + " is not running");
-        byEstimatedEnd.remove(r);
-        byEnd.remove(r);
-        booting.remove(r);
+        byEstimatedEnd.delete(r);
+        byEnd.delete(r);
+        booting.delete(r);
         lastEndBySize.put(r.job().size(), now);
         return r;
     }

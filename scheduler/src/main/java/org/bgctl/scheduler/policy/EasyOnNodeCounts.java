@@ -35,7 +35,9 @@ final class EasyOnNodeCounts {
         Job head = queue.get(starts.size());
         Shadow reservation = null;
         long extra = 0;
-        for (Job job : queue.subList(starts.size() + 1, queue.size())) {
+        // by position: the queue is the core's array list, and a pass walks it at every instant
+        for (int i = starts.size() + 1; i < queue.size(); i++) {
+            Job job = queue.get(i);
             int free = now.freeNodes();
             if (free == 0) break;
             int nodes = job.demand().nodes();

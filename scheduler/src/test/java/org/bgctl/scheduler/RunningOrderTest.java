@@ -1,0 +1,67 @@
+package org.bgctl.scheduler;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.TreeSet;
+import org.bgctl.machine.flat.FlatMachine;
+import org.junit.jupiter.api.Test;
+
+class RunningOrderTest {
+
+    private static RunningJob running(long id, long start, long runtime, long estimate) {
+        return new RunningJob(Job.of(id, 0, runtime, estimate, 1), start, FlatMachine.allocationOf(1), id % 3);
+    }
+
+    @Test
+    void itKeepsTheJobsInTheOrderOfATreeByTheSameTimeThroughAddsAndRemoves() {
+        Random random = new Random(7);
+        RunningOrder byEnd = new RunningOrder(RunningJob::end);
+        RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
+        TreeSet<RunningJob> endTree = new TreeSet<>(RunningJob.END_ORDER);
+        TreeSet<RunningJob> estimateTree = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
+        List<RunningJob> in = new ArrayList<>();
+        for (int step = 0; step < 5_000; step++) {
+            if (in.isEmpty() || random.nextInt(3) > 0) {
+                // ties in time are common: few distinct starts and run times
+                long runtime = random.nextInt(20);
+                RunningJob r = running(step, random.nextInt(30), runtime, runtime + random.nextInt(5));
+                assertEquals(endTree.add(r), byEnd.insert(r));
+                assertEquals(estimateTree.add(r), byEstimatedEnd.insert(r));
+                in.add(r);
+            } else {
+                RunningJob r = in.remove(random.nextInt(in.size()));
+                assertEquals(endTree.remove(r), byEnd.delete(r));
+                assertEquals(estimateTree.remove(r), byEstimatedEnd.delete(r));
+            }
+            assertEquals(List.copyOf(endTree), List.copyOf(byEnd));
+            assertEquals(List.copyOf(estimateTree), List.copyOf(byEstimatedEnd));
+            assertEquals(endTree.isEmpty() ? Long.MAX_VALUE : endTree.first().end(), byEnd.firstTime());
+        }
+    }
+
+    @Test
+    void aJobInTwiceOrRemovedWhenAbsentChangesNothing() {
+        RunningOrder order = new RunningOrder(RunningJob::end);
+        RunningJob r = running(1, 0, 10, 10);
+        assertEquals(true, order.insert(r));
+        assertEquals(false, order.insert(r));
+        assertEquals(false, order.delete(running(2, 0, 10, 10)));
+        assertEquals(List.of(r), List.copyOf(order));
+        assertEquals(true, order.delete(r));
+        assertEquals(Long.MAX_VALUE, order.firstTime());
+    }
+
+    @Test
+    void asACollectionItIsReadOnly() {
+        RunningOrder order = new RunningOrder(RunningJob::end);
+        RunningJob r = running(1, 0, 10, 10);
+        order.insert(r);
+        assertThrows(UnsupportedOperationException.class, () -> order.add(running(2, 0, 5, 5)));
+        assertThrows(UnsupportedOperationException.class, () -> order.remove(r));
+        assertEquals(1, order.size());
+    }
+}
