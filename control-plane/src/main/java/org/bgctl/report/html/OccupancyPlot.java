@@ -1,7 +1,9 @@
 package org.bgctl.report.html;
 
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bgctl.machine.Shape;
@@ -17,6 +19,8 @@ final class OccupancyPlot {
 
     /** A partition's name begins with its base midplane and its extent, e.g. {@code R010:2x1x4:torus:...}. */
     private static final Pattern PARTITION = Pattern.compile("R(\\d)(\\d)(\\d):(\\d+)x(\\d+)x(\\d+)(:.*)?");
+    /** What {@link #box} gives for a name of no box of midplanes. */
+    private static final int[] NO_BOX = new int[0];
 
     private OccupancyPlot() {
     }
@@ -31,20 +35,23 @@ final class OccupancyPlot {
         int[][] cells = new int[rows][COLUMNS];
         for (int[] row : cells) Arrays.fill(row, -1);
         double width = span.length() / COLUMNS;
+        // jobs share partitions: each name is parsed once (looked up only, never iterated)
+        Map<String, int[]> boxes = new HashMap<>();
         for (int j = 0; j < jobs.size(); j++) {
             JobRow job = jobs.get(j);
-            Matcher m = PARTITION.matcher(job.partition());
-            if (!job.started() || !m.matches()) continue;
+            if (!job.started()) continue;
+            int[] box = boxes.computeIfAbsent(job.partition(), OccupancyPlot::box);
+            if (box == NO_BOX) continue;
             long end = job.end() >= 0 ? job.end() : span.end();
             int first = (int) Math.max(0, Math.ceil((job.start() - span.start()) / width - 0.5));
             int last = (int) Math.min(COLUMNS - 1, Math.ceil((end - span.start()) / width - 0.5) - 1);
             if (first > last) continue;
-            for (int dx = 0; dx < Integer.parseInt(m.group(4)); dx++)
-                for (int dy = 0; dy < Integer.parseInt(m.group(5)); dy++)
-                    for (int dz = 0; dz < Integer.parseInt(m.group(6)); dz++) {
-                        int x = (m.group(1).charAt(0) - '0' + dx) % grid.x();
-                        int y = (m.group(2).charAt(0) - '0' + dy) % grid.y();
-                        int z = (m.group(3).charAt(0) - '0' + dz) % grid.z();
+            for (int dx = 0; dx < box[3]; dx++)
+                for (int dy = 0; dy < box[4]; dy++)
+                    for (int dz = 0; dz < box[5]; dz++) {
+                        int x = (box[0] + dx) % grid.x();
+                        int y = (box[1] + dy) % grid.y();
+                        int z = (box[2] + dz) % grid.z();
                         Arrays.fill(cells[(x * grid.y() + y) * grid.z() + z], first, last + 1, j);
                     }
         }
@@ -76,6 +83,17 @@ final class OccupancyPlot {
             }
         }
         return f.toString();
+    }
+
+    /**
+     * The base midplane and extent a partition's name gives, {@code {x, y, z, dx, dy, dz}}, or {@link #NO_BOX} when it
+     * names no box of midplanes.
+     */
+    private static int[] box(String partition) {
+        Matcher m = PARTITION.matcher(partition);
+        if (!m.matches()) return NO_BOX;
+        return new int[] {m.group(1).charAt(0) - '0', m.group(2).charAt(0) - '0', m.group(3).charAt(0) - '0',
+                Integer.parseInt(m.group(4)), Integer.parseInt(m.group(5)), Integer.parseInt(m.group(6))};
     }
 
     /** A colour of its own for each job, the same on every run. */

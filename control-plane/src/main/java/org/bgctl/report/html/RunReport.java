@@ -1,12 +1,16 @@
 package org.bgctl.report.html;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.io.BufferedOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -51,7 +55,10 @@ public final class RunReport {
      */
     public static Path write(Path dir, Jobs jobs) throws IOException {
         Path file = dir.resolve(FILE);
-        Files.writeString(file, render(RunData.read(dir, jobs == null ? null : jobs.rows)), StandardCharsets.UTF_8);
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+            for (String part : render(RunData.read(dir, jobs == null ? null : jobs.rows)))
+                out.write(part.getBytes(StandardCharsets.UTF_8));
+        }
         return file;
     }
 
@@ -65,9 +72,16 @@ public final class RunReport {
         }
     }
 
-    static String render(RunData run) {
+    /**
+     * The page, in parts to be written one after another: each plot's picture is a part of its own, so that a picture
+     * of ASCII alone (a BG/L run's occupancy timeline, megabytes of rectangles) is encoded as such; one character
+     * beyond Latin-1 in the text before it (an en dash) would otherwise make the whole page a text of two-byte
+     * characters, slower to build and to encode.
+     */
+    static List<String> render(RunData run) {
         JsonNode s = run.summary();
         TimeSpan span = TimeSpan.of(run.jobs(), run.faults());
+        List<String> parts = new ArrayList<>();
         StringBuilder html = new StringBuilder(1 << 16);
         String title = s.path("trace").asText("run") + " on " + s.path("machine").asText("?") + " with "
                 + s.path("scheduler").asText("?");
@@ -78,22 +92,23 @@ public final class RunReport {
             html.append("<p class=\"note\">This run was interrupted before its end; it shows what was done.</p>\n");
         figures(html, s, run);
         long capacity = s.path("nodes").asLong(1);
-        plot(html, "Utilization over time", LoadPlots.utilization(run.jobs(), capacity, span));
-        plot(html, "Queue length over time", LoadPlots.queue(run.jobs(), span));
-        plot(html, "Wait-time distribution (CDF)", WaitPlots.cdf(run.jobs()));
-        plot(html, "Bounded slowdown by size class", WaitPlots.slowdownBySize(run.jobs()));
+        plot(html, parts, "Utilization over time", LoadPlots.utilization(run.jobs(), capacity, span));
+        plot(html, parts, "Queue length over time", LoadPlots.queue(run.jobs(), span));
+        plot(html, parts, "Wait-time distribution (CDF)", WaitPlots.cdf(run.jobs()));
+        plot(html, parts, "Bounded slowdown by size class", WaitPlots.slowdownBySize(run.jobs()));
         if (OccupancyPlot.applies(run.jobs())) {
             Optional<Shape> grid = grid(s.path("machine").asText(""));
-            if (grid.isPresent()) plot(html, "Occupancy: the partition each job held", OccupancyPlot.render(run.jobs(),
-                    grid.get(), span));
+            if (grid.isPresent()) plot(html, parts, "Occupancy: the partition each job held",
+                    OccupancyPlot.render(run.jobs(), grid.get(), span));
             else html.append("<p class=\"note\">No occupancy timeline: the machine ").append(Svg.escape(
                     s.path("machine").asText())).append(" cannot be built again here.</p>\n");
         }
-        if (!run.faults().isEmpty()) plot(html, "Fault timeline", FaultPlot.render(run.faults(), span));
+        if (!run.faults().isEmpty()) plot(html, parts, "Fault timeline", FaultPlot.render(run.faults(), span));
         else if (!run.faultsKnown()) html.append("<p class=\"note\">This run recorded no failures or repairs to draw"
                 + " (no faults.csv, no journal).</p>\n");
         parameters(html, s);
-        return html.append("</body></html>\n").toString();
+        parts.add(html.append("</body></html>\n").toString());
+        return parts;
     }
 
     private static void figures(StringBuilder html, JsonNode s, RunData run) {
@@ -118,9 +133,13 @@ public final class RunReport {
                 .append("</div>\n");
     }
 
-    private static void plot(StringBuilder html, String caption, String svg) {
-        html.append("<figure><figcaption>").append(Svg.escape(caption)).append("</figcaption>\n").append(svg)
-                .append("</figure>\n");
+    /** A plot: its caption in {@code html}, which then goes to {@code parts}, and its picture a part of its own. */
+    private static void plot(StringBuilder html, List<String> parts, String caption, String svg) {
+        html.append("<figure><figcaption>").append(Svg.escape(caption)).append("</figcaption>\n");
+        parts.add(html.toString());
+        html.setLength(0);
+        parts.add(svg);
+        html.append("</figure>\n");
     }
 
     /** The run's parameters: summary.json's settings, seconds also in days, hours and minutes. */
