@@ -89,11 +89,11 @@ done
 echo "load average at the end:   $(cut -d' ' -f1-3 /proc/loadavg)"
 echo
 declare -A wall
-printf '%-40s %9s  %-17s %9s\n' "command (median of $runs)" "wall s" "range" "cpu s"
+printf '%-44s %9s  %-17s %9s\n' "command (median of $runs)" "wall s" "range" "cpu s"
 for name in "${names[@]}"; do
   wall[$name]=$(median "$work/$name.times" 1)
   range=$(sort -n "$work/$name.times" | awk 'NR == 1 { lo = $1 } { hi = $1 } END { printf "%.2f-%.2f", lo, hi }')
-  printf '%-40s %9.3f  %-17s %9.3f\n' "${label[$name]}" "${wall[$name]}" "$range" "$(median "$work/$name.times" 2)"
+  printf '%-44s %9.3f  %-17s %9.3f\n' "${label[$name]}" "${wall[$name]}" "$range" "$(median "$work/$name.times" 2)"
 done
 echo
 ratio() { awk -v a="${wall[$2]}" -v b="${wall[$3]}" -v t="$1" 'BEGIN { printf "%-48s %6.2f\n", t, a / b }'; }
