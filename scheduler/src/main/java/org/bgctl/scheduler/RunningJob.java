@@ -23,18 +23,6 @@ public record RunningJob(Job job, long start, Allocation allocation, long delay,
         return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
     };
 
-    /** By (end, job id): the order in which running jobs finish. */
-    public static final Comparator<RunningJob> END_ORDER = (a, b) -> {
-        int byEnd = Long.compare(a.end(), b.end());
-        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
-    };
-
-    /** By (boot end, job id): the order in which blocks become ready. */
-    public static final Comparator<RunningJob> BOOT_END_ORDER = (a, b) -> {
-        int byEnd = Long.compare(a.bootEnd(), b.bootEnd());
-        return byEnd != 0 ? byEnd : Long.compare(a.id(), b.id());
-    };
-
     /** By (start, job id). */
     public static final Comparator<RunningJob> START_ORDER =
             Comparator.comparingLong(RunningJob::start).thenComparingLong(RunningJob::id);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
 import java.util.TreeSet;
@@ -11,6 +12,10 @@ import org.bgctl.machine.flat.FlatMachine;
 import org.junit.jupiter.api.Test;
 
 class RunningOrderTest {
+
+    /** By (end, job id): the order in which running jobs finish, as a tree keeps it. */
+    private static final Comparator<RunningJob> END_ORDER =
+            Comparator.comparingLong(RunningJob::end).thenComparingLong(RunningJob::id);
 
     private static RunningJob running(long id, long start, long runtime, long estimate) {
         return new RunningJob(Job.of(id, 0, runtime, estimate, 1), start, FlatMachine.allocationOf(1), id % 3);
@@ -21,7 +26,7 @@ class RunningOrderTest {
         Random random = new Random(7);
         RunningOrder byEnd = new RunningOrder(RunningJob::end);
         RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
-        TreeSet<RunningJob> endTree = new TreeSet<>(RunningJob.END_ORDER);
+        TreeSet<RunningJob> endTree = new TreeSet<>(END_ORDER);
         TreeSet<RunningJob> estimateTree = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
         List<RunningJob> in = new ArrayList<>();
         for (int step = 0; step < 5_000; step++) {
