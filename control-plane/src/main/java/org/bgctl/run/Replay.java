@@ -438,8 +438,8 @@ public final class Replay {
                 RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
         if (early != null) return early.run(cores, sink, group, clock, agents, chaos);
         if (chaos != null)
-            return ActorReplay.run(config, prepare(spec, journal), cores, sink, group, clock, agents, chaos);
-        return host.run(config, prepare(spec, journal), cores, sink, group, clock, agents);
+            return ActorReplay.run(config, prepare(journal), cores, sink, group, clock, agents, chaos);
+        return host.run(config, prepare(journal), cores, sink, group, clock, agents);
     }
 
     /**
@@ -450,7 +450,7 @@ public final class Replay {
         SystemKind kind = SystemKind.of(spec, pacing);
         LocalActors ahead = ActorsAhead.take(kind);
         LocalActors actors = ahead != null ? ahead : LocalActors.start(() -> actorConfig(kind, journal.config()));
-        return actors.prepare(prepare(spec, journal));
+        return actors.prepare(prepare(journal));
     }
 
     /**
@@ -480,11 +480,11 @@ public final class Replay {
      * Places the run's H2 journal in its run directory (a system started ahead of its run knows none) and creates the
      * journal's schema.
      */
-    private static Function<ActorSystem<?>, CompletionStage<Done>> prepare(ReplaySpec spec, JournalLocation journal) {
+    private static Function<ActorSystem<?>, CompletionStage<Done>> prepare(JournalLocation journal) {
         return system -> {
             if (journal.kind() == JournalKind.H2)
                 JournalDatabase.get(system.classicSystem()).placeH2(JournalSettings.h2Url(journal.runDir()));
-            return JournalSchema.prepare(spec.journal(), system);
+            return JournalSchema.prepare(journal.kind(), system);
         };
     }
 
