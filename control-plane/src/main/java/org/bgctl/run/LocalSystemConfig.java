@@ -22,7 +22,10 @@ import org.bgctl.agents.DeferredCborSerializer;
  * removed: in a local system each stays under its name and identifier as a {@link LocalOnlySerializer}, which
  * serializes nothing, with its bindings set to {@code none}. Jackson's CBOR serializer is made only when a message
  * first needs it ({@link DeferredCborSerializer}: a replay writes its journal's entries in a compact form of its
- * own and needs Jackson only for a snapshot or an entry written before). Any other provider keeps everything.
+ * own and needs Jackson only for a snapshot or an entry written before). Akka streams' materializer and the typed
+ * receptionist, which the jar's modules list as library extensions to start with the system, are left to start when
+ * first asked for, as every extension can: a replay asks for neither (a server's HTTP API asks for the first). Any
+ * other provider keeps everything.
  */
 final class LocalSystemConfig {
 
@@ -33,6 +36,10 @@ final class LocalSystemConfig {
     private static final List<String> BETWEEN_JVMS = List.of("akka.remote.", "akka.cluster.");
     private static final String JACKSON_JSON = "akka.serialization.jackson.JacksonJsonSerializer";
     private static final String JACKSON_CBOR = "akka.serialization.jackson.JacksonCborSerializer";
+    /** The lists of extensions started with a system, and those of them a local system starts when first used. */
+    private static final Map<String, String> STARTED_WHEN_USED = Map.of(
+            "akka.library-extensions", "akka.stream.SystemMaterializer$",
+            "akka.actor.typed.library-extensions", "akka.actor.typed.receptionist.Receptionist$");
 
     private LocalSystemConfig() {
     }
@@ -61,6 +68,8 @@ final class LocalSystemConfig {
             if (unused.contains(serializer))
                 overrides.put(ConfigUtil.joinPath("akka", "actor", "serialization-bindings", type), "none");
         });
+        new TreeMap<>(STARTED_WHEN_USED).forEach((list, extension) -> overrides.put(list,
+                config.getStringList(list).stream().filter(e -> !e.equals(extension)).toList()));
         return ConfigFactory.parseMap(overrides).withFallback(config);
     }
 }

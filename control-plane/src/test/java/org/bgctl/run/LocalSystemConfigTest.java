@@ -1,18 +1,27 @@
 package org.bgctl.run;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
+import akka.actor.typed.receptionist.Receptionist;
+import akka.actor.typed.receptionist.Receptionist$;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import akka.serialization.Serializer;
 import akka.serialization.SerializerWithStringManifest;
 import akka.serialization.Serializers;
+import akka.stream.SystemMaterializer;
+import akka.stream.SystemMaterializer$;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.NotSerializableException;
+import java.util.List;
+import java.util.Set;
 import java.util.Map;
 import org.bgctl.agents.DeferredCborSerializer;
 import org.bgctl.agents.ReportingCborSerializer;
@@ -64,6 +73,20 @@ class LocalSystemConfigTest {
 
         assertEquals(EventBatchSerializer.class,
                 SERIALIZATION.serializerByIdentity().apply(EventBatchSerializer.IDENTIFIER).getClass());
+    }
+
+    @Test
+    void theMaterializerAndTheReceptionistStartWhenFirstAskedFor() {
+        Config config = KIT.system().settings().config();
+        assertEquals(Set.of("akka.serialization.SerializationExtension$",
+                        "akka.actor.typed.internal.adapter.ActorSystemAdapter$LoadTypedExtensions"),
+                Set.copyOf(config.getStringList("akka.library-extensions")));
+        assertEquals(List.of(), config.getStringList("akka.actor.typed.library-extensions"));
+        assertFalse(KIT.system().classicSystem().hasExtension(SystemMaterializer$.MODULE$));
+        assertFalse(KIT.system().hasExtension(Receptionist$.MODULE$));
+        assertNotNull(SystemMaterializer.get(KIT.system()).materializer());
+        assertNotNull(Receptionist.get(KIT.system()).ref());
+        assertTrue(KIT.system().hasExtension(Receptionist$.MODULE$));
     }
 
     @Test
