@@ -1,5 +1,6 @@
 package org.bgctl.journal;
 
+import akka.Done;
 import akka.actor.AbstractExtensionId;
 import akka.actor.ActorSystem;
 import akka.actor.ExtendedActorSystem;
@@ -9,6 +10,7 @@ import akka.event.LoggingAdapter;
 import com.typesafe.config.Config;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -21,7 +23,8 @@ import scala.concurrent.Promise;
  * {@link JdbcSnapshotStore}) and {@link JournalSchema} use it: one connection, opened on first use, and one thread
  * of its own that does all their work on it, each piece a transaction of its own, in the order given. The database is
  * the one {@code bgctl.journal.database} names: {@code h2} at {@code bgctl.journal.h2-url} — or, for a system started
- * before its run directory was known, where {@link #placeH2} says — or {@code postgres} as {@code bgctl.postgres}
+ * before its run directory was known, where {@link #placeH2} says or the one {@link #adopt} was given opened — or
+ * {@code postgres} as {@code bgctl.postgres}
  * says. The connection is closed when the actor system terminates, after its actors have
  * stopped and before {@code whenTerminated} completes, so an H2 file is closed before the JVM exits.
  *
@@ -55,6 +58,8 @@ public final class JournalDatabase implements Extension {
     private final ExecutorService thread;
     /** The H2 file's URL {@link #placeH2} gave, else null. */
     private volatile String placedH2;
+    /** The H2 file opened for this system ({@link #adopt}) until its connection is taken, else null. */
+    private volatile H2Opening adopted;
     /** Used on {@link #thread} only. */
     private Connection connection;
     /** Why work run ahead failed, else null; used on {@link #thread} only. */
@@ -84,6 +89,18 @@ public final class JournalDatabase implements Extension {
      */
     public void placeH2(String url) {
         placedH2 = url;
+    }
+
+    /**
+     * Uses the H2 file {@code opening} opens, and its schema, as this system's journal, for a system started before its
+     * run directory was known. Call before any work.
+     *
+     * @return completed once the file is open and its schema made
+     */
+    public CompletionStage<Done> adopt(H2Opening opening) {
+        placedH2 = opening.url(); // where a connection closed after a failed rollback is opened again
+        adopted = opening;
+        return opening.ready();
     }
 
     /** Does {@code work} on the journal's thread, after the work given before; its result, or why it failed. */
@@ -154,8 +171,11 @@ public final class JournalDatabase implements Extension {
 
     private Connection connection() throws SQLException {
         if (connection == null) {
+            H2Opening opening = adopted;
+            adopted = null;
             Connection c = switch (JournalKind.parse(config.getString("bgctl.journal.database"))) {
-                case H2 -> openH2(placedH2 != null ? placedH2 : config.getString("bgctl.journal.h2-url"));
+                case H2 -> opening != null ? opening.take()
+                        : openH2(placedH2 != null ? placedH2 : config.getString("bgctl.journal.h2-url"));
                 case POSTGRES -> PostgresSettings.from(config).connect();
                 case MEMORY -> throw new IllegalStateException("the memory journal has no database");
             };

@@ -2,6 +2,8 @@ package org.bgctl.journal;
 
 import akka.Done;
 import akka.actor.typed.ActorSystem;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
@@ -32,6 +34,11 @@ public final class JournalSchema {
                 return Done.getInstance();
             });
         };
+    }
+
+    /** Creates the tables of an H2 journal on {@code c} if missing (not committed). */
+    static void createH2(Connection c) throws SQLException {
+        H2.run(c);
     }
 
     /** {@link #prepare}, waited for: a failure is thrown as it happened, not inside a {@link CompletionException}. */

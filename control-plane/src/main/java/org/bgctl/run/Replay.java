@@ -27,6 +27,7 @@ import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RunClock;
 import org.bgctl.faults.FaultLedger;
+import org.bgctl.journal.H2Opening;
 import org.bgctl.journal.JournalDatabase;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
@@ -151,9 +152,12 @@ public final class Replay {
         JournalLocation journal = JournalLocation.forNewRun(spec.journal(), out);
         try {
             if (spec.executor() == ExecutorKind.ACTORS) journal.mark();
-            // the actors of a run in this JVM start while the trace's checksum is recorded and the trace opened
-            try (LocalActors early = spec.executor() == ExecutorKind.ACTORS && host == ActorHost.LOCAL
-                    ? localActors(spec, journal, pacing) : null) {
+            // the actors of a run in this JVM start, and its H2 file is opened, while the trace's checksum is recorded
+            // and the trace opened
+            boolean local = spec.executor() == ExecutorKind.ACTORS && host == ActorHost.LOCAL;
+            try (H2Opening h2 = local && journal.kind() == JournalKind.H2
+                    ? H2Opening.start(JournalSettings.h2Url(journal.runDir())) : null;
+                 LocalActors early = local ? localActors(spec, journal, pacing, h2) : null) {
                 if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
                 return replay(spec, journal, host, early, pacing, new Watch(watcher, lateness), machine, progress,
                         every, stop, JournaledPrefix.NONE);
@@ -444,13 +448,14 @@ public final class Replay {
 
     /**
      * The actor system of a run in this JVM: the one started ahead for a run of its kind ({@link ActorsAhead}), else
-     * one started now; either way prepared for this run's journal.
+     * one started now; either way prepared for this run's journal, whose H2 file {@code h2} opens if not null.
      */
-    private static LocalActors localActors(ReplaySpec spec, JournalLocation journal, Pacing pacing) {
+    private static LocalActors localActors(ReplaySpec spec, JournalLocation journal, Pacing pacing, H2Opening h2) {
         SystemKind kind = SystemKind.of(spec, pacing);
         LocalActors ahead = ActorsAhead.take(kind);
         LocalActors actors = ahead != null ? ahead : LocalActors.start(() -> actorConfig(kind, journal.config()));
-        return actors.prepare(prepare(journal));
+        return actors.prepare(h2 == null ? prepare(journal)
+                : system -> JournalDatabase.get(system.classicSystem()).adopt(h2));
     }
 
     /**
