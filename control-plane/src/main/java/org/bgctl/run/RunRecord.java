@@ -4,18 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
-import java.io.InputStream;
-import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.DigestInputStream;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.bgctl.config.BgctlSettings;
 
 /**
  * {@value #FILE} in the run directory of a durable replay: the replay's parameters (file names made absolute) and the
@@ -44,7 +39,8 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
             if (value.isPresent() && !(key.equals("trace") && value.get().equals(ReplayParameters.DEMO_TRACE)))
                 absolute = absolute.with(key, Path.of(value.get()).toAbsolutePath().normalize());
         }
-        return new RunRecord(absolute, trace == null ? null : checksum(trace));
+        return new RunRecord(absolute, trace == null ? null
+                : TraceChecksums.fromConfig(BgctlSettings.load()).sha256(trace));
     }
 
     /** True when {@code runDir} holds a record. */
@@ -110,25 +106,8 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
      * @throws IllegalArgumentException when its bytes changed
      */
     public void checkTrace(TraceSource trace) throws IOException {
-        if (!checksum(trace).equals(traceSha256))
+        if (!TraceChecksums.read(trace).equals(traceSha256))
             throw new IllegalArgumentException("the trace " + parameters.get("trace").orElse("?")
                     + " changed since the run started (its SHA-256 differs from " + FILE + "); cannot resume");
-    }
-
-    private static String checksum(TraceSource trace) throws IOException {
-        MessageDigest sha;
-        try {
-            sha = MessageDigest.getInstance("SHA-256");
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
-        }
-        try (InputStream in = trace.file() != null ? Files.newInputStream(trace.file())
-                : TraceSource.class.getResourceAsStream(trace.resource())) {
-            if (in == null) throw new IOException("bundled trace " + trace.resource() + " is missing");
-            try (DigestInputStream digest = new DigestInputStream(in, sha)) {
-                digest.transferTo(OutputStream.nullOutputStream());
-            }
-        }
-        return HexFormat.of().formatHex(sha.digest());
     }
 }
