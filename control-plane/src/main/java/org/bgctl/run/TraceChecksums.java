@@ -5,11 +5,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.BasicFileAttributes;
 import java.security.DigestInputStream;
 import java.security.MessageDigest;
@@ -18,6 +16,7 @@ import java.util.HexFormat;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
+import org.bgctl.config.CacheFolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -103,23 +102,12 @@ final class TraceChecksums {
     }
 
     private void store(Path entry, Path file, Stamp stamp, String sum) {
-        Path partial = null;
         try {
-            Files.createDirectories(directory);
-            partial = Files.createTempFile(directory, entry.getFileName().toString(), ".partial");
-            Files.writeString(partial, String.join("\n", MAGIC, file.toString(), stamp.toString(), sum) + "\n");
-            try {
-                Files.move(partial, entry, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, entry, StandardCopyOption.REPLACE_EXISTING);
-            }
+            CacheFolder.store(directory, entry.getFileName().toString(),
+                    (String.join("\n", MAGIC, file.toString(), stamp.toString(), sum) + "\n")
+                            .getBytes(StandardCharsets.UTF_8));
         } catch (IOException e) {
             log.debug("cannot keep the trace checksum in {}: {}", entry, e.toString());
-            try {
-                if (partial != null) Files.deleteIfExists(partial);
-            } catch (IOException ignored) {
-                // nothing more to do: the checksum was made all the same
-            }
         }
     }
 

@@ -32,11 +32,8 @@ class TraceChecksumsTest {
     @Test
     void aSettledUnchangedTraceIsNotReadAgain() throws Exception {
         Path trace = trace("1 0 0 10 4\n", Instant.parse("2026-01-01T00:00:00Z"));
-        TraceChecksums sums = new TraceChecksums(dir.resolve("cache"));
-        assertEquals(sha256(trace), sums.sha256(TraceSource.file(trace)));
-        Path entry = onlyEntry();
+        TraceChecksums sums = keptAsFake(trace);
         // an entry that says otherwise is believed: the trace was not read again
-        rewriteSum(entry, FAKE);
         assertEquals(FAKE, sums.sha256(TraceSource.file(trace)));
         // the resume's check always reads the trace
         assertEquals(sha256(trace), TraceChecksums.read(TraceSource.file(trace)));
@@ -45,9 +42,7 @@ class TraceChecksumsTest {
     @Test
     void aChangedTraceIsReadAgain() throws Exception {
         Path trace = trace("1 0 0 10 4\n", Instant.parse("2026-01-01T00:00:00Z"));
-        TraceChecksums sums = new TraceChecksums(dir.resolve("cache"));
-        sums.sha256(TraceSource.file(trace));
-        rewriteSum(onlyEntry(), FAKE);
+        TraceChecksums sums = keptAsFake(trace);
         trace("1 0 0 10 8\n", Instant.parse("2026-01-01T00:00:01Z")); // same size, a second later
         assertEquals(sha256(trace), sums.sha256(TraceSource.file(trace)));
         trace("1 0 0 10 16\n", Instant.parse("2026-01-01T00:00:01Z")); // same time, another size
@@ -57,11 +52,8 @@ class TraceChecksumsTest {
     @Test
     void anEntryWrittenRightAfterTheTraceChangedIsNotTrusted() throws Exception {
         Path trace = trace("1 0 0 10 4\n", null); // modified now
-        TraceChecksums sums = new TraceChecksums(dir.resolve("cache"));
-        sums.sha256(TraceSource.file(trace));
-        Path entry = onlyEntry();
-        rewriteSum(entry, FAKE);
-        Files.setLastModifiedTime(entry, Files.getLastModifiedTime(trace)); // written within the same tick
+        TraceChecksums sums = keptAsFake(trace);
+        Files.setLastModifiedTime(onlyEntry(), Files.getLastModifiedTime(trace)); // written within the same tick
         assertEquals(sha256(trace), sums.sha256(TraceSource.file(trace)));
     }
 
@@ -89,6 +81,14 @@ class TraceChecksumsTest {
         String sum = new TraceChecksums(dir.resolve("cache")).sha256(TraceSource.DEMO);
         assertEquals(TraceChecksums.read(TraceSource.DEMO), sum);
         assertFalse(Files.exists(dir.resolve("cache")));
+    }
+
+    /** Checksums whose entry for {@code trace} was made, then its checksum replaced by {@link #FAKE}. */
+    private TraceChecksums keptAsFake(Path trace) throws Exception {
+        TraceChecksums sums = new TraceChecksums(dir.resolve("cache"));
+        assertEquals(sha256(trace), sums.sha256(TraceSource.file(trace)));
+        rewriteSum(onlyEntry(), FAKE);
+        return sums;
     }
 
     private Path trace(String text, Instant modified) throws IOException {

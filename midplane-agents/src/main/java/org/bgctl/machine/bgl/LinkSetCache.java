@@ -2,11 +2,10 @@ package org.bgctl.machine.bgl;
 
 import com.typesafe.config.Config;
 import java.io.IOException;
-import java.nio.file.AtomicMoveNotSupportedException;
 import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
+import org.bgctl.config.CacheFolder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,28 +54,10 @@ public final class LinkSetCache {
     }
 
     private void store(Path file, byte[] bytes) {
-        Path partial = null;
         try {
-            Files.createDirectories(directory);
-            partial = Files.createTempFile(directory, file.getFileName().toString(), ".partial");
-            Files.write(partial, bytes);
-            try {
-                Files.move(partial, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-            } catch (AtomicMoveNotSupportedException e) {
-                Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING);
-            }
+            CacheFolder.store(directory, file.getFileName().toString(), bytes);
         } catch (IOException e) {
             log.warn("cannot store link-set table {}: {}", file, e.toString());
-            deleteQuietly(partial);
-        }
-    }
-
-    private static void deleteQuietly(Path partial) {
-        if (partial == null) return;
-        try {
-            Files.deleteIfExists(partial);
-        } catch (IOException e) {
-            log.warn("cannot remove {}: {}", partial, e.toString());
         }
     }
 }
