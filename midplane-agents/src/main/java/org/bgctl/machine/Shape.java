@@ -53,4 +53,13 @@ public record Shape(int x, int y, int z) {
     public boolean equals(Object o) {
         return o instanceof Shape s && x == s.x && y == s.y && z == s.z;
     }
+
+    /**
+     * Hashed as the generated method hashes (31 times the hash so far plus each component), without its method
+     * handles: shapes are looked up on every partition search.
+     */
+    @Override
+    public int hashCode() {
+        return (x * 31 + y) * 31 + z;
+    }
 }

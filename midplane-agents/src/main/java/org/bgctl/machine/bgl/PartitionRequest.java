@@ -32,7 +32,7 @@ public record PartitionRequest(int size, Shape shape, boolean rotations, Topolog
     @Override
     public int hashCode() {
         int denied = 0;
-        for (Dimension d : denyPassThrough) denied |= 1 << d.ordinal();
+        if (!denyPassThrough.isEmpty()) for (Dimension d : denyPassThrough) denied |= 1 << d.ordinal();
         int box = shape == null ? 0 : (shape.x() * 31 + shape.y()) * 31 + shape.z();
         return (((size * 31 + box) * 2 + (rotations ? 1 : 0)) * 4 + topology.ordinal()) * 8 + denied;
     }

@@ -37,6 +37,24 @@ class RecordEqualityTest {
         equalExactlyWhenComponentsAre(a.geometry(), b.geometry());
     }
 
+    /** Shapes and geometries hash as the generated methods of records of the same components do. */
+    @Property(tries = 1000)
+    void shapesAndGeometriesHashAsGeneratedRecordsDo(@ForAll("demands") Demand demand) {
+        Geometry g = demand.geometry();
+        if (g.shape() != null) {
+            Shape s = g.shape();
+            assertEquals(new GeneratedShape(s.x(), s.y(), s.z()).hashCode(), s.hashCode(), s.toString());
+        }
+        assertEquals(new GeneratedGeometry(g.shape(), g.rotations(), g.topology()).hashCode(), g.hashCode(),
+                g.toString());
+    }
+
+    private record GeneratedShape(int x, int y, int z) {
+    }
+
+    private record GeneratedGeometry(Shape shape, boolean rotations, Topology topology) {
+    }
+
     private static void equalExactlyWhenComponentsAre(Record a, Record b) {
         assertEquals(a.toString().equals(b.toString()), a.equals(b), a + " and " + b);
         assertEquals(a.equals(b), b.equals(a), a + " and " + b);
