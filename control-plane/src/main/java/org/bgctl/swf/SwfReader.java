@@ -1,15 +1,12 @@
 package org.bgctl.swf;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -52,7 +49,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
             10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L};
 
-    private final BufferedReader in;
+    private final TraceLines in;
     private final String fileName;
     private final boolean lenient;
     private final SwfHeader header;
@@ -61,7 +58,8 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private final List<String> skippedMessages = new ArrayList<>();
     private final JobNumbers jobNumbers = new JobNumbers();
 
-    private String firstJobLine;
+    /** The header ended at the current line, the first job line, which is yet to be parsed. */
+    private boolean firstJobLine;
     private long linesRead;
     private long recordLine;
     private long nextLine;
@@ -69,7 +67,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private boolean exhausted;
     private long skipped;
 
-    private SwfReader(BufferedReader in, String fileName, boolean lenient) throws IOException {
+    private SwfReader(TraceLines in, String fileName, boolean lenient) throws IOException {
         this.in = in;
         this.fileName = fileName;
         this.lenient = lenient;
@@ -103,8 +101,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         try {
             BufferedInputStream buffered = new BufferedInputStream(stream, BUFFER);
             InputStream raw = isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered;
-            BufferedReader reader = new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8), BUFFER);
-            return new SwfReader(reader, name, lenient);
+            return new SwfReader(new TraceLines(raw, BUFFER), name, lenient);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -121,15 +118,15 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
 
     private SwfHeader readHeader() throws IOException {
         List<String> comments = new ArrayList<>();
-        String line;
-        while ((line = headerLine()) != null) {
+        while (headerLine()) {
             linesRead++;
+            String line = in.text();
             int first = firstVisible(line);
             if (line.indexOf('\0') >= 0) throw notText(linesRead);
             if (first == line.length()) continue;
             if (line.charAt(first) != ';') {
                 if (!lenient && notText(line)) throw notText(linesRead);
-                firstJobLine = line;
+                firstJobLine = true;
                 break;
             }
             comments.add(line.substring(first));
@@ -137,9 +134,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return SwfHeader.parse(comments);
     }
 
-    private String headerLine() throws IOException {
+    private boolean headerLine() throws IOException {
         try {
-            return in.readLine();
+            return in.advance();
         } catch (IOException e) {
             throw new IOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
@@ -148,6 +145,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private static int firstVisible(String line) {
         int i = 0;
         while (i < line.length() && line.charAt(i) <= ' ') i++;
+        return i;
+    }
+
+    /** The first byte in [from, end) above a space (any byte of a non-ASCII character is), {@code end} when none is. */
+    private static int firstVisible(byte[] line, int from, int end) {
+        int i = from;
+        while (i < end && (line[i] & 0xff) <= ' ') i++;
         return i;
     }
 
@@ -199,10 +203,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     private void advance() {
-        String line;
-        while ((line = nextJobLine()) != null) {
+        while (nextJobLine()) {
             try {
-                SwfRecord record = parse(line, linesRead);
+                SwfRecord record = parse(in.bytes(), linesRead);
                 if (!jobNumbers.add(record.jobId()))
                     throw new SwfFormatException(fileName, linesRead, "job " + record.jobId()
                             + " repeats the job number of an earlier line (job numbers must be unique)");
@@ -210,7 +213,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
                 nextLine = linesRead;
                 return;
             } catch (SwfFormatException e) {
-                if (!lenient) throw notText(line) ? notText(linesRead) : e;
+                if (!lenient) throw notText(in.text()) ? notText(linesRead) : e;
                 skipped++;
                 if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
             }
@@ -218,20 +221,20 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         exhausted = true;
     }
 
-    private String nextJobLine() {
-        if (firstJobLine != null) {
-            String line = firstJobLine;
-            firstJobLine = null;
-            return line;
+    /** Moves to the next job line, skipping comments and blank lines; false at the end of the trace. */
+    private boolean nextJobLine() {
+        if (firstJobLine) {
+            firstJobLine = false;
+            return true;
         }
         try {
-            String line;
-            while ((line = in.readLine()) != null) {
+            while (in.advance()) {
                 linesRead++;
-                int first = firstVisible(line);
-                if (first < line.length() && line.charAt(first) != ';') return line;
+                byte[] line = in.bytes();
+                int first = firstVisible(line, in.start(), in.end());
+                if (first < in.end() && line[first] != ';') return true;
             }
-            return null;
+            return false;
         } catch (IOException e) {
             throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
@@ -259,7 +262,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
-    private SwfRecord parse(String line, long lineNo) {
+    private SwfRecord parse(byte[] line, long lineNo) {
         int found = tokenize(line);
         if (found != SwfField.COUNT)
             throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
@@ -276,15 +279,15 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     /** Finds the whitespace-separated tokens, recording the first 18; returns how many there are. */
-    private int tokenize(String line) {
+    private int tokenize(byte[] line) {
         int count = 0;
-        int i = 0;
-        int n = line.length();
+        int i = in.start();
+        int n = in.end();
         while (true) {
-            while (i < n && line.charAt(i) <= ' ') i++;
+            while (i < n && (line[i] & 0xff) <= ' ') i++;
             if (i == n) return count;
             int start = i;
-            while (i < n && line.charAt(i) > ' ') i++;
+            while (i < n && (line[i] & 0xff) > ' ') i++;
             if (count < SwfField.COUNT) {
                 tokenStart[count] = start;
                 tokenEnd[count] = i;
@@ -294,13 +297,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     /** An integer field of seconds at most {@code max} ({@link TimeBounds}): a submit time, a run or requested time. */
-    private long bounded(String line, long lineNo, SwfField field, long max) {
+    private long bounded(byte[] line, long lineNo, SwfField field, long max) {
         long value = integer(line, lineNo, field);
         if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
         return value;
     }
 
-    private int smallInteger(String line, long lineNo, SwfField field) {
+    private int smallInteger(byte[] line, long lineNo, SwfField field) {
         long value = integer(line, lineNo, field);
         if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
             throw bad(line, lineNo, field, "is out of range");
@@ -308,25 +311,25 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     /** An integer field; a fraction of zeros only ({@code 12.00}) is accepted. */
-    private long integer(String line, long lineNo, SwfField field) {
+    private long integer(byte[] line, long lineNo, SwfField field) {
         int i = tokenStart[field.number() - 1];
         int end = tokenEnd[field.number() - 1];
-        boolean negative = line.charAt(i) == '-';
+        boolean negative = line[i] == '-';
         if (negative) i++;
         int digitsStart = i;
         long value = 0;
         for (; i < end; i++) {
-            int d = line.charAt(i) - '0';
+            int d = line[i] - '0';
             if (d < 0 || d > 9) break;
             if (value >= LAST_SAFE && (value > LAST_SAFE || d > LAST_DIGIT))
                 throw bad(line, lineNo, field, "is out of range");
             value = value * 10 + d;
         }
         boolean anyDigit = i > digitsStart;
-        if (i < end && line.charAt(i) == '.') {
+        if (i < end && line[i] == '.') {
             boolean fractional = false;
             for (i++; i < end; i++) {
-                char c = line.charAt(i);
+                byte c = line[i];
                 if (c < '0' || c > '9') throw bad(line, lineNo, field, "is not a number");
                 anyDigit = true;
                 fractional |= c != '0';
@@ -338,17 +341,17 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     /** A field that may have decimals (6, 7 and 10). */
-    private double decimal(String line, long lineNo, SwfField field) {
+    private double decimal(byte[] line, long lineNo, SwfField field) {
         int start = tokenStart[field.number() - 1];
         int end = tokenEnd[field.number() - 1];
         int i = start;
-        boolean negative = line.charAt(i) == '-';
+        boolean negative = line[i] == '-';
         if (negative) i++;
         long mantissa = 0;
         int digits = 0;
         int decimals = -1;
         for (; i < end; i++) {
-            char c = line.charAt(i);
+            byte c = line[i];
             if (c == '.' && decimals < 0) {
                 decimals = 0;
             } else if (c >= '0' && c <= '9') {
@@ -360,14 +363,14 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
         }
         if (digits == 0) throw bad(line, lineNo, field, "is not a number");
-        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(line.substring(start, end));
+        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(in.text(start, end));
         // Both operands are exact doubles, so the one rounding of the division gives the nearest double.
         double value = decimals > 0 ? mantissa / (double) POWERS_OF_TEN[decimals] : mantissa;
         return negative ? -value : value;
     }
 
-    private SwfFormatException bad(String line, long lineNo, SwfField field, String problem) {
-        String token = line.substring(tokenStart[field.number() - 1], tokenEnd[field.number() - 1]);
+    private SwfFormatException bad(byte[] line, long lineNo, SwfField field, String problem) {
+        String token = in.text(tokenStart[field.number() - 1], tokenEnd[field.number() - 1]);
         return new SwfFormatException(fileName, lineNo, field, "'" + token + "' " + problem);
     }
 
