@@ -44,6 +44,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     public static final int KEPT_MESSAGES = 10;
 
     private static final int BUFFER = 1 << 16;
+    private static final SwfField[] FIELDS = SwfField.values();
     private static final long[] POWERS_OF_TEN = {
             1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
             1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
@@ -55,6 +56,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private final SwfHeader header;
     private final int[] tokenStart = new int[SwfField.COUNT];
     private final int[] tokenEnd = new int[SwfField.COUNT];
+    /** The fields of the line being parsed, by field number - 1: the integers, and those that may have decimals. */
+    private final long[] integers = new long[SwfField.COUNT];
+    private final double[] decimals = new double[SwfField.COUNT];
     private final List<String> skippedMessages = new ArrayList<>();
     private final JobNumbers jobNumbers = new JobNumbers();
 
@@ -266,16 +270,37 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         int found = tokenize(line);
         if (found != SwfField.COUNT)
             throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
-        return new SwfRecord(
-                integer(line, lineNo, SwfField.JOB_ID), bounded(line, lineNo, SwfField.SUBMIT, TimeBounds.MAX_TIME),
-                integer(line, lineNo, SwfField.WAIT), bounded(line, lineNo, SwfField.RUN, TimeBounds.MAX_DURATION),
-                smallInteger(line, lineNo, SwfField.ALLOC_PROCS), decimal(line, lineNo, SwfField.AVG_CPU),
-                decimal(line, lineNo, SwfField.USED_MEM), smallInteger(line, lineNo, SwfField.REQ_PROCS),
-                bounded(line, lineNo, SwfField.REQ_TIME, TimeBounds.MAX_DURATION), decimal(line, lineNo, SwfField.REQ_MEM),
-                smallInteger(line, lineNo, SwfField.STATUS), smallInteger(line, lineNo, SwfField.USER),
-                smallInteger(line, lineNo, SwfField.GROUP), smallInteger(line, lineNo, SwfField.EXECUTABLE),
-                smallInteger(line, lineNo, SwfField.QUEUE), smallInteger(line, lineNo, SwfField.PARTITION),
-                integer(line, lineNo, SwfField.PRECEDING_JOB), integer(line, lineNo, SwfField.THINK_TIME));
+        // One field after the other in a loop, in file order, so the first bad field is the one reported: the
+        // number reading is compiled once, not once per field, in every method the JIT inlines the parsing into.
+        for (SwfField field : FIELDS) read(line, lineNo, field);
+        long[] n = integers;
+        double[] d = decimals;
+        return new SwfRecord(n[0], n[1], n[2], n[3], (int) n[4], d[5], d[6], (int) n[7], n[8], d[9], (int) n[10],
+                (int) n[11], (int) n[12], (int) n[13], (int) n[14], (int) n[15], n[16], n[17]);
+    }
+
+    /**
+     * Reads {@code field} into {@link #integers} or, for a field that may have decimals, {@link #decimals}: a time at
+     * most {@link TimeBounds#MAX_TIME}, a run or requested time at most {@link TimeBounds#MAX_DURATION}, a job number
+     * or the wait or think time as any long, and the other fields as ints.
+     */
+    private void read(byte[] line, long lineNo, SwfField field) {
+        int k = field.number() - 1;
+        if (field.isDecimal()) {
+            decimals[k] = decimal(line, lineNo, field);
+            return;
+        }
+        long value = integer(line, lineNo, field);
+        switch (field) {
+            case SUBMIT -> atMost(line, lineNo, field, value, TimeBounds.MAX_TIME);
+            case RUN, REQ_TIME -> atMost(line, lineNo, field, value, TimeBounds.MAX_DURATION);
+            case JOB_ID, WAIT, PRECEDING_JOB, THINK_TIME -> { }
+            default -> {
+                if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
+                    throw bad(line, lineNo, field, "is out of range");
+            }
+        }
+        integers[k] = value;
     }
 
     /** Finds the whitespace-separated tokens, recording the first 18; returns how many there are. */
@@ -296,18 +321,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         }
     }
 
-    /** An integer field of seconds at most {@code max} ({@link TimeBounds}): a submit time, a run or requested time. */
-    private long bounded(byte[] line, long lineNo, SwfField field, long max) {
-        long value = integer(line, lineNo, field);
+    /** Checks an integer field of seconds against its limit ({@link TimeBounds}): a submit time, a run or requested time. */
+    private void atMost(byte[] line, long lineNo, SwfField field, long value, long max) {
         if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
-        return value;
-    }
-
-    private int smallInteger(byte[] line, long lineNo, SwfField field) {
-        long value = integer(line, lineNo, field);
-        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
-            throw bad(line, lineNo, field, "is out of range");
-        return (int) value;
     }
 
     /** An integer field; a fraction of zeros only ({@code 12.00}) is accepted. */
