@@ -2,7 +2,10 @@ package org.bgctl.report;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,10 +17,14 @@ import java.nio.file.StandardOpenOption;
  */
 final class SpillOutput implements Closeable {
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
     private final FileChannel file;
     /**
-     * Bytes [0, used) are to be written. Filled by hand rather than through a ByteBuffer's puts, whose chain of calls
-     * (bounds, byte order, memory access) the job-spill thread runs once a field, and the JIT inlines at every one.
+     * Bytes [0, used) are to be written. Numbers go in through views of the array as big-endian longs and ints, not
+     * a ByteBuffer's puts, whose chain of calls (bounds, byte order, memory access) the job-spill thread ran once a
+     * field.
      */
     private final byte[] buffer = new byte[1 << 16];
     private int used;
@@ -35,28 +42,14 @@ final class SpillOutput implements Closeable {
 
     void putLong(long v) throws IOException {
         room(Long.BYTES);
-        byte[] b = buffer;
-        int at = used;
-        b[at] = (byte) (v >>> 56);
-        b[at + 1] = (byte) (v >>> 48);
-        b[at + 2] = (byte) (v >>> 40);
-        b[at + 3] = (byte) (v >>> 32);
-        b[at + 4] = (byte) (v >>> 24);
-        b[at + 5] = (byte) (v >>> 16);
-        b[at + 6] = (byte) (v >>> 8);
-        b[at + 7] = (byte) v;
-        used = at + Long.BYTES;
+        LONGS.set(buffer, used, v);
+        used += Long.BYTES;
     }
 
     void putInt(int v) throws IOException {
         room(Integer.BYTES);
-        byte[] b = buffer;
-        int at = used;
-        b[at] = (byte) (v >>> 24);
-        b[at + 1] = (byte) (v >>> 16);
-        b[at + 2] = (byte) (v >>> 8);
-        b[at + 3] = (byte) v;
-        used = at + Integer.BYTES;
+        INTS.set(buffer, used, v);
+        used += Integer.BYTES;
     }
 
     void putDouble(double v) throws IOException {
