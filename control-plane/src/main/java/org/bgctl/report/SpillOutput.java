@@ -2,7 +2,10 @@ package org.bgctl.report;
 
 import java.io.Closeable;
 import java.io.IOException;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,38 +17,48 @@ import java.nio.file.StandardOpenOption;
  */
 final class SpillOutput implements Closeable {
 
+    private static final VarHandle LONGS = MethodHandles.byteArrayViewVarHandle(long[].class, ByteOrder.BIG_ENDIAN);
+    private static final VarHandle INTS = MethodHandles.byteArrayViewVarHandle(int[].class, ByteOrder.BIG_ENDIAN);
+
     private final FileChannel file;
-    private final ByteBuffer buffer = ByteBuffer.allocate(1 << 16);
+    /**
+     * Bytes [0, used) are to be written. Numbers go in through views of the array as big-endian longs and ints, not
+     * a ByteBuffer's puts, whose chain of calls (bounds, byte order, memory access) the job-spill thread ran once a
+     * field.
+     */
+    private final byte[] buffer = new byte[1 << 16];
+    private int used;
 
     SpillOutput(Path path) throws IOException {
         file = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
     private void room(int bytes) throws IOException {
-        if (buffer.remaining() >= bytes) return;
-        buffer.flip();
-        while (buffer.hasRemaining()) file.write(buffer);
-        buffer.clear();
+        if (buffer.length - used >= bytes) return;
+        ByteBuffer filled = ByteBuffer.wrap(buffer, 0, used);
+        while (filled.hasRemaining()) file.write(filled);
+        used = 0;
     }
 
     void putLong(long v) throws IOException {
         room(Long.BYTES);
-        buffer.putLong(v);
+        LONGS.set(buffer, used, v);
+        used += Long.BYTES;
     }
 
     void putInt(int v) throws IOException {
         room(Integer.BYTES);
-        buffer.putInt(v);
+        INTS.set(buffer, used, v);
+        used += Integer.BYTES;
     }
 
     void putDouble(double v) throws IOException {
-        room(Double.BYTES);
-        buffer.putDouble(v);
+        putLong(Double.doubleToRawLongBits(v));
     }
 
     void putBoolean(boolean v) throws IOException {
         room(1);
-        buffer.put((byte) (v ? 1 : 0));
+        buffer[used++] = (byte) (v ? 1 : 0);
     }
 
     /** {@code text}: its length in UTF-8 bytes, then those bytes. */
@@ -59,10 +72,10 @@ final class SpillOutput implements Closeable {
             return;
         }
         putInt(n);
-        if (n <= buffer.capacity()) room(n);
+        if (n <= buffer.length) room(n);
         for (int i = 0; i < n; i++) {
-            if (!buffer.hasRemaining()) room(1);
-            buffer.put((byte) text.charAt(i));
+            if (used == buffer.length) room(1);
+            buffer[used++] = (byte) text.charAt(i);
         }
     }
 
@@ -71,8 +84,9 @@ final class SpillOutput implements Closeable {
         putInt(length);
         for (int at = 0; at < length; ) {
             room(1);
-            int k = Math.min(buffer.remaining(), length - at);
-            buffer.put(bytes, at, k);
+            int k = Math.min(buffer.length - used, length - at);
+            System.arraycopy(bytes, at, buffer, used, k);
+            used += k;
             at += k;
         }
     }
@@ -81,7 +95,7 @@ final class SpillOutput implements Closeable {
     @Override
     public void close() throws IOException {
         try (file) {
-            if (file.isOpen()) room(buffer.capacity());
+            if (file.isOpen()) room(buffer.length);
         }
     }
 }

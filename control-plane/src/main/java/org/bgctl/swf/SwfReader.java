@@ -1,15 +1,12 @@
 package org.bgctl.swf;
 
 import java.io.BufferedInputStream;
-import java.io.BufferedReader;
 import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -47,21 +44,26 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     public static final int KEPT_MESSAGES = 10;
 
     private static final int BUFFER = 1 << 16;
+    private static final SwfField[] FIELDS = SwfField.values();
     private static final long[] POWERS_OF_TEN = {
             1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
             1_000_000_000L, 10_000_000_000L, 100_000_000_000L, 1_000_000_000_000L,
             10_000_000_000_000L, 100_000_000_000_000L, 1_000_000_000_000_000L};
 
-    private final BufferedReader in;
+    private final TraceLines in;
     private final String fileName;
     private final boolean lenient;
     private final SwfHeader header;
     private final int[] tokenStart = new int[SwfField.COUNT];
     private final int[] tokenEnd = new int[SwfField.COUNT];
+    /** The fields of the line being parsed, by field number - 1: the integers, and those that may have decimals. */
+    private final long[] integers = new long[SwfField.COUNT];
+    private final double[] decimals = new double[SwfField.COUNT];
     private final List<String> skippedMessages = new ArrayList<>();
     private final JobNumbers jobNumbers = new JobNumbers();
 
-    private String firstJobLine;
+    /** The header ended at the current line, the first job line, which is yet to be parsed. */
+    private boolean firstJobLine;
     private long linesRead;
     private long recordLine;
     private long nextLine;
@@ -69,7 +71,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private boolean exhausted;
     private long skipped;
 
-    private SwfReader(BufferedReader in, String fileName, boolean lenient) throws IOException {
+    private SwfReader(TraceLines in, String fileName, boolean lenient) throws IOException {
         this.in = in;
         this.fileName = fileName;
         this.lenient = lenient;
@@ -103,8 +105,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         try {
             BufferedInputStream buffered = new BufferedInputStream(stream, BUFFER);
             InputStream raw = isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered;
-            BufferedReader reader = new BufferedReader(new InputStreamReader(raw, StandardCharsets.UTF_8), BUFFER);
-            return new SwfReader(reader, name, lenient);
+            return new SwfReader(new TraceLines(raw, BUFFER), name, lenient);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -121,15 +122,15 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
 
     private SwfHeader readHeader() throws IOException {
         List<String> comments = new ArrayList<>();
-        String line;
-        while ((line = headerLine()) != null) {
+        while (headerLine()) {
             linesRead++;
+            String line = in.text();
             int first = firstVisible(line);
             if (line.indexOf('\0') >= 0) throw notText(linesRead);
             if (first == line.length()) continue;
             if (line.charAt(first) != ';') {
                 if (!lenient && notText(line)) throw notText(linesRead);
-                firstJobLine = line;
+                firstJobLine = true;
                 break;
             }
             comments.add(line.substring(first));
@@ -137,9 +138,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return SwfHeader.parse(comments);
     }
 
-    private String headerLine() throws IOException {
+    private boolean headerLine() throws IOException {
         try {
-            return in.readLine();
+            return in.advance();
         } catch (IOException e) {
             throw new IOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
@@ -148,6 +149,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     private static int firstVisible(String line) {
         int i = 0;
         while (i < line.length() && line.charAt(i) <= ' ') i++;
+        return i;
+    }
+
+    /** The first byte in [from, end) above a space (any byte of a non-ASCII character is), {@code end} when none is. */
+    private static int firstVisible(byte[] line, int from, int end) {
+        int i = from;
+        while (i < end && (line[i] & 0xff) <= ' ') i++;
         return i;
     }
 
@@ -199,10 +207,9 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     private void advance() {
-        String line;
-        while ((line = nextJobLine()) != null) {
+        while (nextJobLine()) {
             try {
-                SwfRecord record = parse(line, linesRead);
+                SwfRecord record = parse(in.bytes(), linesRead);
                 if (!jobNumbers.add(record.jobId()))
                     throw new SwfFormatException(fileName, linesRead, "job " + record.jobId()
                             + " repeats the job number of an earlier line (job numbers must be unique)");
@@ -210,7 +217,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
                 nextLine = linesRead;
                 return;
             } catch (SwfFormatException e) {
-                if (!lenient) throw notText(line) ? notText(linesRead) : e;
+                if (!lenient) throw notText(in.text()) ? notText(linesRead) : e;
                 skipped++;
                 if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
             }
@@ -218,20 +225,20 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         exhausted = true;
     }
 
-    private String nextJobLine() {
-        if (firstJobLine != null) {
-            String line = firstJobLine;
-            firstJobLine = null;
-            return line;
+    /** Moves to the next job line, skipping comments and blank lines; false at the end of the trace. */
+    private boolean nextJobLine() {
+        if (firstJobLine) {
+            firstJobLine = false;
+            return true;
         }
         try {
-            String line;
-            while ((line = in.readLine()) != null) {
+            while (in.advance()) {
                 linesRead++;
-                int first = firstVisible(line);
-                if (first < line.length() && line.charAt(first) != ';') return line;
+                byte[] line = in.bytes();
+                int first = firstVisible(line, in.start(), in.end());
+                if (first < in.end() && line[first] != ';') return true;
             }
-            return null;
+            return false;
         } catch (IOException e) {
             throw new UncheckedIOException(fileName + " line " + (linesRead + 1) + ": " + unreadable(e), e);
         }
@@ -259,32 +266,53 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
 
-    private SwfRecord parse(String line, long lineNo) {
+    private SwfRecord parse(byte[] line, long lineNo) {
         int found = tokenize(line);
         if (found != SwfField.COUNT)
             throw new SwfFormatException(fileName, lineNo, "expected " + SwfField.COUNT + " fields, found " + found);
-        return new SwfRecord(
-                integer(line, lineNo, SwfField.JOB_ID), bounded(line, lineNo, SwfField.SUBMIT, TimeBounds.MAX_TIME),
-                integer(line, lineNo, SwfField.WAIT), bounded(line, lineNo, SwfField.RUN, TimeBounds.MAX_DURATION),
-                smallInteger(line, lineNo, SwfField.ALLOC_PROCS), decimal(line, lineNo, SwfField.AVG_CPU),
-                decimal(line, lineNo, SwfField.USED_MEM), smallInteger(line, lineNo, SwfField.REQ_PROCS),
-                bounded(line, lineNo, SwfField.REQ_TIME, TimeBounds.MAX_DURATION), decimal(line, lineNo, SwfField.REQ_MEM),
-                smallInteger(line, lineNo, SwfField.STATUS), smallInteger(line, lineNo, SwfField.USER),
-                smallInteger(line, lineNo, SwfField.GROUP), smallInteger(line, lineNo, SwfField.EXECUTABLE),
-                smallInteger(line, lineNo, SwfField.QUEUE), smallInteger(line, lineNo, SwfField.PARTITION),
-                integer(line, lineNo, SwfField.PRECEDING_JOB), integer(line, lineNo, SwfField.THINK_TIME));
+        // One field after the other in a loop, in file order, so the first bad field is the one reported: the
+        // number reading is compiled once, not once per field, in every method the JIT inlines the parsing into.
+        for (SwfField field : FIELDS) read(line, lineNo, field);
+        long[] n = integers;
+        double[] d = decimals;
+        return new SwfRecord(n[0], n[1], n[2], n[3], (int) n[4], d[5], d[6], (int) n[7], n[8], d[9], (int) n[10],
+                (int) n[11], (int) n[12], (int) n[13], (int) n[14], (int) n[15], n[16], n[17]);
+    }
+
+    /**
+     * Reads {@code field} into {@link #integers} or, for a field that may have decimals, {@link #decimals}: a time at
+     * most {@link TimeBounds#MAX_TIME}, a run or requested time at most {@link TimeBounds#MAX_DURATION}, a job number
+     * or the wait or think time as any long, and the other fields as ints.
+     */
+    private void read(byte[] line, long lineNo, SwfField field) {
+        int k = field.number() - 1;
+        if (field.isDecimal()) {
+            decimals[k] = decimal(line, lineNo, field);
+            return;
+        }
+        long value = integer(line, lineNo, field);
+        switch (field) {
+            case SUBMIT -> atMost(line, lineNo, field, value, TimeBounds.MAX_TIME);
+            case RUN, REQ_TIME -> atMost(line, lineNo, field, value, TimeBounds.MAX_DURATION);
+            case JOB_ID, WAIT, PRECEDING_JOB, THINK_TIME -> { }
+            default -> {
+                if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
+                    throw bad(line, lineNo, field, "is out of range");
+            }
+        }
+        integers[k] = value;
     }
 
     /** Finds the whitespace-separated tokens, recording the first 18; returns how many there are. */
-    private int tokenize(String line) {
+    private int tokenize(byte[] line) {
         int count = 0;
-        int i = 0;
-        int n = line.length();
+        int i = in.start();
+        int n = in.end();
         while (true) {
-            while (i < n && line.charAt(i) <= ' ') i++;
+            while (i < n && (line[i] & 0xff) <= ' ') i++;
             if (i == n) return count;
             int start = i;
-            while (i < n && line.charAt(i) > ' ') i++;
+            while (i < n && (line[i] & 0xff) > ' ') i++;
             if (count < SwfField.COUNT) {
                 tokenStart[count] = start;
                 tokenEnd[count] = i;
@@ -293,40 +321,31 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         }
     }
 
-    /** An integer field of seconds at most {@code max} ({@link TimeBounds}): a submit time, a run or requested time. */
-    private long bounded(String line, long lineNo, SwfField field, long max) {
-        long value = integer(line, lineNo, field);
+    /** Checks an integer field of seconds against its limit ({@link TimeBounds}): a submit time, a run or requested time. */
+    private void atMost(byte[] line, long lineNo, SwfField field, long value, long max) {
         if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
-        return value;
-    }
-
-    private int smallInteger(String line, long lineNo, SwfField field) {
-        long value = integer(line, lineNo, field);
-        if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
-            throw bad(line, lineNo, field, "is out of range");
-        return (int) value;
     }
 
     /** An integer field; a fraction of zeros only ({@code 12.00}) is accepted. */
-    private long integer(String line, long lineNo, SwfField field) {
+    private long integer(byte[] line, long lineNo, SwfField field) {
         int i = tokenStart[field.number() - 1];
         int end = tokenEnd[field.number() - 1];
-        boolean negative = line.charAt(i) == '-';
+        boolean negative = line[i] == '-';
         if (negative) i++;
         int digitsStart = i;
         long value = 0;
         for (; i < end; i++) {
-            int d = line.charAt(i) - '0';
+            int d = line[i] - '0';
             if (d < 0 || d > 9) break;
             if (value >= LAST_SAFE && (value > LAST_SAFE || d > LAST_DIGIT))
                 throw bad(line, lineNo, field, "is out of range");
             value = value * 10 + d;
         }
         boolean anyDigit = i > digitsStart;
-        if (i < end && line.charAt(i) == '.') {
+        if (i < end && line[i] == '.') {
             boolean fractional = false;
             for (i++; i < end; i++) {
-                char c = line.charAt(i);
+                byte c = line[i];
                 if (c < '0' || c > '9') throw bad(line, lineNo, field, "is not a number");
                 anyDigit = true;
                 fractional |= c != '0';
@@ -338,17 +357,17 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     }
 
     /** A field that may have decimals (6, 7 and 10). */
-    private double decimal(String line, long lineNo, SwfField field) {
+    private double decimal(byte[] line, long lineNo, SwfField field) {
         int start = tokenStart[field.number() - 1];
         int end = tokenEnd[field.number() - 1];
         int i = start;
-        boolean negative = line.charAt(i) == '-';
+        boolean negative = line[i] == '-';
         if (negative) i++;
         long mantissa = 0;
         int digits = 0;
         int decimals = -1;
         for (; i < end; i++) {
-            char c = line.charAt(i);
+            byte c = line[i];
             if (c == '.' && decimals < 0) {
                 decimals = 0;
             } else if (c >= '0' && c <= '9') {
@@ -360,14 +379,14 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
         }
         if (digits == 0) throw bad(line, lineNo, field, "is not a number");
-        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(line.substring(start, end));
+        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(in.text(start, end));
         // Both operands are exact doubles, so the one rounding of the division gives the nearest double.
         double value = decimals > 0 ? mantissa / (double) POWERS_OF_TEN[decimals] : mantissa;
         return negative ? -value : value;
     }
 
-    private SwfFormatException bad(String line, long lineNo, SwfField field, String problem) {
-        String token = line.substring(tokenStart[field.number() - 1], tokenEnd[field.number() - 1]);
+    private SwfFormatException bad(byte[] line, long lineNo, SwfField field, String problem) {
+        String token = in.text(tokenStart[field.number() - 1], tokenEnd[field.number() - 1]);
         return new SwfFormatException(fileName, lineNo, field, "'" + token + "' " + problem);
     }
 

@@ -26,16 +26,23 @@ public final class Arrivals {
     public List<Job> takeAt(long t) {
         // most instants are only ends: no list for them
         if (next == null || next.submit() > t) return List.of();
+        Job first = take(t);
+        // most arrive alone: no list to grow, and no sort, which for one job would still cost the JIT a compilation
+        if (next == null || next.submit() > t) return List.of(first);
         List<Job> batch = new ArrayList<>();
-        while (next != null && next.submit() <= t) {
-            if (next.submit() < t)
-                throw new IllegalStateException("job " + next.id() + " submitted at " + next.submit()
-                        + " comes after time " + t + ": arrivals must come in submit order");
-            batch.add(next);
-            next = jobs.hasNext() ? jobs.next() : null;
-        }
-        // most arrive alone; a sort of one job still costs the JIT a compilation of the whole sort
-        if (batch.size() > 1) batch.sort(Job.QUEUE_ORDER);
+        batch.add(first);
+        while (next != null && next.submit() <= t) batch.add(take(t));
+        batch.sort(Job.QUEUE_ORDER);
         return batch;
+    }
+
+    /** The next job, submitted at {@code t}, and moves on. */
+    private Job take(long t) {
+        Job job = next;
+        if (job.submit() < t)
+            throw new IllegalStateException("job " + job.id() + " submitted at " + job.submit()
+                    + " comes after time " + t + ": arrivals must come in submit order");
+        next = jobs.hasNext() ? jobs.next() : null;
+        return job;
     }
 }

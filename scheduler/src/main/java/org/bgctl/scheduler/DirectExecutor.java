@@ -70,8 +70,12 @@ public final class DirectExecutor {
         for (Job job : arriving) emit(new JobSubmitted(job));
         while (true) {
             Plan plan = core.plan();
-            plan.migration().ifPresent(m -> m.events(t, m.performed()).forEach(this::emit));
-            plan.contextSwitch().ifPresent(c -> emit(c.event(t)));
+            // tested, not given lambdas: a lambda capturing t would be allocated at every pass
+            if (plan.migration().isPresent()) {
+                Migration m = plan.migration().get();
+                for (SchedulerEvent e : m.events(t, m.performed())) emit(e);
+            }
+            if (plan.contextSwitch().isPresent()) emit(plan.contextSwitch().get().event(t));
             for (Start s : plan.starts()) emitAll(core.startEvents(s));
             List<JobEvent> ended = core.finishesDue(t);
             if (ended.isEmpty() && plan.contextSwitch().isEmpty()) return;

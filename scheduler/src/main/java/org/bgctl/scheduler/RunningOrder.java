@@ -1,7 +1,6 @@
 package org.bgctl.scheduler;
 
 import java.util.AbstractCollection;
-import java.util.Arrays;
 import java.util.Iterator;
 import java.util.NoSuchElementException;
 import java.util.function.ToLongFunction;
@@ -11,9 +10,10 @@ import java.util.function.ToLongFunction;
  * sorted array of the jobs with their times and ids beside them as numbers, so that finding a job's place reads no
  * record. {@link RunningJob#estimatedEnd()} reads the job, its allocation and its communication class, and a tree
  * ordered by a comparator of such times read them at every step of every search. A job's place is found by binary
- * search and the jobs after it are moved by one: the scheduler runs at most a few hundred jobs at once, for which
- * moving an array is cheaper than a tree's nodes. As a collection it is read-only (its {@code add} and {@code remove}
- * refuse), iterated in that order.
+ * search and the jobs on its shorter side are moved by one: the scheduler runs at most a few hundred jobs at once, for
+ * which moving an array is cheaper than a tree's nodes. The jobs sit in the middle of their arrays, with room on both
+ * sides, so that the job that ends first, which is the one most often removed, leaves without moving the others. As a
+ * collection it is read-only (its {@code add} and {@code remove} refuse), iterated in that order.
  */
 final class RunningOrder extends AbstractCollection<RunningJob> {
 
@@ -21,6 +21,8 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
     private long[] times = new long[16];
     private long[] ids = new long[16];
     private RunningJob[] jobs = new RunningJob[16];
+    /** The jobs are at [head, head + size) of the arrays. */
+    private int head = 8;
     private int size;
 
     /** An empty order by {@code time}, which must give a job the same time whenever it is asked. */
@@ -34,13 +36,18 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
         int at = search(t, r.id());
         if (at >= 0) return false;
         at = -at - 1;
-        if (size == jobs.length) grow();
-        System.arraycopy(times, at, times, at + 1, size - at);
-        System.arraycopy(ids, at, ids, at + 1, size - at);
-        System.arraycopy(jobs, at, jobs, at + 1, size - at);
-        times[at] = t;
-        ids[at] = r.id();
-        jobs[at] = r;
+        if (at < size - at && head > 0) {
+            // the jobs before r's place move one towards the front
+            move(head, head - 1, at);
+            head--;
+        } else {
+            if (head + size == jobs.length) recentre();
+            move(head + at, head + at + 1, size - at);
+        }
+        int i = head + at;
+        times[i] = t;
+        ids[i] = r.id();
+        jobs[i] = r;
         size++;
         return true;
     }
@@ -49,17 +56,28 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
     boolean delete(RunningJob r) {
         int at = search(time.applyAsLong(r), r.id());
         if (at < 0) return false;
-        int after = size - at - 1;
-        System.arraycopy(times, at + 1, times, at, after);
-        System.arraycopy(ids, at + 1, ids, at, after);
-        System.arraycopy(jobs, at + 1, jobs, at, after);
-        jobs[--size] = null;
+        if (at < size - at - 1) {
+            // the jobs before it move one towards the back
+            move(head, head + 1, at);
+            jobs[head++] = null;
+        } else {
+            move(head + at + 1, head + at, size - at - 1);
+            jobs[head + size - 1] = null;
+        }
+        size--;
         return true;
+    }
+
+    /** Moves {@code n} jobs with their times and ids from index {@code from} to index {@code to}. */
+    private void move(int from, int to, int n) {
+        System.arraycopy(times, from, times, to, n);
+        System.arraycopy(ids, from, ids, to, n);
+        System.arraycopy(jobs, from, jobs, to, n);
     }
 
     /** The first job's time; {@link Long#MAX_VALUE} when there is none. */
     long firstTime() {
-        return size == 0 ? Long.MAX_VALUE : times[0];
+        return size == 0 ? Long.MAX_VALUE : times[head];
     }
 
     @Override
@@ -85,7 +103,7 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
             @Override
             public RunningJob next() {
                 if (next >= size) throw new NoSuchElementException();
-                return jobs[next++];
+                return jobs[head + next++];
             }
         };
     }
@@ -96,7 +114,8 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
         int hi = size - 1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            int c = times[mid] != t ? Long.compare(times[mid], t) : Long.compare(ids[mid], id);
+            int i = head + mid;
+            int c = times[i] != t ? Long.compare(times[i], t) : Long.compare(ids[i], id);
             if (c < 0) lo = mid + 1;
             else if (c > 0) hi = mid - 1;
             else return mid;
@@ -104,10 +123,19 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
         return -(lo + 1);
     }
 
-    private void grow() {
-        int n = jobs.length * 2;
-        times = Arrays.copyOf(times, n);
-        ids = Arrays.copyOf(ids, n);
-        jobs = Arrays.copyOf(jobs, n);
+    /** With no room after the jobs: puts them in the middle of their arrays, twice as long once half full. */
+    private void recentre() {
+        int n = size >= jobs.length / 2 ? jobs.length * 2 : jobs.length;
+        int at = (n - size) / 2;
+        long[] newTimes = new long[n];
+        long[] newIds = new long[n];
+        RunningJob[] newJobs = new RunningJob[n];
+        System.arraycopy(times, head, newTimes, at, size);
+        System.arraycopy(ids, head, newIds, at, size);
+        System.arraycopy(jobs, head, newJobs, at, size);
+        times = newTimes;
+        ids = newIds;
+        jobs = newJobs;
+        head = at;
     }
 }

@@ -57,8 +57,7 @@ public final class SchedulerCore implements SchedulingView {
     private final Map<Demand, DemandQueue> byDemand = new LinkedHashMap<>();
     private final Map<Demand, DemandQueue> byDemandView = Collections.unmodifiableMap(byDemand);
     private boolean byDemandKept;
-    /** Lookup by id only; never iterated. */
-    private final Map<Long, Job> queuedById = new HashMap<>();
+    private final JobIdMap<Job> queuedById = new JobIdMap<>();
     private final RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
     private final RunningOrder byEnd = new RunningOrder(RunningJob::end);
     /** Blocks of finished jobs being freed, by job id and by (until, job id). */
@@ -68,8 +67,7 @@ public final class SchedulerCore implements SchedulingView {
     private final TreeMap<Long, ReadyBlock> ready = new TreeMap<>();
     /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
     private final RunningOrder booting = new RunningOrder(RunningJob::bootEnd);
-    /** Lookup by id only; never iterated. */
-    private final Map<Long, RunningJob> running = new HashMap<>();
+    private final JobIdMap<RunningJob> running = new JobIdMap<>();
     /** Jobs checkpointed by the migration being applied, until their JobMigrated. */
     private final TreeMap<Long, RunningJob> checkpointed = new TreeMap<>();
     private final long bootDelay;
@@ -389,7 +387,8 @@ public final class SchedulerCore implements SchedulingView {
      */
     public List<JobEvent> finishesDue(long t) {
         if (byEnd.firstTime() > t) return List.of();
-        List<JobEvent> due = new ArrayList<>();
+        // most instants end one job: room for it and a requeue, not the ten of a list grown from empty
+        List<JobEvent> due = new ArrayList<>(2);
         for (RunningJob r : byEnd) {
             if (r.end() > t) break;
             if (r.bootFailure() == null) {
@@ -437,9 +436,8 @@ public final class SchedulerCore implements SchedulingView {
      * server started again whose jobs did not survive its stop.
      */
     public List<SchedulerEvent> requeueAllRunning(String cause, long t) {
-        TreeMap<Long, RunningJob> byId = new TreeMap<>(running);
         List<SchedulerEvent> events = new ArrayList<>();
-        for (RunningJob r : byId.values()) {
+        for (RunningJob r : running.byId()) {
             events.add(new JobKilled(r.id(), t, cause));
             events.add(new JobRequeued(r.job(), t));
         }
@@ -542,7 +540,7 @@ public final class SchedulerCore implements SchedulingView {
         List<CoreSnapshot.LastEnd> lastEnds = new ArrayList<>();
         lastEndBySize.forEach((size, t) -> lastEnds.add(new CoreSnapshot.LastEnd(size, t)));
         return new CoreSnapshot(policy.name(), machine.name(), now, version, queue,
-                List.copyOf(new TreeMap<>(running).values()), List.copyOf(suspended.values()),
+                List.copyOf(running.byId()), List.copyOf(suspended.values()),
                 gang == null ? null : CoreSnapshot.GangState.of(gang), List.copyOf(machine.downComponents()), headId,
                 headSince, lastEnds, reservations.windows(), requeued.entrySet().stream()
                         .map(e -> new CoreSnapshot.Requeued(e.getKey(), e.getValue())).toList(),

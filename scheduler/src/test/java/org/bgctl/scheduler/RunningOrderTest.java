@@ -49,6 +49,28 @@ class RunningOrderTest {
     }
 
     @Test
+    void itKeepsTheOrderWhenTheFirstJobsLeaveAsInARunAndWhenItEmptiesAndFillsAgain() {
+        Random random = new Random(11);
+        RunningOrder byEnd = new RunningOrder(RunningJob::end);
+        TreeSet<RunningJob> endTree = new TreeSet<>(END_ORDER);
+        for (int step = 0; step < 20_000; step++) {
+            // phases of filling up to a few hundred jobs and of draining to none, removing mostly the first to end
+            boolean filling = (step / 1_000) % 2 == 0;
+            if (endTree.isEmpty() || random.nextInt(10) < (filling ? 6 : 3)) {
+                RunningJob r = running(step, step / 4, random.nextInt(400), 400);
+                assertEquals(endTree.add(r), byEnd.insert(r));
+            } else {
+                RunningJob r = random.nextInt(4) > 0 ? endTree.first() : List.copyOf(endTree).get(random.nextInt(endTree.size()));
+                assertEquals(endTree.remove(r), byEnd.delete(r));
+            }
+            assertEquals(endTree.size(), byEnd.size());
+            assertEquals(endTree.isEmpty() ? Long.MAX_VALUE : endTree.first().end(), byEnd.firstTime());
+            if (step % 97 == 0) assertEquals(List.copyOf(endTree), List.copyOf(byEnd));
+        }
+        assertEquals(List.copyOf(endTree), List.copyOf(byEnd));
+    }
+
+    @Test
     void aJobInTwiceOrRemovedWhenAbsentChangesNothing() {
         RunningOrder order = new RunningOrder(RunningJob::end);
         RunningJob r = running(1, 0, 10, 10);

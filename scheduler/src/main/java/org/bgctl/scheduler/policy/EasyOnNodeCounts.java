@@ -35,8 +35,9 @@ final class EasyOnNodeCounts {
         Job head = queue.get(starts.size());
         Shadow reservation = null;
         long extra = 0;
-        // by position: the queue is the core's array list, and a pass walks it at every instant
-        for (int i = starts.size() + 1; i < queue.size(); i++) {
+        // by position: the queue is the core's array list, and a pass walks it at every instant (it does not change
+        // during the pass)
+        for (int i = starts.size() + 1, queued = queue.size(); i < queued; i++) {
             Job job = queue.get(i);
             int free = now.freeNodes();
             if (free == 0) break;
