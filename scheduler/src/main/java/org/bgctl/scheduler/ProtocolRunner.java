@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.bgctl.agents.UnitProtocol.Answer;
 import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.Step;
 import org.bgctl.agents.UnitProtocol.StepReply;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.machine.Claim;
@@ -187,7 +188,7 @@ final class ProtocolRunner<R> {
             waiting.put(r.key(), new Waiting(r, batch));
         }
         batches.put(batch, new Batch<>(requests.size(), phase, ticks));
-        requests.forEach(transport::send);
+        for (Request r : requests) transport.send(r);
         arm();
         return null;
     }
@@ -273,6 +274,17 @@ final class ProtocolRunner<R> {
         if (answer instanceof CheckpointReply c) return new Key(Kind.CHECKPOINT, c.unit(), c.tx(), c.job());
         if (answer instanceof SuspendReply s) return new Key(Kind.SUSPEND, s.unit(), s.tx(), s.job());
         StepReply s = (StepReply) answer;
-        return new Key(Kind.valueOf(s.step().name()), s.unit(), s.tx(), s.job());
+        return new Key(kindOf(s.step()), s.unit(), s.tx(), s.job());
+    }
+
+    /** The kind of step a {@link StepReply} answers (a switch: {@code Kind.valueOf} looks the name up in a map). */
+    private static Kind kindOf(Step step) {
+        return switch (step) {
+            case COMMIT -> Kind.COMMIT;
+            case ABORT -> Kind.ABORT;
+            case RELEASE -> Kind.RELEASE;
+            case RESUME -> Kind.RESUME;
+            case RESTART -> Kind.RESTART;
+        };
     }
 }
