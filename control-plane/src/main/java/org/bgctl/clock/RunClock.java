@@ -312,9 +312,11 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         return drive();
     }
 
+    /** The scheduler's {@link SchedulerActor.Settled} first: once per instant, and the receive tries each class in turn. */
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
+                .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(Submit.class, this::onSubmit)
                 .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
@@ -325,7 +327,6 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                     stopping = true;
                     return drive();
                 })
-                .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(OperationAnswered.class, this::onOperationAnswered)
                 .onMessage(WrappedFlushed.class, this::onFlushed)
                 .onSignal(PostStop.class, stop -> {
