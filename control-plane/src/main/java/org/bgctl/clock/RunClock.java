@@ -3,7 +3,9 @@ package org.bgctl.clock;
 import akka.Done;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.BehaviorInterceptor;
 import akka.actor.typed.PostStop;
+import akka.actor.typed.TypedActorContext;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
@@ -198,7 +200,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private final Pacing.Scaled scaled;
     private final CompletableFuture<Outcome> done;
     private final long lingerNanos;
-    private final ActorRef<SchedulerActor.Settled> settledAdapter;
+    private final ActorRef<SchedulerActor.Settled> settledTo;
 
     private final Deque<Input> inputs = new ArrayDeque<>();
     private final List<Arrival> acks = new ArrayList<>();
@@ -237,8 +239,27 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         return Behaviors.withTimers(timers -> Behaviors.setup(ctx -> {
             ActorRef<Command> self = ctx.getSelf();
             stop.thenRun(() -> self.tell(new Stop()));
-            return new RunClock(ctx, timers, scheduler, inputs, pacing, done).start();
+            Behavior<Command> clock = new RunClock(ctx, timers, scheduler, inputs, pacing, done).start();
+            return Behaviors.intercept(SettledIn::new, clock).<Command>narrow();
         }));
+    }
+
+    /**
+     * The scheduler's {@link SchedulerActor.Settled} comes to the clock's own address and is taken in here, once per
+     * instant, where a message adapter would pass it through an actor of its own and look the adapter up by class.
+     */
+    private static final class SettledIn extends BehaviorInterceptor<Object, Command> {
+
+        SettledIn() {
+            super(Object.class);
+        }
+
+        @Override
+        public Behavior<Command> aroundReceive(TypedActorContext<Object> ctx, Object message,
+                                               ReceiveTarget<Command> target) {
+            return target.apply(ctx, message instanceof SchedulerActor.Settled settled ? new WrappedSettled(settled)
+                    : (Command) message);
+        }
     }
 
     private RunClock(ActorContext<Command> context, TimerScheduler<Command> timers,
@@ -256,7 +277,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         this.done = done;
         this.nextId = inputs.firstId();
         this.lingerNanos = context.getSystem().settings().config().getDuration("bgctl.live.submit-linger").toNanos();
-        this.settledAdapter = context.messageAdapter(SchedulerActor.Settled.class, WrappedSettled::new);
+        this.settledTo = context.getSelf().<Object>unsafeUpcast().narrow(); // taken in by SettledIn
         for (RecordedInput r : inputs.recorded()) this.inputs.addLast(replayed(r));
         inputs.requeueRunning().ifPresent(cause ->
                 scheduler.tell(new SchedulerActor.RequeueRunning(cause, context.getSystem().ignoreRef())));
@@ -266,7 +287,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         if (!serves) {
             busy = true;
             starting = true;
-            scheduler.tell(new SchedulerActor.Query(settledAdapter));
+            scheduler.tell(new SchedulerActor.Query(settledTo));
             return this;
         }
         // The first instant, at the origin, tells the clock when the jobs recovered from the journal end.
@@ -291,9 +312,11 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         return drive();
     }
 
+    /** The scheduler's {@link SchedulerActor.Settled} first: once per instant, and the receive tries each class in turn. */
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
+                .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(Submit.class, this::onSubmit)
                 .onMessage(Cancel.class, this::onCancel)
                 .onMessage(SetHealth.class, this::onSetHealth)
@@ -304,7 +327,6 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                     stopping = true;
                     return drive();
                 })
-                .onMessage(WrappedSettled.class, this::onSettled)
                 .onMessage(OperationAnswered.class, this::onOperationAnswered)
                 .onMessage(WrappedFlushed.class, this::onFlushed)
                 .onSignal(PostStop.class, stop -> {
@@ -479,7 +501,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
         lastReleased = t;
         busy = true;
-        scheduler.tell(new SchedulerActor.Advance(t, changes, jobs, settledAdapter));
+        scheduler.tell(new SchedulerActor.Advance(t, changes, jobs, settledTo));
         return this;
     }
 
@@ -515,7 +537,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             return drive();
         }
         lastReleased = Math.max(lastReleased, op.stamp());
-        scheduler.tell(new SchedulerActor.Advance(lastReleased, List.of(), settledAdapter));
+        scheduler.tell(new SchedulerActor.Advance(lastReleased, List.of(), settledTo));
         return this;
     }
 

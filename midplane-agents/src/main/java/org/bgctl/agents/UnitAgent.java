@@ -5,7 +5,7 @@ import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.AbstractBehavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Receive;
-import java.util.function.Supplier;
+import java.util.function.BiFunction;
 import org.bgctl.agents.AnsweredSteps.Kind;
 import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.Adopt;
@@ -91,31 +91,28 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
 
     protected abstract Occupancy occupancy();
 
+    /**
+     * The steps of every transaction, the most frequent first (the receive tries each class in turn). Each answers
+     * through {@link #answer} with what the step does when it is new, named by a method reference without a receiver
+     * (one object for the run, where a lambda over the message would make one per message).
+     */
     @Override
     public Receive<Command> createReceive() {
         return newReceiveBuilder()
-                .onMessage(Reserve.class, r -> answer(Kind.RESERVE, r.tx(), r.job(), r.replyTo(),
-                        () -> answers.ended(r.tx(), r.job()) ? new Refused(unit, r.tx(), "transaction " + r.tx() + " is over here")
-                                : reserve(r)))
-                .onMessage(Checkpoint.class, c -> answer(Kind.CHECKPOINT, c.tx(), c.job(), c.replyTo(),
-                        () -> answers.ended(c.tx(), c.job()) ? new CheckpointRefused(unit, c.tx(), c.job(),
-                                "transaction " + c.tx() + " is over here") : checkpoint(c)))
-                .onMessage(Suspend.class, s -> answer(Kind.SUSPEND, s.tx(), s.job(), s.replyTo(),
-                        () -> answers.ended(s.tx(), s.job()) ? new SuspendRefused(unit, s.tx(), s.job(),
-                                "transaction " + s.tx() + " is over here") : suspend(s)))
-                .onMessage(Commit.class, c -> answer(Kind.COMMIT, c.tx(), 0, c.replyTo(),
-                        () -> step(Step.COMMIT, c.tx(), 0, answers.find(Kind.ABORT, c.tx(), 0) != null
-                                ? "transaction " + c.tx() + " was aborted here" : commit(c.tx()))))
-                .onMessage(Abort.class, a -> answer(Kind.ABORT, a.tx(), 0, a.replyTo(), () -> {
-                    abort(a.tx());
-                    return step(Step.ABORT, a.tx(), 0, null);
-                }))
-                .onMessage(Release.class, r -> answer(Kind.RELEASE, r.tx(), r.job(), r.replyTo(),
-                        () -> step(Step.RELEASE, r.tx(), r.job(), release(r.job()))))
-                .onMessage(Resume.class, r -> answer(Kind.RESUME, r.tx(), r.job(), r.replyTo(),
-                        () -> step(Step.RESUME, r.tx(), r.job(), resume(r.job()))))
-                .onMessage(Restart.class, r -> answer(Kind.RESTART, r.tx(), r.job(), r.replyTo(),
-                        () -> step(Step.RESTART, r.tx(), r.job(), restart(r.job()))))
+                .onMessage(Reserve.class, r -> answer(Kind.RESERVE, r.tx(), r.job(), r.replyTo(), r,
+                        UnitAgent::freshReserve))
+                .onMessage(Commit.class, c -> answer(Kind.COMMIT, c.tx(), 0, c.replyTo(), c, UnitAgent::freshCommit))
+                .onMessage(Release.class, r -> answer(Kind.RELEASE, r.tx(), r.job(), r.replyTo(), r,
+                        UnitAgent::freshRelease))
+                .onMessage(Abort.class, a -> answer(Kind.ABORT, a.tx(), 0, a.replyTo(), a, UnitAgent::freshAbort))
+                .onMessage(Checkpoint.class, c -> answer(Kind.CHECKPOINT, c.tx(), c.job(), c.replyTo(), c,
+                        UnitAgent::freshCheckpoint))
+                .onMessage(Suspend.class, s -> answer(Kind.SUSPEND, s.tx(), s.job(), s.replyTo(), s,
+                        UnitAgent::freshSuspend))
+                .onMessage(Resume.class, r -> answer(Kind.RESUME, r.tx(), r.job(), r.replyTo(), r,
+                        UnitAgent::freshResume))
+                .onMessage(Restart.class, r -> answer(Kind.RESTART, r.tx(), r.job(), r.replyTo(), r,
+                        UnitAgent::freshRestart))
                 .onMessage(Adopt.class, a -> {
                     adopt(a);
                     return this;
@@ -143,19 +140,57 @@ abstract class UnitAgent extends AbstractBehavior<Command> {
                 .build();
     }
 
+    private ReserveReply freshReserve(Reserve r) {
+        return answers.ended(r.tx(), r.job()) ? new Refused(unit, r.tx(), "transaction " + r.tx() + " is over here")
+                : reserve(r);
+    }
+
+    private CheckpointReply freshCheckpoint(Checkpoint c) {
+        return answers.ended(c.tx(), c.job())
+                ? new CheckpointRefused(unit, c.tx(), c.job(), "transaction " + c.tx() + " is over here")
+                : checkpoint(c);
+    }
+
+    private SuspendReply freshSuspend(Suspend s) {
+        return answers.ended(s.tx(), s.job())
+                ? new SuspendRefused(unit, s.tx(), s.job(), "transaction " + s.tx() + " is over here") : suspend(s);
+    }
+
+    private StepReply freshCommit(Commit c) {
+        return step(Step.COMMIT, c.tx(), 0, answers.find(Kind.ABORT, c.tx(), 0) != null
+                ? "transaction " + c.tx() + " was aborted here" : commit(c.tx()));
+    }
+
+    private StepReply freshAbort(Abort a) {
+        abort(a.tx());
+        return step(Step.ABORT, a.tx(), 0, null);
+    }
+
+    private StepReply freshRelease(Release r) {
+        return step(Step.RELEASE, r.tx(), r.job(), release(r.job()));
+    }
+
+    private StepReply freshResume(Resume r) {
+        return step(Step.RESUME, r.tx(), r.job(), resume(r.job()));
+    }
+
+    private StepReply freshRestart(Restart r) {
+        return step(Step.RESTART, r.tx(), r.job(), restart(r.job()));
+    }
+
     private StepReply step(Step step, long tx, long job, String refusal) {
         if (refusal == null) return new StepDone(unit, step, tx, job);
         getContext().getLog().warn("{}: {} of transaction {} (job {}) refused: {}", unit, step, tx, job, refusal);
         return new StepRefused(unit, step, tx, job, refusal);
     }
 
-    /** Answers the step: as before when it was asked before, else with what {@code fresh} does now. */
+    /** Answers the step {@code step}: as before when it was asked before, else with what {@code fresh} does now. */
     @SuppressWarnings("unchecked")
-    private <A extends Answer> Behavior<Command> answer(Kind kind, long tx, long job, ActorRef<A> replyTo,
-                                                        Supplier<? extends A> fresh) {
+    private <S, A extends Answer> Behavior<Command> answer(Kind kind, long tx, long job, ActorRef<A> replyTo, S step,
+                                                           BiFunction<UnitAgent, S, ? extends A> fresh) {
         Answer answer = answers.find(kind, tx, job);
         if (answer == null) {
-            answer = fresh.get();
+            answer = fresh.apply(this, step);
             answers.add(kind, tx, job, answer);
         }
         replyTo.tell((A) answer);

@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.bgctl.agents.UnitProtocol.Answer;
 import org.bgctl.agents.UnitProtocol.CheckpointReply;
 import org.bgctl.agents.UnitProtocol.ReserveReply;
+import org.bgctl.agents.UnitProtocol.Step;
 import org.bgctl.agents.UnitProtocol.StepReply;
 import org.bgctl.agents.UnitProtocol.SuspendReply;
 import org.bgctl.machine.Claim;
@@ -133,7 +134,8 @@ final class ProtocolRunner<R> {
         R done();
     }
 
-    private record Waiting(Request request, long batch) {
+    /** A step waiting for its answer, with its batch (found without a look-up in {@link #batches} per answer). */
+    private record Waiting<R>(Request request, long batch, Batch<R> of) {
     }
 
     /** A batch's steps still waiting, its phase, how many times it was sent and the tick of its last sending. */
@@ -157,7 +159,7 @@ final class ProtocolRunner<R> {
     private final Timers timers;
     private final int attempts;
     /** Looked up only; the steps of a batch that timed out are taken in key order. */
-    private final HashMap<Key, Waiting> waiting = new HashMap<>();
+    private final HashMap<Key, Waiting<R>> waiting = new HashMap<>();
     private final TreeMap<Long, Batch<R>> batches = new TreeMap<>();
     private long nextBatch = 1;
     /** Ticks so far, and whether the next one is due. */
@@ -181,13 +183,14 @@ final class ProtocolRunner<R> {
     R send(List<Request> requests, Phase<R> phase) {
         if (requests.isEmpty()) return phase.done();
         long batch = nextBatch++;
+        Batch<R> of = new Batch<>(requests.size(), phase, ticks);
         for (Request r : requests) {
             if (waiting.containsKey(r.key()))
                 throw new IllegalStateException("step " + r.key() + " is sent while the same step waits for an answer");
-            waiting.put(r.key(), new Waiting(r, batch));
+            waiting.put(r.key(), new Waiting<>(r, batch, of));
         }
-        batches.put(batch, new Batch<>(requests.size(), phase, ticks));
-        requests.forEach(transport::send);
+        batches.put(batch, of);
+        for (Request r : requests) transport.send(r);
         arm();
         return null;
     }
@@ -197,9 +200,9 @@ final class ProtocolRunner<R> {
      * last answer, else null — also when no step waits for it (a repetition, or a late answer).
      */
     R answered(Answer answer) {
-        Waiting w = waiting.remove(keyOf(answer));
+        Waiting<R> w = waiting.remove(keyOf(answer));
         if (w == null) return null;
-        Batch<R> b = batches.get(w.batch);
+        Batch<R> b = w.of;
         b.phase.answered(w.request, answer);
         if (--b.left > 0) return null;
         batches.remove(w.batch);
@@ -226,7 +229,7 @@ final class ProtocolRunner<R> {
             timeouts++;
             timers.timedOut(batch, b.attempt);
             List<Request> unanswered = new ArrayList<>();
-            for (Waiting w : waiting.values()) if (w.batch == batch) unanswered.add(w.request);
+            for (Waiting<R> w : waiting.values()) if (w.batch == batch) unanswered.add(w.request);
             unanswered.sort(Comparator.comparing(Request::key));
             if (b.attempt < attempts) {
                 b.attempt++;
@@ -273,6 +276,17 @@ final class ProtocolRunner<R> {
         if (answer instanceof CheckpointReply c) return new Key(Kind.CHECKPOINT, c.unit(), c.tx(), c.job());
         if (answer instanceof SuspendReply s) return new Key(Kind.SUSPEND, s.unit(), s.tx(), s.job());
         StepReply s = (StepReply) answer;
-        return new Key(Kind.valueOf(s.step().name()), s.unit(), s.tx(), s.job());
+        return new Key(kindOf(s.step()), s.unit(), s.tx(), s.job());
+    }
+
+    /** The kind of step a {@link StepReply} answers (a switch: {@code Kind.valueOf} looks the name up in a map). */
+    private static Kind kindOf(Step step) {
+        return switch (step) {
+            case COMMIT -> Kind.COMMIT;
+            case ABORT -> Kind.ABORT;
+            case RELEASE -> Kind.RELEASE;
+            case RESUME -> Kind.RESUME;
+            case RESTART -> Kind.RESTART;
+        };
     }
 }

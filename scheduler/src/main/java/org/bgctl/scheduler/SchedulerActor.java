@@ -261,7 +261,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     public record ProtocolStats(long timeouts, long givenUp, long aborted) implements CborSerializable {
     }
 
-    /** An agent's answer to a step. */
+    /**
+     * An agent's answer to a step, as the event-sourced behavior takes it: the agents answer to the scheduler itself
+     * ({@link CommandsAside} takes an {@link Answer} in), and only an answer passed on to that behavior is wrapped.
+     */
     private record Answered(Answer answer) implements Command {
 
         @JsonCreator
@@ -367,7 +370,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         this.journalGroup = journalGroup;
         this.settings = SchedulerSettings.from(context.getSystem().settings().config());
         this.retention = retention(context.getSystem().settings().config());
-        this.answers = context.messageAdapter(Answer.class, Answered::new);
+        // the scheduler's own address: an answer comes in as it is, without a message adapter's own actor and its
+        // look-up of the adapter by the answer's class
+        this.answers = context.getSelf().<Object>unsafeUpcast().narrow();
         this.phaseAttempts = context.getSystem().settings().config().getInt("bgctl.scheduler.phase-attempts");
         ProtocolTick tick = new ProtocolTick();
         this.runner = new ProtocolRunner<>(this::send, new ProtocolRunner.Timers() {
@@ -398,7 +403,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                                            UnitDirectory units, EventSink sink, int journalGroup) {
         return Behaviors.withTimers(timers -> Behaviors.setup(ctx -> {
             SchedulerActor scheduler = new SchedulerActor(ctx, timers, id, coreFactory, units, sink, journalGroup);
-            return Behaviors.intercept(() -> scheduler.new CommandsAside(), scheduler);
+            return Behaviors.intercept(() -> scheduler.new CommandsAside(), scheduler).<Command>narrow();
         }));
     }
 
@@ -410,22 +415,34 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
      * write, or what runs after it) goes on to the event-sourced behavior in an {@link ApplyEffect}, which applies it
      * at once. Every command goes the usual way while a write is under way or a command waits, and always when every
      * decision is written ahead (journal group 0, live time), where a command costs little beside its write.
+     *
+     * <p>It also takes the agents' {@link Answer}s in, which come to the scheduler's own address: an answer handled
+     * here goes straight to its handler, one passed on is wrapped as the {@link Answered} command.
      */
-    private final class CommandsAside extends BehaviorInterceptor<Command, Command> {
+    private final class CommandsAside extends BehaviorInterceptor<Object, Command> {
 
         CommandsAside() {
-            super(Command.class);
+            super(Object.class);
         }
 
         @Override
-        public Behavior<Command> aroundReceive(TypedActorContext<Command> ctx, Command message,
+        @SuppressWarnings("unchecked")
+        public Behavior<Command> aroundReceive(TypedActorContext<Object> ctx, Object message,
                                                ReceiveTarget<Command> target) {
-            Command command = message;
+            // the event-sourced behavior's own messages (the journal's replies, its recovery permit) pass untouched
+            if (!(message instanceof Command) && !(message instanceof Answer)) {
+                ReceiveTarget<Object> any = (ReceiveTarget<Object>) (ReceiveTarget<?>) target;
+                return (Behavior<Command>) (Behavior<?>) any.apply(ctx, message);
+            }
+            Command command = message instanceof Answer ? null : (Command) message;
             if (journalGroup > 0 && recovered != null && !writing && passed == handled) {
-                Effect<EventBatch, State> effect = handlers.apply(recovered, message);
+                Effect<EventBatch, State> effect = command == null ? onAnswered(recovered, (Answer) message)
+                        : handlers.apply(recovered, command);
                 if (effect == Effect().none()) return Behaviors.same();
                 toApply = effect;
                 command = new ApplyEffect();
+            } else if (command == null) {
+                command = new Answered((Answer) message);
             }
             passed++;
             return target.apply(ctx, command);
@@ -536,7 +553,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private CommandHandler<Command, EventBatch, State> handlers() {
         return newCommandHandlerBuilder().forAnyState()
                 .onCommand(Advance.class, this::onAdvance)
-                .onCommand(Answered.class, this::onAnswered)
+                .onCommand(Answered.class, (state, c) -> onAnswered(state, c.answer()))
                 .onCommand(ProtocolTick.class, (state, c) -> orNone(runner.tick()))
                 .onCommand(GetProtocolStats.class, (state, c) -> Effect().none().thenRun(s -> c.replyTo().tell(
                         new ProtocolStats(runner.timeouts(), runner.givenUp(), aborted))))
@@ -648,8 +665,22 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> reservePhase(State state, Transaction tx) {
         List<Request> requests = tx.nextPhase();
         if (requests.isEmpty()) return conclude(state, tx);
-        return orNone(runner.send(requests, collecting(state, answer -> tx.record((ReserveReply) answer), tx::giveUp,
-                () -> reservePhase(state, tx))));
+        return orNone(runner.send(requests, new Collecting(state) {
+            @Override
+            void record(Answer answer) {
+                tx.record((ReserveReply) answer);
+            }
+
+            @Override
+            void giveUp(Request request, String why) {
+                tx.giveUp(request, why);
+            }
+
+            @Override
+            public Effect<EventBatch, State> done() {
+                return reservePhase(state, tx);
+            }
+        }));
     }
 
     private String noAnswer() {
@@ -735,16 +766,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Phase<Effect<EventBatch, State>> collecting(State state, Consumer<Answer> record,
                                                         BiConsumer<Request, String> giveUp,
                                                         Supplier<Effect<EventBatch, State>> next) {
-        return new Phase<>() {
+        return new Collecting(state) {
             @Override
-            public void answered(Request request, Answer answer) {
+            void record(Answer answer) {
                 record.accept(answer);
             }
 
             @Override
-            public void givenUp(Request request) {
-                state.gaveUp = true;
-                giveUp.accept(request, noAnswer());
+            void giveUp(Request request, String why) {
+                giveUp.accept(request, why);
             }
 
             @Override
@@ -752,23 +782,39 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 return next.get();
             }
         };
+    }
+
+    /**
+     * A phase of a transaction that records each answer and counts a step still unanswered after the last attempt as
+     * refused. The allocation's reservation phases, one or two a pass, are classes of their own rather than lambdas
+     * given to {@link #collecting}: in the scheduler's large compiled methods a lambda is made through a slow call.
+     */
+    private abstract class Collecting implements Phase<Effect<EventBatch, State>> {
+        private final State state;
+
+        Collecting(State state) {
+            this.state = state;
+        }
+
+        abstract void record(Answer answer);
+
+        abstract void giveUp(Request request, String why);
+
+        @Override
+        public void answered(Request request, Answer answer) {
+            record(answer);
+        }
+
+        @Override
+        public void givenUp(Request request) {
+            state.gaveUp = true;
+            giveUp(request, noAnswer());
+        }
     }
 
     /** A phase whose answers only have to come (steps to be done: commits, aborts, releases, restarts, resumptions). */
     private Phase<Effect<EventBatch, State>> then(State state, Supplier<Effect<EventBatch, State>> next) {
-        return new Phase<>() {
-            @Override
-            public void answered(Request request, Answer answer) {
-                if (answer instanceof StepRefused r)
-                    context.getLog().warn("{} refused {} of transaction {}: {}", r.unit(), r.step(), r.tx(), r.reason());
-            }
-
-            @Override
-            public void givenUp(Request request) {
-                context.getLog().error("{}: {} of transaction {} (job {}) unanswered: {}", request.unit(),
-                        request.kind(), request.tx(), request.job(), noAnswer());
-            }
-
+        return new StepsToDo() {
             @Override
             public Effect<EventBatch, State> done() {
                 return next.get();
@@ -776,14 +822,35 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         };
     }
 
-    /** A phase of steps that only have to be done; then the pass or the end of the instant that waited for them. */
+    /**
+     * A phase of steps that only have to be done; then the pass or the end of the instant that waited for them. A class
+     * of its own rather than a lambda given to {@link #then}: the commits and releases of every job come through here.
+     */
     private Phase<Effect<EventBatch, State>> acknowledged(State state) {
-        return then(state, () -> {
-            if (state.whenQuiet == null || !runner.quiet()) return Effect().none();
-            Supplier<Effect<EventBatch, State>> next = state.whenQuiet;
-            state.whenQuiet = null;
-            return next.get();
-        });
+        return new StepsToDo() {
+            @Override
+            public Effect<EventBatch, State> done() {
+                if (state.whenQuiet == null || !runner.quiet()) return Effect().none();
+                Supplier<Effect<EventBatch, State>> next = state.whenQuiet;
+                state.whenQuiet = null;
+                return next.get();
+            }
+        };
+    }
+
+    /** Steps that only have to be done: a refusal is logged, as is a step given up. */
+    private abstract class StepsToDo implements Phase<Effect<EventBatch, State>> {
+        @Override
+        public void answered(Request request, Answer answer) {
+            if (answer instanceof StepRefused r)
+                context.getLog().warn("{} refused {} of transaction {}: {}", r.unit(), r.step(), r.tx(), r.reason());
+        }
+
+        @Override
+        public void givenUp(Request request) {
+            context.getLog().error("{}: {} of transaction {} (job {}) unanswered: {}", request.unit(),
+                    request.kind(), request.tx(), request.job(), noAnswer());
+        }
     }
 
     /** {@code next} now when no step waits for an answer, else once the last one is answered or given up. */
@@ -812,14 +879,14 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         units.ref(r.unit()).tell(message);
     }
 
-    private Effect<EventBatch, State> onAnswered(State state, Answered answered) {
-        if (answered.answer() instanceof HoldLost lost) {
+    private Effect<EventBatch, State> onAnswered(State state, Answer answer) {
+        if (answer instanceof HoldLost lost) {
             Transaction tx = state.transaction;
             if (tx != null && tx.lost(lost)) return Effect().none();
             for (String component : new TreeSet<>(lost.down())) fail(state, component, state.now());
             return journalNow(state);
         }
-        return orNone(runner.answered(answered.answer()));
+        return orNone(runner.answered(answer));
     }
 
     /**
