@@ -102,6 +102,11 @@ public interface MachineView {
     /** True when every claim of the allocation could be taken now. */
     boolean isFree(Allocation allocation);
 
+    /** The nodes an allocation of this machine holds: {@link Allocation#nodes()}, which a model may know quicker. */
+    default int nodesHeldBy(Allocation allocation) {
+        return allocation.nodes();
+    }
+
     /** Why the allocation cannot be taken now, or empty when it can. */
     default Optional<String> conflict(Allocation allocation) {
         return isFree(allocation) ? Optional.empty() : Optional.of("not free on " + name());

@@ -72,6 +72,14 @@ public final class BglMachineModel implements MachineModel {
         final int[] boxVolume;
         /** Lookups by key only; never iterated. */
         final Map<Partition, Allocation> allocations = new ConcurrentHashMap<>();
+        /**
+         * The last allocation {@link BglMachineModel#allocationOf} gave in each slot of its name's hash, with its
+         * partition: the allocations a scheduler hands back (to allocate, release, test) are mostly these very
+         * instances, found here without parsing the name (a lookup by the long name string) or comparing claims.
+         * Slots are written without a lock: an entry is immutable, and one missed or overwritten only sends a
+         * lookup the long way.
+         */
+        final Made[] made = new Made[MADE];
         final Map<PartitionRequest, Optional<String>> unplaceable = new ConcurrentHashMap<>();
         /** Components by entity id, as parsed so far; lookups by key only. */
         final Map<String, Component> byId = new ConcurrentHashMap<>();
@@ -117,6 +125,13 @@ public final class BglMachineModel implements MachineModel {
         Component component(String id) {
             return byId.computeIfAbsent(id, i -> BglIds.component(i, machine));
         }
+    }
+
+    /** How many allocations {@link Layout#made} holds; a power of two. */
+    private static final int MADE = 1 << 10;
+
+    /** An allocation made by {@link #allocationOf}, and its partition. */
+    private record Made(Allocation allocation, Partition partition) {
     }
 
     private final Layout layout;
@@ -294,6 +309,12 @@ public final class BglMachineModel implements MachineModel {
         return state.isFree(partition(allocation));
     }
 
+    /** {@inheritDoc} Its partition's midplanes, one node claim each: not summed over the allocation's claims. */
+    @Override
+    public int nodesHeldBy(Allocation allocation) {
+        return partition(allocation).size() * layout.nodesPerMidplane;
+    }
+
     @Override
     public Optional<String> conflict(Allocation allocation) {
         return state.conflict(partition(allocation));
@@ -301,12 +322,15 @@ public final class BglMachineModel implements MachineModel {
 
     @Override
     public void allocate(Allocation allocation) {
-        Partition p = partition(allocation);
-        Allocation expected = allocationOf(p);
-        if (expected != allocation && !expected.claims().equals(allocation.claims()))
-            throw new IllegalArgumentException("allocation " + allocation.partition()
-                    + ": its claims are not those of the partition on " + name());
-        state.allocate(p);
+        Made made = made(allocation);
+        Partition p = made != null ? made.partition() : partition(allocation);
+        if (made == null) {
+            Allocation expected = allocationOf(p);
+            if (expected != allocation && !expected.claims().equals(allocation.claims()))
+                throw new IllegalArgumentException("allocation " + allocation.partition()
+                        + ": its claims are not those of the partition on " + name());
+        }
+        state.allocateValid(p);
         findings = findings.after(layout.noLines);
     }
 
@@ -332,15 +356,36 @@ public final class BglMachineModel implements MachineModel {
      * @throws IllegalArgumentException when its partition string is not a partition of this machine
      */
     public Partition partition(Allocation allocation) {
-        return layout.names.parse(allocation.partition());
+        Made made = made(allocation);
+        return made != null ? made.partition() : layout.names.parse(allocation.partition());
     }
 
-    /** The allocation of {@code partition}: its claims and canonical name. */
+    /**
+     * The allocation of {@code partition}: its claims and canonical name.
+     *
+     * @throws IllegalArgumentException when it is not a partition of this machine
+     */
     public Allocation allocationOf(Partition partition) {
-        return layout.allocations.computeIfAbsent(partition, this::claims);
+        Allocation a = layout.allocations.computeIfAbsent(partition, this::claims);
+        int slot = slot(a);
+        Made made = layout.made[slot];
+        if (made == null || made.allocation() != a) layout.made[slot] = new Made(a, partition);
+        return a;
+    }
+
+    /** {@code allocation} and its partition if {@link #allocationOf} gave this very instance lately, else null. */
+    private Made made(Allocation allocation) {
+        Made made = layout.made[slot(allocation)];
+        return made != null && made.allocation() == allocation ? made : null;
+    }
+
+    private static int slot(Allocation allocation) {
+        return allocation.partition().hashCode() & (MADE - 1);
     }
 
     private Allocation claims(Partition p) {
+        // Checked once here, so that allocating the allocation need not check its partition again.
+        layout.empty.validate(p);
         BglMachine machine = layout.machine;
         List<Coordinate> midplanes = p.midplanes(machine.shape());
         List<Claim> claims = new ArrayList<>();

@@ -71,6 +71,11 @@ public final class BglState {
     private FreeMasks freeMasks;
     /** Whether {@link #freeMasks} are those a search keeps for their value ({@link #keepMasks}). */
     private boolean masksKept;
+    /**
+     * The masks a search keeps for what is free both here and in the masks {@link #bothWith} ({@link #keepBoth}), the
+     * last asked for; null after a change. A pass tests demand after demand against the same two machines.
+     */
+    private FreeMasks bothWith, both;
 
     BglState(BglMachine machine) {
         this(machine, null);
@@ -104,6 +109,8 @@ public final class BglState {
             freeMidplanes = other.freeMidplanes;
             freeMasks = other.freeMasks;
             masksKept = other.masksKept;
+            bothWith = other.bothWith;
+            both = other.both;
         }
     }
 
@@ -218,9 +225,19 @@ public final class BglState {
      * @throws IllegalArgumentException when it is not a partition of this machine
      */
     public void allocate(Partition partition) {
-        conflict(partition).ifPresent(why -> {
-            throw new IllegalStateException(partition + " does not fit: " + why);
-        });
+        validate(partition);
+        allocateValid(partition);
+    }
+
+    /**
+     * {@link #allocate} of a partition of this machine, as {@link PartitionNames#parse} or a search gives: not
+     * validated again, which would cost more than the allocation itself.
+     */
+    void allocateValid(Partition partition) {
+        if (!free(partition))
+            conflict(partition).ifPresent(why -> {
+                throw new IllegalStateException(partition + " does not fit: " + why);
+            });
         mark(partition, true);
         allocated.add(partition);
         changed();
@@ -415,7 +432,12 @@ public final class BglState {
         return origins;
     }
 
-    private void validate(Partition p) {
+    /**
+     * Checks that {@code p} is a box of this machine joined by link sets of its wiring.
+     *
+     * @throws IllegalArgumentException saying what is wrong
+     */
+    void validate(Partition p) {
         grid.checkInside(p.base());
         if (!p.shape().fitsIn(grid.size()))
             throw new IllegalArgumentException(p.shape() + " does not fit in the " + grid.size() + " machine");
@@ -434,15 +456,20 @@ public final class BglState {
     /** After allocations or releases: the derived masks as {@link #mark} left them, or refreshed with whole switches. */
     private void changed() {
         if (wholeSwitches()) refresh();
+        forgetMasks();
+    }
+
+    private void forgetMasks() {
         freeMasks = null;
         masksKept = false;
+        bothWith = null;
+        both = null;
     }
 
     /** Recomputes the derived masks from the primary ones. */
     private void refresh() {
         boolean whole = wholeSwitches();
-        freeMasks = null;
-        masksKept = false;
+        forgetMasks();
         for (int i = 0, lines = grid.allLines(); i < lines; i++) {
             masks[switchBusy + i] = ints[switchDown + i] | (whole ? ints[passThrough + i] : 0);
             masks[cableBusy + i] = cables[cableUsed + i] | cables[cableDown + i];
@@ -514,6 +541,17 @@ public final class BglState {
     /** Whether the derived masks are those a search keeps for their value. */
     boolean masksKept() {
         return masksKept;
+    }
+
+    /** The masks kept for what is free both here and in {@code other} (the very instance), or null if not known. */
+    FreeMasks keptBoth(FreeMasks other) {
+        return other == bothWith ? both : null;
+    }
+
+    /** Takes {@code both}, equal to the derived masks and {@code other}, as those kept for their value by a search. */
+    void keepBoth(FreeMasks other, FreeMasks both) {
+        bothWith = other;
+        this.both = both;
     }
 
     /** Takes {@code masks}, equal to the derived masks, as those kept for their value by a search. */

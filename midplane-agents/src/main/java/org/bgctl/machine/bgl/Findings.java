@@ -51,10 +51,13 @@ final class Findings {
     Known get(PartitionRequest request) {
         Known known = here.get(request);
         if (known != null || earlier == null) return known;
-        Lines released = freed;
-        for (Findings f = earlier; f != null; released = released.or(f.freed), f = f.earlier) {
+        for (Findings f = earlier; f != null; f = f.earlier) {
             Known before = f.here.get(request);
             if (before != null && before.noRoomOutside() != null) {
+                // The lines released since, joined only when a finding is carried over rather than at every state passed.
+                Lines released = freed;
+                for (Findings between = earlier; between != f; between = between.earlier)
+                    released = released.or(between.freed);
                 known = new Known(null, before.noRoomOutside().or(released));
                 here.put(request, known);
                 return known;

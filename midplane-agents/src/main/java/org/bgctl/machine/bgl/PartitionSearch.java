@@ -116,7 +116,12 @@ public final class PartitionSearch {
     public Optional<Partition> bestInBoth(BglState state, BglState other, PartitionRequest request) {
         checkMachine(state);
         checkMachine(other);
-        FreeMasks masks = kept(state.freeMasks().and(other.freeMasks()));
+        FreeMasks theirs = other.freeMasks();
+        FreeMasks masks = state.keptBoth(theirs);
+        if (masks == null) {
+            masks = kept(state.freeMasks().and(theirs));
+            state.keepBoth(theirs, masks);
+        }
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
         return remember(masks, request, best(request, masks.words(), null));

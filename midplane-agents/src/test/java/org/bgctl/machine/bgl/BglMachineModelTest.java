@@ -275,6 +275,20 @@ class BglMachineModelTest {
         assertEquals(0, machine.freeNodes());
     }
 
+    @Test
+    void theNodesOfAnAllocationAreItsNodeClaimsWhetherMadeHereOrRebuiltFromItsName() {
+        Random random = new Random(5);
+        for (int i = 0; i < 40; i++) {
+            Allocation a = bgl.place(new Demand(NODES * (1 + random.nextInt(20))));
+            if (a == null) continue;
+            assertEquals(a.nodes(), bgl.nodesHeldBy(a));
+            Allocation rebuilt = new Allocation(new String(a.partition()), a.claims());
+            assertEquals(a.nodes(), bgl.nodesHeldBy(rebuilt));
+            assertEquals(bgl.partition(a), bgl.partition(rebuilt));
+            bgl.allocate(rebuilt);
+        }
+    }
+
     private static void assertMessage(String expected, Executable call) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, call);
         assertTrue(e.getMessage().contains(expected), e.getMessage());

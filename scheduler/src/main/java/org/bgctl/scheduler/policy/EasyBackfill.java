@@ -5,7 +5,6 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.PriorityQueue;
 import java.util.Set;
 import org.bgctl.machine.Allocation;
@@ -68,9 +67,10 @@ public final class EasyBackfill implements Policy {
         // The walk allocates on the reservation's machine only as it starts a job, and a pass that starts one keeps
         // no memo: it is the pass's own.
         MachineModel future = reservation == null ? null : reservation.future();
-        // Both machines only fill during the walk: a demand that found no room will find none in this pass.
-        Set<Demand> noRoom = unchanged ? new HashSet<>(memo.noRoom) : new HashSet<>();
-        Set<Demand> noRoomPastShadow = unchanged ? new HashSet<>(memo.noRoomPastShadow) : new HashSet<>();
+        // Both machines only fill during the walk: a demand that found no room will find none in this pass. The pass
+        // takes over the memo's sets uncopied: at its end it replaces the memo, by one holding them or by none.
+        Set<Demand> noRoom = unchanged ? memo.noRoom : new HashSet<>();
+        Set<Demand> noRoomPastShadow = unchanged ? memo.noRoomPastShadow : new HashSet<>();
         // The jobs that waited at that pass are still blocked (both machines only fill and the shadow time comes no
         // nearer), so when every job queued since comes after them only those need weighing.
         Job after = unchanged && onlyAppendedSince(memo, queue) ? memo.last : head;
@@ -79,12 +79,14 @@ public final class EasyBackfill implements Policy {
         // A demand of more nodes than are free now finds no room in this pass either: it is passed over unweighed.
         PriorityQueue<Group> groups = new PriorityQueue<>();
         int free = now.read().freeNodes();
-        for (Map.Entry<Demand, DemandQueue> e : view.queueByDemand().entrySet()) {
-            if (e.getKey().nodes() > free || noRoom.contains(e.getKey())) continue;
-            Group g = new Group(e.getKey(), e.getValue(), e.getValue().after(after));
-            if (noRoomPastShadow.contains(e.getKey())) g.maxEstimate = longestBeforeShadow(view, reservation, e.getKey());
+        // Walked by forEach: an unmodifiable map's entry set wraps every entry it gives, and C1 code allocates each.
+        Reservation known = reservation;
+        view.queueByDemand().forEach((demand, jobs) -> {
+            if (demand.nodes() > free || noRoom.contains(demand)) return;
+            Group g = new Group(demand, jobs, jobs.after(after));
+            if (noRoomPastShadow.contains(demand)) g.maxEstimate = longestBeforeShadow(view, known, demand);
             if (g.advance()) groups.add(g);
-        }
+        });
         for (Group g; (g = groups.poll()) != null; ) {
             Job job = g.job;
             Demand demand = g.demand;

@@ -58,7 +58,7 @@ final class ShadowSearch {
     void run(int hint) {
         int skip = 0;
         for (long free = now.freeNodes(); skip < ending.size() && free < demand.nodes(); skip++)
-            free += ending.get(skip).allocation().nodes();
+            free += now.nodesHeldBy(ending.get(skip).allocation());
         lo = Math.max(0, skip - 1);
         if (hint > lo + 1 && hint <= ending.size()) probe(hint - 1);
         if (hint > lo && hint < hi) probe(hint);
