@@ -46,7 +46,7 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         this.boots = boots;
         file = Files.createTempFile("bgctl-jobs", ".spill");
         out = new SpillOutput(file);
-        writer = new Handoff<>("bgctl-job-spill", BATCH, BATCHES_IN_FLIGHT, this::write, out::close);
+        writer = new Handoff<>("bgctl-job-spill", BATCH, BATCHES_IN_FLIGHT, this::writeAll, out::close);
     }
 
     @Override
@@ -67,6 +67,10 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+    }
+
+    private void writeAll(List<JobRecord> batch) throws IOException {
+        for (int i = 0, n = batch.size(); i < n; i++) write(batch.get(i));
     }
 
     private void write(JobRecord r) throws IOException {

@@ -34,7 +34,14 @@ final class SpillOutput implements Closeable {
     }
 
     private void room(int bytes) throws IOException {
-        if (buffer.length - used >= bytes) return;
+        if (buffer.length - used < bytes) flush();
+    }
+
+    /**
+     * Writes the buffer out: apart from {@link #room}'s check, so that each put inlined into the spill's writer
+     * carries a compare and a call, not the write itself.
+     */
+    private void flush() throws IOException {
         ByteBuffer filled = ByteBuffer.wrap(buffer, 0, used);
         while (filled.hasRemaining()) file.write(filled);
         used = 0;

@@ -20,7 +20,9 @@ final class EventPipe implements EventSink, AutoCloseable {
 
     /** Starts the thread that gives every event to {@code sink}. */
     EventPipe(EventSink sink) {
-        events = new Handoff<>(THREAD, BATCH, BATCHES_IN_FLIGHT, sink::accept, () -> { });
+        events = new Handoff<>(THREAD, BATCH, BATCHES_IN_FLIGHT, batch -> {
+            for (int i = 0, n = batch.size(); i < n; i++) sink.accept(batch.get(i));
+        }, () -> { });
     }
 
     @Override

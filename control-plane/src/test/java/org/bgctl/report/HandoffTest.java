@@ -23,7 +23,10 @@ class HandoffTest {
     void everyElementIsTakenOnceInTheOrderGivenAndTheEndRunsLast(@ForAll @IntRange(max = 3000) int elements,
                                                                   @ForAll @IntRange(min = 1, max = 64) int batch) {
         List<Integer> taken = new ArrayList<>();
-        Handoff<Integer> handoff = new Handoff<>("test-taker", batch, 2, taken::add, () -> taken.add(-1));
+        Handoff<Integer> handoff = new Handoff<>("test-taker", batch, 2, b -> {
+            assertTrue(!b.isEmpty() && b.size() <= batch, "batches of 1 to " + batch + " elements");
+            taken.addAll(b);
+        }, () -> taken.add(-1));
         for (int i = 0; i < elements; i++) handoff.give(i);
         handoff.finish();
         assertEquals(elements + 1, taken.size());
@@ -34,8 +37,8 @@ class HandoffTest {
     @Test
     void aTakersExceptionIsThrownToTheGiver() {
         IllegalStateException thrown = new IllegalStateException("job 7 submitted twice");
-        Handoff<Integer> handoff = new Handoff<>("test-taker", 4, 1, i -> {
-            if (i == 7) throw thrown;
+        Handoff<Integer> handoff = new Handoff<>("test-taker", 4, 1, batch -> {
+            if (batch.contains(7)) throw thrown;
         }, () -> { });
         IllegalStateException seen = assertThrows(IllegalStateException.class, () -> {
             for (int i = 0; i < 1000; i++) handoff.give(i);
@@ -46,7 +49,7 @@ class HandoffTest {
 
     @Test
     void anIoErrorOfTheTakerIsThrownUnchecked() {
-        Handoff<Integer> handoff = new Handoff<>("test-taker", 4, 1, i -> { }, () -> {
+        Handoff<Integer> handoff = new Handoff<>("test-taker", 4, 1, batch -> { }, () -> {
             throw new IOException("disk full");
         });
         handoff.give(1);
@@ -58,7 +61,7 @@ class HandoffTest {
     void abandoningStopsATakerThatIsStillBusy() throws InterruptedException {
         CountDownLatch busy = new CountDownLatch(1);
         boolean[] ended = new boolean[1];
-        Handoff<Integer> handoff = new Handoff<>("test-taker", 1, 1, i -> {
+        Handoff<Integer> handoff = new Handoff<>("test-taker", 1, 1, batch -> {
             busy.countDown();
             try {
                 Thread.sleep(60_000);

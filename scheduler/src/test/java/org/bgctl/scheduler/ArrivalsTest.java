@@ -5,7 +5,13 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.IntRange;
+import net.jqwik.api.constraints.Size;
+import net.jqwik.api.constraints.UniqueElements;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.policy.Fcfs;
 import org.junit.jupiter.api.Test;
@@ -20,6 +26,21 @@ class ArrivalsTest {
         assertEquals(7, arrivals.nextTime());
         assertEquals(List.of(), arrivals.takeAt(5));
         assertEquals(List.of(2L), ids(arrivals.takeAt(7)));
+        assertEquals(Long.MAX_VALUE, arrivals.nextTime());
+    }
+
+    @Property(tries = 200)
+    void eachInstantsJobsComeInIdOrderWhateverTheirOrderInTheInput(
+            @ForAll @Size(min = 1, max = 12) @UniqueElements List<@IntRange(min = 1, max = 40) Integer> ids,
+            @ForAll @IntRange(max = 3) int instants) {
+        List<Job> input = new ArrayList<>();
+        for (int i = 0; i < ids.size(); i++) input.add(of(ids.get(i), (long) i * instants / ids.size(), 1, 1, 1));
+        Arrivals arrivals = new Arrivals(input.iterator());
+        for (long t = 0; t < Math.max(instants, 1); t++) {
+            long at = t;
+            List<Long> expected = input.stream().filter(j -> j.submit() == at).map(Job::id).sorted().toList();
+            assertEquals(expected, ids(arrivals.takeAt(at)), "instant " + at);
+        }
         assertEquals(Long.MAX_VALUE, arrivals.nextTime());
     }
 

@@ -1,6 +1,6 @@
 package org.bgctl.scheduler.policy;
 
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import org.bgctl.machine.Allocation;
@@ -66,24 +66,35 @@ final class EasyOnNodeCounts {
      */
     private static Shadow reserve(int headNodes, SchedulingView view, List<Start> starts, int free) {
         Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
-        List<RunningJob> startedNow = new ArrayList<>(starts.size());
-        for (Start s : starts) startedNow.add(new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay()));
-        startedNow.sort(RunningJob.ESTIMATED_END_ORDER);
-        Iterator<RunningJob> started = startedNow.iterator();
+        RunningJob[] startedNow = new RunningJob[starts.size()];
+        for (int i = 0; i < startedNow.length; i++) {
+            Start s = starts.get(i);
+            startedNow[i] = new RunningJob(s.job(), view.now(), s.allocation(), view.bootDelay());
+        }
+        if (startedNow.length > 1) Arrays.sort(startedNow, RunningJob.ESTIMATED_END_ORDER);
+        // the two in (estimated end, job id) order, each job's estimated end worked out once
+        int started = 0;
         RunningJob nextRunning = running.hasNext() ? running.next() : null;
-        RunningJob nextStarted = started.hasNext() ? started.next() : null;
+        long runningEnd = nextRunning == null ? 0 : nextRunning.estimatedEnd();
+        RunningJob nextStarted = startedNow.length > 0 ? startedNow[0] : null;
+        long startedEnd = nextStarted == null ? 0 : nextStarted.estimatedEnd();
         long shadow = Long.MAX_VALUE;
         long available = free;
         while (nextRunning != null || nextStarted != null) {
-            boolean takeRunning = nextStarted == null
-                    || nextRunning != null && RunningJob.ESTIMATED_END_ORDER.compare(nextRunning, nextStarted) < 0;
+            boolean takeRunning = nextStarted == null || nextRunning != null && (runningEnd < startedEnd
+                    || runningEnd == startedEnd && nextRunning.id() < nextStarted.id());
             RunningJob r = takeRunning ? nextRunning : nextStarted;
-            long end = Math.max(r.estimatedEnd(), view.now());
+            long end = Math.max(takeRunning ? runningEnd : startedEnd, view.now());
             if (available >= headNodes && end > shadow) break;
             available += r.allocation().nodes();
             if (available >= headNodes && shadow == Long.MAX_VALUE) shadow = end;
-            if (takeRunning) nextRunning = running.hasNext() ? running.next() : null;
-            else nextStarted = started.hasNext() ? started.next() : null;
+            if (takeRunning) {
+                nextRunning = running.hasNext() ? running.next() : null;
+                if (nextRunning != null) runningEnd = nextRunning.estimatedEnd();
+            } else {
+                nextStarted = ++started < startedNow.length ? startedNow[started] : null;
+                if (nextStarted != null) startedEnd = nextStarted.estimatedEnd();
+            }
         }
         return new Shadow(shadow, available - headNodes);
     }
