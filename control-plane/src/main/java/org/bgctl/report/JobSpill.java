@@ -26,6 +26,12 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
     static final int BATCH = 2048;
     static final int BATCHES_IN_FLIGHT = 4;
 
+    /**
+     * The bytes of a spilled record besides its row and its two texts: eight longs, a double, seven ints and three
+     * booleans.
+     */
+    private static final int FIXED_BYTES = 9 * Long.BYTES + 7 * Integer.BYTES + 3;
+
     private final Path file;
     private final SpillOutput out;
     private final RowBytes row = new RowBytes();
@@ -77,6 +83,8 @@ public final class JobSpill implements Consumer<JobRecord>, Closeable {
         Job j = r.job();
         row.clear();
         JobsCsv.row(r, row, boots);
+        out.reserve(Integer.BYTES + row.length() + FIXED_BYTES + SpillOutput.textBytes(r.partition())
+                + SpillOutput.textBytes(r.killedBy()));
         out.putBytes(row.bytes(), row.length());
         out.putLong(j.id());
         out.putLong(j.submit());

@@ -14,6 +14,7 @@ import java.nio.file.StandardOpenOption;
 /**
  * Numbers and text written to a temporary file through one buffer, for {@link SpillInput} to read back: big-endian
  * numbers, text as its length then its UTF-8 bytes. (A DataOutputStream does the same a call and a lock per field.)
+ * The puts do not check for room: each record's writer {@link #reserve}s its bytes first.
  */
 final class SpillOutput implements Closeable {
 
@@ -26,50 +27,56 @@ final class SpillOutput implements Closeable {
      * a ByteBuffer's puts, whose chain of calls (bounds, byte order, memory access) the job-spill thread ran once a
      * field.
      */
-    private final byte[] buffer = new byte[1 << 16];
+    private byte[] buffer = new byte[1 << 16];
     private int used;
 
     SpillOutput(Path path) throws IOException {
         file = FileChannel.open(path, StandardOpenOption.WRITE, StandardOpenOption.TRUNCATE_EXISTING);
     }
 
-    private void room(int bytes) throws IOException {
-        if (buffer.length - used < bytes) flush();
+    /**
+     * Makes room for the next {@code bytes} bytes, growing the buffer when one record needs more than it holds. The
+     * writer reserves a whole record's bytes at once, so that the puts check nothing: a check per field was a compare
+     * and a branch the job-spill thread ran some twenty times a record.
+     */
+    void reserve(int bytes) throws IOException {
+        if (buffer.length - used >= bytes) return;
+        flush();
+        if (buffer.length < bytes) buffer = new byte[bytes];
     }
 
-    /**
-     * Writes the buffer out: apart from {@link #room}'s check, so that each put inlined into the spill's writer
-     * carries a compare and a call, not the write itself.
-     */
+    /** Writes the buffer out: apart from {@link #reserve}'s check, so that the check inlined into the writer stays small. */
     private void flush() throws IOException {
         ByteBuffer filled = ByteBuffer.wrap(buffer, 0, used);
         while (filled.hasRemaining()) file.write(filled);
         used = 0;
     }
 
-    void putLong(long v) throws IOException {
-        room(Long.BYTES);
+    void putLong(long v) {
         LONGS.set(buffer, used, v);
         used += Long.BYTES;
     }
 
-    void putInt(int v) throws IOException {
-        room(Integer.BYTES);
+    void putInt(int v) {
         INTS.set(buffer, used, v);
         used += Integer.BYTES;
     }
 
-    void putDouble(double v) throws IOException {
+    void putDouble(double v) {
         putLong(Double.doubleToRawLongBits(v));
     }
 
-    void putBoolean(boolean v) throws IOException {
-        room(1);
+    void putBoolean(boolean v) {
         buffer[used++] = (byte) (v ? 1 : 0);
     }
 
+    /** The most bytes {@link #putText} writes for {@code text}: its length, then up to 3 UTF-8 bytes a char. */
+    static int textBytes(CharSequence text) {
+        return Integer.BYTES + 3 * text.length();
+    }
+
     /** {@code text}: its length in UTF-8 bytes, then those bytes. */
-    void putText(CharSequence text) throws IOException {
+    void putText(CharSequence text) {
         int n = text.length();
         boolean ascii = true;
         for (int i = 0; i < n && ascii; i++) ascii = text.charAt(i) < 0x80;
@@ -79,30 +86,21 @@ final class SpillOutput implements Closeable {
             return;
         }
         putInt(n);
-        if (n <= buffer.length) room(n);
-        for (int i = 0; i < n; i++) {
-            if (used == buffer.length) room(1);
-            buffer[used++] = (byte) text.charAt(i);
-        }
+        for (int i = 0; i < n; i++) buffer[used++] = (byte) text.charAt(i);
     }
 
     /** The first {@code length} of {@code bytes} as text: that length, then those bytes. */
-    void putBytes(byte[] bytes, int length) throws IOException {
+    void putBytes(byte[] bytes, int length) {
         putInt(length);
-        for (int at = 0; at < length; ) {
-            room(1);
-            int k = Math.min(buffer.length - used, length - at);
-            System.arraycopy(bytes, at, buffer, used, k);
-            used += k;
-            at += k;
-        }
+        System.arraycopy(bytes, 0, buffer, used, length);
+        used += length;
     }
 
     /** Writes what the buffer holds and closes the file. */
     @Override
     public void close() throws IOException {
         try (file) {
-            if (file.isOpen()) room(buffer.length);
+            if (file.isOpen()) flush();
         }
     }
 }
