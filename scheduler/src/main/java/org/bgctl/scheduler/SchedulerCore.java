@@ -58,15 +58,15 @@ public final class SchedulerCore implements SchedulingView {
     private final Map<Demand, DemandQueue> byDemandView = Collections.unmodifiableMap(byDemand);
     private boolean byDemandKept;
     private final JobIdMap<Job> queuedById = new JobIdMap<>();
-    private final RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
-    private final RunningOrder byEnd = new RunningOrder(RunningJob::end);
+    private final RunningOrder byEstimatedEnd = new RunningOrder(RunningOrder.Time.ESTIMATED_END);
+    private final RunningOrder byEnd = new RunningOrder(RunningOrder.Time.END);
     /** Blocks of finished jobs being freed, by job id and by (until, job id). */
     private final TreeMap<Long, Deallocation> freeing = new TreeMap<>();
     private final TreeSet<Deallocation> freeingByUntil = new TreeSet<>(Deallocation.UNTIL_ORDER);
     /** With block reuse, the booted blocks of finished jobs kept ready, by the id of the job that last ran on them. */
     private final TreeMap<Long, ReadyBlock> ready = new TreeMap<>();
     /** With the boot model, the jobs whose block boots and will be ready, by (boot end, job id). */
-    private final RunningOrder booting = new RunningOrder(RunningJob::bootEnd);
+    private final RunningOrder booting = new RunningOrder(RunningOrder.Time.BOOT_END);
     /**
      * The orders every running job is in, and all the orders: walked in a loop, so that the compiler inlines one copy of
      * the insertion and of the deletion into {@link #apply}, where a call per order inlined a copy per order.

@@ -24,8 +24,8 @@ class RunningOrderTest {
     @Test
     void itKeepsTheJobsInTheOrderOfATreeByTheSameTimeThroughAddsAndRemoves() {
         Random random = new Random(7);
-        RunningOrder byEnd = new RunningOrder(RunningJob::end);
-        RunningOrder byEstimatedEnd = new RunningOrder(RunningJob::estimatedEnd);
+        RunningOrder byEnd = new RunningOrder(RunningOrder.Time.END);
+        RunningOrder byEstimatedEnd = new RunningOrder(RunningOrder.Time.ESTIMATED_END);
         TreeSet<RunningJob> endTree = new TreeSet<>(END_ORDER);
         TreeSet<RunningJob> estimateTree = new TreeSet<>(RunningJob.ESTIMATED_END_ORDER);
         List<RunningJob> in = new ArrayList<>();
@@ -51,7 +51,7 @@ class RunningOrderTest {
     @Test
     void itKeepsTheOrderWhenTheFirstJobsLeaveAsInARunAndWhenItEmptiesAndFillsAgain() {
         Random random = new Random(11);
-        RunningOrder byEnd = new RunningOrder(RunningJob::end);
+        RunningOrder byEnd = new RunningOrder(RunningOrder.Time.END);
         TreeSet<RunningJob> endTree = new TreeSet<>(END_ORDER);
         for (int step = 0; step < 20_000; step++) {
             // phases of filling up to a few hundred jobs and of draining to none, removing mostly the first to end
@@ -72,7 +72,7 @@ class RunningOrderTest {
 
     @Test
     void aJobInTwiceOrRemovedWhenAbsentChangesNothing() {
-        RunningOrder order = new RunningOrder(RunningJob::end);
+        RunningOrder order = new RunningOrder(RunningOrder.Time.END);
         RunningJob r = running(1, 0, 10, 10);
         assertEquals(true, order.insert(r));
         assertEquals(false, order.insert(r));
@@ -84,7 +84,7 @@ class RunningOrderTest {
 
     @Test
     void asACollectionItIsReadOnly() {
-        RunningOrder order = new RunningOrder(RunningJob::end);
+        RunningOrder order = new RunningOrder(RunningOrder.Time.END);
         RunningJob r = running(1, 0, 10, 10);
         order.insert(r);
         assertThrows(UnsupportedOperationException.class, () -> order.add(running(2, 0, 5, 5)));
