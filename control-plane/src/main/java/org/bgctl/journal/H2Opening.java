@@ -40,12 +40,7 @@ public final class H2Opening implements AutoCloseable {
     }
 
     private static Connection open(String url) throws SQLException {
-        Connection c;
-        try {
-            c = H2Connections.open(url);
-        } catch (SQLException e) {
-            throw new IllegalArgumentException("cannot open the journal: " + e.getMessage(), e);
-        }
+        Connection c = JournalDatabase.openH2(url);
         try {
             c.setAutoCommit(false);
             JournalSchema.createH2(c);

@@ -23,10 +23,10 @@ import scala.concurrent.Promise;
  * {@link JdbcSnapshotStore}) and {@link JournalSchema} use it: one connection, opened on first use, and one thread
  * of its own that does all their work on it, each piece a transaction of its own, in the order given. The database is
  * the one {@code bgctl.journal.database} names: {@code h2} at {@code bgctl.journal.h2-url} — or, for a system started
- * before its run directory was known, where {@link #placeH2} says or the one {@link #adopt} was given opened — or
- * {@code postgres} as {@code bgctl.postgres}
- * says. The connection is closed when the actor system terminates, after its actors have
- * stopped and before {@code whenTerminated} completes, so an H2 file is closed before the JVM exits.
+ * before its run directory was known, where {@link #placeH2} says, or the file the {@link H2Opening} given to
+ * {@link #adopt} opened — or {@code postgres} as {@code bgctl.postgres} says. The connection is closed when the actor
+ * system terminates, after its actors have stopped and before {@code whenTerminated} completes, so an H2 file is
+ * closed before the JVM exits.
  *
  * <p>Work can also be run ahead ({@link #runAhead}): its caller goes on before it is committed. Once such work has
  * failed, every work after it fails too, so nothing is written after a write that is missing.
@@ -186,7 +186,7 @@ public final class JournalDatabase implements Extension {
     }
 
     /** The H2 file at {@code url}; one that cannot be opened (damaged, or held by another process) is bad input. */
-    private static Connection openH2(String url) {
+    static Connection openH2(String url) {
         try {
             return H2Connections.open(url);
         } catch (SQLException e) {
