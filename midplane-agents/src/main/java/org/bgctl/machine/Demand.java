@@ -25,4 +25,10 @@ public record Demand(int nodes, Geometry geometry) {
     public boolean equals(Object o) {
         return o instanceof Demand d && nodes == d.nodes && geometry.equals(d.geometry);
     }
+
+    /** Hashed as the record's generated method hashes, without its method handles. */
+    @Override
+    public int hashCode() {
+        return Integer.hashCode(nodes) * 31 + geometry.hashCode();
+    }
 }

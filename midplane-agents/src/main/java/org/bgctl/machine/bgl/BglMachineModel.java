@@ -14,6 +14,7 @@ import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BinaryOperator;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -121,11 +122,30 @@ public final class BglMachineModel implements MachineModel {
             this.components = List.copyOf(parts);
         }
 
+        /** The entity id of the midplane at {@code c}, one of {@link #units}. */
+        String midplaneId(Coordinate c) {
+            return units.get(unitIndex(c));
+        }
+
+        /** The entity id of the {@code d} switch of the midplane at {@code c}, one of {@link #units}. */
+        String switchId(Dimension d, Coordinate c) {
+            return units.get((d.ordinal() + 1) * machine.shape().volume() + unitIndex(c));
+        }
+
+        /** Where the midplane at {@code c} is among the midplanes of {@link #units}: x varying fastest, then y. */
+        private int unitIndex(Coordinate c) {
+            Shape size = machine.shape();
+            return c.x() + size.x() * (c.y() + size.y() * c.z());
+        }
+
         /** The component an entity id names, parsed once. */
         Component component(String id) {
             return byId.computeIfAbsent(id, i -> BglIds.component(i, machine));
         }
     }
+
+    /** Merges port masks; a constant, so that no call site makes a lambda. */
+    private static final BinaryOperator<Integer> EITHER = (a, b) -> a | b;
 
     /** How many allocations {@link Layout#made} holds; a power of two. */
     private static final int MADE = 1 << 10;
@@ -230,11 +250,12 @@ public final class BglMachineModel implements MachineModel {
         Lines outside = known == null ? null : known.noRoomOutside();
         Optional<Partition> best = layout.blocks != null ? layout.blocks.best(state, request, outside)
                 : outside == null ? layout.search.best(state, request) : layout.search.best(state, request, outside);
-        if (best.isEmpty())
-            unplaceable(request).ifPresent(why -> {
-                throw new IllegalArgumentException(why);
-            });
-        Optional<Allocation> found = best.map(this::allocationOf);
+        // No lambdas on this path: C1 code makes each through method handles.
+        if (best.isEmpty()) {
+            Optional<String> why = unplaceable(request);
+            if (why.isPresent()) throw new IllegalArgumentException(why.get());
+        }
+        Optional<Allocation> found = best.isEmpty() ? Optional.empty() : Optional.of(allocationOf(best.get()));
         findings.put(request, new Known(found, best.isEmpty() ? layout.noLines : outside));
         return found.orElse(null);
     }
@@ -251,8 +272,9 @@ public final class BglMachineModel implements MachineModel {
             throw new IllegalArgumentException(other.name() + " is not a copy of this " + name());
         PartitionRequest request = request(demand);
         if (noRoomFor(request) || o.noRoomFor(request)) return null;
-        return (layout.blocks != null ? layout.blocks.bestInBoth(state, o.state, request)
-                : layout.search.bestInBoth(state, o.state, request)).map(this::allocationOf).orElse(null);
+        Optional<Partition> best = layout.blocks != null ? layout.blocks.bestInBoth(state, o.state, request)
+                : layout.search.bestInBoth(state, o.state, request);
+        return best.isEmpty() ? null : allocationOf(best.get());
     }
 
     /** Whether {@link #place} found no room for the request in the current state. */
@@ -271,7 +293,8 @@ public final class BglMachineModel implements MachineModel {
     }
 
     private Optional<String> unplaceable(PartitionRequest request) {
-        return layout.unplaceable.computeIfAbsent(request, this::whyUnplaceable);
+        Optional<String> known = layout.unplaceable.get(request);
+        return known != null ? known : layout.unplaceable.computeIfAbsent(request, this::whyUnplaceable);
     }
 
     private Optional<String> whyUnplaceable(PartitionRequest request) {
@@ -366,7 +389,8 @@ public final class BglMachineModel implements MachineModel {
      * @throws IllegalArgumentException when it is not a partition of this machine
      */
     public Allocation allocationOf(Partition partition) {
-        Allocation a = layout.allocations.computeIfAbsent(partition, this::claims);
+        Allocation a = layout.allocations.get(partition);
+        if (a == null) a = layout.allocations.computeIfAbsent(partition, this::claims);
         int slot = slot(a);
         Made made = layout.made[slot];
         if (made == null || made.allocation() != a) layout.made[slot] = new Made(a, partition);
@@ -391,8 +415,8 @@ public final class BglMachineModel implements MachineModel {
         List<Claim> claims = new ArrayList<>();
         TreeMap<String, Integer> ports = new TreeMap<>();
         for (Coordinate c : midplanes) {
-            claims.add(new NodeClaim(BglIds.midplane(c), layout.nodesPerMidplane));
-            for (Dimension d : Dimension.values()) ports.merge(BglIds.switchOf(d, c), MIDPLANE_PORTS, (a, b) -> a | b);
+            claims.add(new NodeClaim(layout.midplaneId(c), layout.nodesPerMidplane));
+            for (Dimension d : Dimension.values()) ports.merge(layout.switchId(d, c), MIDPLANE_PORTS, EITHER);
         }
         for (Dimension d : Dimension.values()) {
             List<Cable> cables = p.linkSet(d).cablesIn(machine.wiring().line(d));
@@ -400,8 +424,8 @@ public final class BglMachineModel implements MachineModel {
                 if (c.get(d) != p.base().get(d)) continue;
                 Line line = Line.through(d, c);
                 for (Cable cable : cables) {
-                    ports.merge(BglIds.switchOf(d, line.at(cable.from())), 1 << cable.outPort(), (a, b) -> a | b);
-                    ports.merge(BglIds.switchOf(d, line.at(cable.to())), 1 << cable.inPort(), (a, b) -> a | b);
+                    ports.merge(layout.switchId(d, line.at(cable.from())), 1 << cable.outPort(), EITHER);
+                    ports.merge(layout.switchId(d, line.at(cable.to())), 1 << cable.inPort(), EITHER);
                 }
             }
         }

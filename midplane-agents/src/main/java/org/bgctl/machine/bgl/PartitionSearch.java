@@ -170,6 +170,9 @@ public final class PartitionSearch {
     List<Shape> shapes(PartitionRequest request) {
         if (request.shape() == null)
             return request.size() < shapesByVolume.size() ? shapesByVolume.get(request.size()) : List.of();
+        // Looked up before computeIfAbsent: C1 code makes its capturing lambda through method handles.
+        List<Shape> known = (request.rotations() ? rotated : pinned).get(request.shape());
+        if (known != null) return known;
         return (request.rotations() ? rotated : pinned).computeIfAbsent(request.shape(), shape -> {
             List<Shape> shapes = new ArrayList<>();
             for (Shape s : request.rotations() ? shape.rotations() : List.of(shape))
