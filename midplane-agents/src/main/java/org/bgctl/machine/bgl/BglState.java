@@ -39,29 +39,39 @@ public final class BglState {
     private final BglMachine machine;
     private final Grid grid;
     /**
-     * The masks live in three arrays, so that a copy of the state is three array copies; each kind of mask is a run
+     * The masks live in a few arrays, so that a copy of the state is a few array copies; each kind of mask is a run
      * of one of them, starting at the offset the field of its name gives. A line of dimension d is
      * {@code grid.firstLine(d) + line} among the lines of every dimension ({@link Grid#firstLine}).
      *
-     * <p>Per x-line: bit x set when midplane (x, y, z) is held by a partition ({@link #used}), is down ({@link #down}),
-     * or — derived — is kept out by a busy switch of its y- or z-line ({@link #blocked}; with switches shared port by
-     * port it changes only with health, so an allocation or a release updates only the lines it spans); per line of
-     * every dimension: bit i set when the switch at position i is down ({@link #switchDown}) or passed through
-     * ({@link #passThrough}).
+     * <p>Per x-line: bit x set when midplane (x, y, z) is held by a partition ({@link #used}) or — derived — is kept
+     * out by a busy switch of its y- or z-line ({@link #blocked}; with switches shared port by port it changes only
+     * with health, so an allocation or a release updates only the lines it spans); per line of every dimension: bit i
+     * set when the switch at position i is passed through ({@link #passThrough}).
      */
     private final int[] ints;
-    /** Per line of every dimension: bit i set when cable i of the line is held ({@link #cableUsed}) or down ({@link #cableDown}). */
+    /**
+     * What is down, which changes only with health: per x-line, bit x set when midplane (x, y, z) is down
+     * ({@link #down}); per line of every dimension, bit i set when the switch at position i is down
+     * ({@link #switchDown}). Never written: a change of health makes a new array, so copies of the state share it.
+     */
+    private int[] health;
+    /** Per line of every dimension: bit i set when cable i of the line is held ({@link #cableUsed}). */
     private final long[] cables;
+    /** Per line of every dimension: bit i set when cable i of the line is down. Never written, as {@link #health}. */
+    private long[] cablesDown;
     /**
      * Derived, in the layout of {@link FreeMasks}: per x-line, the midplanes that a new partition may take; per line
      * of every dimension, the switches it may not pass through ({@link #switchBusy}), then the cables it may not use
-     * ({@link #cableBusy}).
+     * ({@link #cableBusy}). Shared, unchanged, with the copies of this state and the {@link FreeMasks} made of them
+     * until one side changes them ({@link #masksShared}): most states are changed once after a copy, then searched.
      */
-    private final long[] masks;
+    private long[] masks;
+    /** Whether {@link #masks} is shared with a copy of this state or with {@link #freeMasks}: copied before a write. */
+    private boolean masksShared;
     private final int xLines;
-    /** Where each kind of mask starts: in {@link #ints}, {@link #cables} and {@link #masks}. */
-    private final int used, down, blocked, switchDown, passThrough;
-    private final int cableUsed, cableDown;
+    /** Where each kind of mask starts: in {@link #ints}, {@link #health}, {@link #cables} and {@link #masks}. */
+    private final int used, blocked, passThrough, down, switchDown;
+    private final int cableUsed;
     private final int switchBusy, cableBusy;
     private final List<Partition> allocated;
 
@@ -87,24 +97,29 @@ public final class BglState {
         xLines = grid.lineCount(Dimension.X);
         int lines = grid.allLines();
         used = 0;
-        down = xLines;
-        blocked = 2 * xLines;
-        switchDown = 3 * xLines;
-        passThrough = switchDown + lines;
+        blocked = xLines;
+        passThrough = 2 * xLines;
+        down = 0;
+        switchDown = xLines;
         cableUsed = 0;
-        cableDown = lines;
         switchBusy = xLines;
         cableBusy = xLines + lines;
         if (other == null) {
             ints = new int[passThrough + lines];
-            cables = new long[2 * lines];
+            health = new int[switchDown + lines];
+            cables = new long[lines];
+            cablesDown = new long[lines];
             masks = new long[cableBusy + lines];
             allocated = new ArrayList<>();
             refresh();
         } else {
             ints = copyOf(other.ints);
+            health = other.health;
             cables = copyOf(other.cables);
-            masks = copyOf(other.masks);
+            cablesDown = other.cablesDown;
+            masks = other.masks;
+            masksShared = true;
+            other.masksShared = true;
             allocated = new ArrayList<>(other.allocated);
             freeMidplanes = other.freeMidplanes;
             freeMasks = other.freeMasks;
@@ -189,11 +204,11 @@ public final class BglState {
         for (Coordinate c : partition.midplanes(grid.size())) {
             int xLine = grid.xLine(c.y(), c.z());
             if ((ints[used + xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is in use");
-            if ((ints[down + xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is down");
+            if ((health[down + xLine] >> c.x() & 1) != 0) return Optional.of("midplane " + c + " is down");
             for (Dimension d : Dimension.values()) {
                 int line = lineIndex(d.ordinal(), grid.line(d, c));
                 int bit = 1 << c.get(d);
-                if ((ints[switchDown + line] & bit) != 0)
+                if ((health[switchDown + line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is down");
                 if (wholeSwitches() && (ints[passThrough + line] & bit) != 0)
                     return Optional.of("the " + d.label() + " switch of " + c + " is passed through");
@@ -207,7 +222,7 @@ public final class BglState {
                 if (busy != 0) {
                     int cable = Long.numberOfTrailingZeros(busy);
                     return Optional.of("cable " + cable + " of the " + d.label() + "-line through " + origin
-                            + ((cables[cableDown + line] >> cable & 1) != 0 ? " is down" : " is in use"));
+                            + ((cablesDown[line] >> cable & 1) != 0 ? " is down" : " is in use"));
                 }
                 int switches = linkSet.passThrough() & (int) masks[switchBusy + line];
                 if (switches != 0)
@@ -276,14 +291,16 @@ public final class BglState {
      */
     private void mark(Partition partition, boolean hold) {
         boolean lines = !wholeSwitches();
+        long[] masks = lines ? writableMasks() : this.masks;
         int xArc = arc(partition, Dimension.X);
         int allX = (1 << grid.length(Dimension.X)) - 1;
-        for (int xLine : spannedLines(partition, X)) {
+        for (int n = 0, spanned = spannedCount(partition, X); n < spanned; n++) {
+            int xLine = spannedLine(partition, X, n);
             int held = ints[used + xLine] = hold ? ints[used + xLine] | xArc : ints[used + xLine] & ~xArc;
             if (!lines) continue;
             // The box's midplanes were free (an allocation fits) or are held by it alone.
-            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~ints[down + xLine]);
-            masks[xLine] = allX & ~(held | ints[down + xLine]) & ~(int) masks[switchBusy + lineIndex(X, xLine)]
+            freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~health[down + xLine]);
+            masks[xLine] = allX & ~(held | health[down + xLine]) & ~(int) masks[switchBusy + lineIndex(X, xLine)]
                     & ~ints[blocked + xLine];
         }
         for (int d = 0; d < DIMENSIONS; d++) {
@@ -291,11 +308,11 @@ public final class BglState {
             long linkCables = linkSet.cables();
             int switches = linkSet.passThrough();
             if (linkCables == 0 && switches == 0) continue;
-            for (int line : spannedLines(partition, d)) {
-                int i = lineIndex(d, line);
+            for (int n = 0, spanned = spannedCount(partition, d); n < spanned; n++) {
+                int i = lineIndex(d, spannedLine(partition, d, n));
                 long held = cables[cableUsed + i] = hold ? cables[cableUsed + i] | linkCables : cables[cableUsed + i] & ~linkCables;
                 ints[passThrough + i] = hold ? ints[passThrough + i] | switches : ints[passThrough + i] & ~switches;
-                if (lines) masks[cableBusy + i] = held | cables[cableDown + i];
+                if (lines) masks[cableBusy + i] = held | cablesDown[i];
             }
         }
     }
@@ -313,24 +330,27 @@ public final class BglState {
     /** Whether {@code component} is down. */
     public boolean isDown(Component component) {
         if (component instanceof Component.MidplaneAt m)
-            return (ints[down + xLineOf(m.at())] >> m.at().x() & 1) != 0;
+            return (health[down + xLineOf(m.at())] >> m.at().x() & 1) != 0;
         if (component instanceof Component.SwitchAt s)
-            return (ints[switchDown + lineOf(s)] >> s.at().get(s.dimension()) & 1) != 0;
+            return (health[switchDown + lineOf(s)] >> s.at().get(s.dimension()) & 1) != 0;
         Component.CableAt c = (Component.CableAt) component;
-        return (cables[cableDown + lineOf(c)] >> c.cable() & 1) != 0;
+        return (cablesDown[lineOf(c)] >> c.cable() & 1) != 0;
     }
 
     private void setDown(Component component, boolean down) {
         if (component instanceof Component.MidplaneAt m) {
             int at = this.down + xLineOf(m.at());
-            ints[at] = with(ints[at], m.at().x(), down);
+            health = copyOf(health);
+            health[at] = with(health[at], m.at().x(), down);
         } else if (component instanceof Component.SwitchAt s) {
             int at = switchDown + lineOf(s);
-            ints[at] = with(ints[at], s.at().get(s.dimension()), down);
+            health = copyOf(health);
+            health[at] = with(health[at], s.at().get(s.dimension()), down);
         } else {
             Component.CableAt c = (Component.CableAt) component;
-            int at = cableDown + lineOf(c);
-            cables[at] = down ? cables[at] | 1L << c.cable() : cables[at] & ~(1L << c.cable());
+            int at = lineOf(c);
+            cablesDown = copyOf(cablesDown);
+            cablesDown[at] = down ? cablesDown[at] | 1L << c.cable() : cablesDown[at] & ~(1L << c.cable());
         }
         refresh();
     }
@@ -369,13 +389,13 @@ public final class BglState {
      */
     private boolean free(Partition partition) {
         int xArc = arc(partition, Dimension.X);
-        for (int xLine : spannedLines(partition, X))
-            if ((masks[xLine] & xArc) != xArc) return false;
+        for (int n = 0, spanned = spannedCount(partition, X); n < spanned; n++)
+            if ((masks[spannedLine(partition, X, n)] & xArc) != xArc) return false;
         for (int d = 0; d < DIMENSIONS; d++) {
             LinkSet linkSet = linkSet(partition, d);
             if (linkSet.cables() == 0 && linkSet.passThrough() == 0) continue;
-            for (int line : spannedLines(partition, d)) {
-                int i = lineIndex(d, line);
+            for (int n = 0, spanned = spannedCount(partition, d); n < spanned; n++) {
+                int i = lineIndex(d, spannedLine(partition, d, n));
                 if ((linkSet.cables() & masks[cableBusy + i]) != 0
                         || (linkSet.passThrough() & masks[switchBusy + i]) != 0) return false;
             }
@@ -393,23 +413,27 @@ public final class BglState {
         return d == X ? partition.x() : d == Y ? partition.y() : partition.z();
     }
 
+    /** How many lines of the dimension of ordinal {@code d} {@code partition} spans. */
+    private static int spannedCount(Partition partition, int d) {
+        Shape shape = partition.shape();
+        return d == X ? shape.y() * shape.z() : d == Y ? shape.x() * shape.z() : shape.x() * shape.y();
+    }
+
     /**
-     * The numbers ({@link Grid}) of the lines of the dimension of ordinal {@code d} that {@code partition} spans: a
-     * line of d is numbered by the other two coordinates, the lower one varying fastest.
+     * The number ({@link Grid}) of line {@code n} ({@code n < spannedCount}) of the lines of the dimension of ordinal
+     * {@code d} that {@code partition} spans: a line of d is numbered by the other two coordinates, the lower one
+     * varying fastest, and the lines come in that order. Worked out line by line, not into an array: C1 code
+     * allocates every array, and each allocation and release walks its lines.
      */
-    private int[] spannedLines(Partition partition, int d) {
+    private int spannedLine(Partition partition, int d, int n) {
         Shape size = grid.size();
         Coordinate base = partition.base();
         Shape shape = partition.shape();
         // (a, b): the other two coordinates of d's lines, lower dimension first.
         int na = d == X ? size.y() : size.x(), nb = d == Z ? size.y() : size.z();
         int ba = d == X ? base.y() : base.x(), bb = d == Z ? base.y() : base.z();
-        int ea = d == X ? shape.y() : shape.x(), eb = d == Z ? shape.y() : shape.z();
-        int[] lines = new int[ea * eb];
-        int n = 0;
-        for (int k = 0, b = bb; k < eb; k++, b = b + 1 == nb ? 0 : b + 1)
-            for (int j = 0, a = ba; j < ea; j++, a = a + 1 == na ? 0 : a + 1) lines[n++] = a + na * b;
-        return lines;
+        int ea = d == X ? shape.y() : shape.x();
+        return (ba + n % ea) % na + na * ((bb + n / ea) % nb);
     }
 
     /** Removes {@code partition} from the allocated ones, looking for the very instance first. */
@@ -470,9 +494,10 @@ public final class BglState {
     private void refresh() {
         boolean whole = wholeSwitches();
         forgetMasks();
+        long[] masks = writableMasks();
         for (int i = 0, lines = grid.allLines(); i < lines; i++) {
-            masks[switchBusy + i] = ints[switchDown + i] | (whole ? ints[passThrough + i] : 0);
-            masks[cableBusy + i] = cables[cableUsed + i] | cables[cableDown + i];
+            masks[switchBusy + i] = health[switchDown + i] | (whole ? ints[passThrough + i] : 0);
+            masks[cableBusy + i] = cables[cableUsed + i] | cablesDown[i];
         }
         // A midplane may be taken when neither it nor one of its switches is held or down; with whole switches,
         // a held midplane's switches are busy. X-line masks are x positions, as are those of the midplanes; a
@@ -483,7 +508,7 @@ public final class BglState {
                 zBusy = switchBusy + grid.firstLine(Z);
         freeMidplanes = 0;
         for (int xLine = 0; xLine < xLines; xLine++) {
-            int free = allX & ~(ints[used + xLine] | ints[down + xLine]);
+            int free = allX & ~(ints[used + xLine] | health[down + xLine]);
             freeMidplanes += Integer.bitCount(free);
             masks[xLine] = free & ~(int) masks[xBusy + xLine];
         }
@@ -502,6 +527,15 @@ public final class BglState {
                 ints[blocked + xLine] = busy;
                 if (whole) masks[xBusy + xLine] |= held;
             }
+    }
+
+    /** {@link #masks}, to write: copied first if shared. */
+    private long[] writableMasks() {
+        if (masksShared) {
+            masks = copyOf(masks);
+            masksShared = false;
+        }
+        return masks;
     }
 
     private boolean wholeSwitches() {
@@ -534,7 +568,10 @@ public final class BglState {
 
     /** The derived masks as one value; changes with every allocation, release and change of health. */
     FreeMasks freeMasks() {
-        if (freeMasks == null) freeMasks = FreeMasks.of(masks, xLines);
+        if (freeMasks == null) {
+            freeMasks = FreeMasks.of(masks, xLines);
+            masksShared = true;
+        }
         return freeMasks;
     }
 
@@ -564,12 +601,14 @@ public final class BglState {
     public boolean equals(Object o) {
         // The blocked midplanes among the ints are derived from the rest, so equal where the rest is.
         return o instanceof BglState s && machine == s.machine && Arrays.equals(ints, s.ints)
-                && Arrays.equals(cables, s.cables) && new HashSet<>(allocated).equals(new HashSet<>(s.allocated));
+                && Arrays.equals(health, s.health) && Arrays.equals(cables, s.cables)
+                && Arrays.equals(cablesDown, s.cablesDown) && new HashSet<>(allocated).equals(new HashSet<>(s.allocated));
     }
 
     @Override
     public int hashCode() {
-        return 31 * Arrays.hashCode(ints) + Arrays.hashCode(cables) + new HashSet<>(allocated).hashCode();
+        return 31 * (31 * Arrays.hashCode(ints) + Arrays.hashCode(health)) + 31 * Arrays.hashCode(cables)
+                + Arrays.hashCode(cablesDown) + new HashSet<>(allocated).hashCode();
     }
 
     @Override

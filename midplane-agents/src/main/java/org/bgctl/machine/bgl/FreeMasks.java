@@ -29,9 +29,12 @@ final class FreeMasks {
         this.hash = Arrays.hashCode(words);
     }
 
-    /** The masks {@code words}, in the layout above with {@code availableWords} x-lines ({@link BglState#masks()}), as a value. */
+    /**
+     * The masks {@code words}, in the layout above with {@code availableWords} x-lines ({@link BglState#masks()}), as a
+     * value: taken uncopied, so they must never change afterwards.
+     */
     static FreeMasks of(long[] words, int availableWords) {
-        return new FreeMasks(BglState.copyOf(words), availableWords);
+        return new FreeMasks(words, availableWords);
     }
 
     /** The words, in the layout above. Read only. */
