@@ -106,6 +106,14 @@ final class RunningOrder extends AbstractCollection<RunningJob> {
         return size == 0;
     }
 
+    /** The jobs in order, copied at once rather than one by one through an iterator: the scheduler's views copy them. */
+    @Override
+    public Object[] toArray() {
+        Object[] copy = new Object[size];
+        System.arraycopy(jobs, head, copy, 0, size);
+        return copy;
+    }
+
     @Override
     public Iterator<RunningJob> iterator() {
         return new Iterator<>() {

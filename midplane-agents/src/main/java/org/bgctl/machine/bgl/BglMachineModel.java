@@ -3,6 +3,7 @@ package org.bgctl.machine.bgl;
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.Comparator;
 import java.util.EnumSet;
 import java.util.HashSet;
 import java.util.List;
@@ -11,10 +12,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.ConcurrentHashMap;
-import java.util.function.BinaryOperator;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
@@ -63,6 +62,8 @@ public final class BglMachineModel implements MachineModel {
         final PartitionNames names;
         final int nodesPerMidplane;
         final List<String> units;
+        /** The places of the switches among the switches of {@link #units} ({@link #switchIndex}), by their ids' order. */
+        final int[] switchesInIdOrder;
         /** Midplanes, switches, then the cables of each dimension's lines. */
         final List<String> components;
         final Set<String> midplanes = new TreeSet<>();
@@ -111,6 +112,11 @@ public final class BglMachineModel implements MachineModel {
             for (Dimension d : Dimension.values()) for (Coordinate c : all) units.add(BglIds.switchOf(d, c));
             switches.addAll(units.subList(all.size(), units.size()));
             this.units = List.copyOf(units);
+            this.switchesInIdOrder = new int[units.size() - all.size()];
+            List<Integer> bySwitchId = new ArrayList<>();
+            for (int i = 0; i < switchesInIdOrder.length; i++) bySwitchId.add(i);
+            bySwitchId.sort(Comparator.comparing(this::switchId));
+            for (int i = 0; i < switchesInIdOrder.length; i++) switchesInIdOrder[i] = bySwitchId.get(i);
             List<String> parts = new ArrayList<>(units);
             for (Dimension d : Dimension.values())
                 for (Coordinate c : all) {
@@ -127,9 +133,14 @@ public final class BglMachineModel implements MachineModel {
             return units.get(unitIndex(c));
         }
 
-        /** The entity id of the {@code d} switch of the midplane at {@code c}, one of {@link #units}. */
-        String switchId(Dimension d, Coordinate c) {
-            return units.get((d.ordinal() + 1) * machine.shape().volume() + unitIndex(c));
+        /** Where the {@code d} switch of the midplane at {@code c} is among the switches of {@link #units}. */
+        int switchIndex(Dimension d, Coordinate c) {
+            return d.ordinal() * machine.shape().volume() + unitIndex(c);
+        }
+
+        /** The entity id of switch {@code index} of {@link #units}' switches, as {@link #switchIndex} numbers them. */
+        String switchId(int index) {
+            return units.get(machine.shape().volume() + index);
         }
 
         /** Where the midplane at {@code c} is among the midplanes of {@link #units}: x varying fastest, then y. */
@@ -143,9 +154,6 @@ public final class BglMachineModel implements MachineModel {
             return byId.computeIfAbsent(id, i -> BglIds.component(i, machine));
         }
     }
-
-    /** Merges port masks; a constant, so that no call site makes a lambda. */
-    private static final BinaryOperator<Integer> EITHER = (a, b) -> a | b;
 
     /** How many allocations {@link Layout#made} holds; a power of two. */
     private static final int MADE = 1 << 10;
@@ -413,10 +421,11 @@ public final class BglMachineModel implements MachineModel {
         BglMachine machine = layout.machine;
         List<Coordinate> midplanes = p.midplanes(machine.shape());
         List<Claim> claims = new ArrayList<>();
-        TreeMap<String, Integer> ports = new TreeMap<>();
+        // The ports claimed of each switch, by its place among the switches of the units.
+        int[] ports = new int[layout.switchesInIdOrder.length];
         for (Coordinate c : midplanes) {
             claims.add(new NodeClaim(layout.midplaneId(c), layout.nodesPerMidplane));
-            for (Dimension d : Dimension.values()) ports.merge(layout.switchId(d, c), MIDPLANE_PORTS, EITHER);
+            for (Dimension d : Dimension.values()) ports[layout.switchIndex(d, c)] |= MIDPLANE_PORTS;
         }
         for (Dimension d : Dimension.values()) {
             List<Cable> cables = p.linkSet(d).cablesIn(machine.wiring().line(d));
@@ -424,12 +433,13 @@ public final class BglMachineModel implements MachineModel {
                 if (c.get(d) != p.base().get(d)) continue;
                 Line line = Line.through(d, c);
                 for (Cable cable : cables) {
-                    ports.merge(layout.switchId(d, line.at(cable.from())), 1 << cable.outPort(), EITHER);
-                    ports.merge(layout.switchId(d, line.at(cable.to())), 1 << cable.inPort(), EITHER);
+                    ports[layout.switchIndex(d, line.at(cable.from()))] |= 1 << cable.outPort();
+                    ports[layout.switchIndex(d, line.at(cable.to()))] |= 1 << cable.inPort();
                 }
             }
         }
-        ports.forEach((sw, mask) -> claims.add(new PortClaim(sw, mask)));
+        for (int sw : layout.switchesInIdOrder)
+            if (ports[sw] != 0) claims.add(new PortClaim(layout.switchId(sw), ports[sw]));
         return new Allocation(layout.names.name(p), claims);
     }
 
