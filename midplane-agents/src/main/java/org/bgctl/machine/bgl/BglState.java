@@ -61,18 +61,25 @@ public final class BglState {
     private long[] cablesDown;
     /**
      * Derived, in the layout of {@link FreeMasks}: per x-line, the midplanes that a new partition may take; per line
-     * of every dimension, the switches it may not pass through ({@link #switchBusy}), then the cables it may not use
-     * ({@link #cableBusy}). Shared, unchanged, with the copies of this state and the {@link FreeMasks} made of them
-     * until one side changes them ({@link #masksShared}): most states are changed once after a copy, then searched.
+     * of every dimension, the cables it may not use ({@link #cableBusy}). Shared, unchanged, with the copies of this
+     * state and the {@link FreeMasks} made of them until one side changes them ({@link #masksShared}): most states are
+     * changed once after a copy, then searched.
      */
     private long[] masks;
+    /**
+     * Derived: per line of every dimension, the switches a new partition may not pass through. With switches shared
+     * port by port they change only with health. Never written: {@link #refresh} makes a new array, so copies of the
+     * state and the {@link FreeMasks} made of them share it; {@link #switchesHash} is its hash.
+     */
+    private int[] switchMasks;
+    private int switchesHash;
     /** Whether {@link #masks} is shared with a copy of this state or with {@link #freeMasks}: copied before a write. */
     private boolean masksShared;
     private final int xLines;
     /** Where each kind of mask starts: in {@link #ints}, {@link #health}, {@link #cables} and {@link #masks}. */
     private final int used, blocked, passThrough, down, switchDown;
     private final int cableUsed;
-    private final int switchBusy, cableBusy;
+    private final int cableBusy;
     private final List<Partition> allocated;
 
     /** Derived: the number of midplanes neither held nor down. */
@@ -102,8 +109,7 @@ public final class BglState {
         down = 0;
         switchDown = xLines;
         cableUsed = 0;
-        switchBusy = xLines;
-        cableBusy = xLines + lines;
+        cableBusy = xLines;
         if (other == null) {
             ints = new int[passThrough + lines];
             health = new int[switchDown + lines];
@@ -118,6 +124,8 @@ public final class BglState {
             cables = copyOf(other.cables);
             cablesDown = other.cablesDown;
             masks = other.masks;
+            switchMasks = other.switchMasks;
+            switchesHash = other.switchesHash;
             masksShared = true;
             other.masksShared = true;
             allocated = new ArrayList<>(other.allocated);
@@ -224,7 +232,7 @@ public final class BglState {
                     return Optional.of("cable " + cable + " of the " + d.label() + "-line through " + origin
                             + ((cablesDown[line] >> cable & 1) != 0 ? " is down" : " is in use"));
                 }
-                int switches = linkSet.passThrough() & (int) masks[switchBusy + line];
+                int switches = linkSet.passThrough() & switchMasks[line];
                 if (switches != 0)
                     return Optional.of("the " + d.label() + " switch of "
                             + origin.with(d, Integer.numberOfTrailingZeros(switches)) + " cannot be passed through");
@@ -300,7 +308,7 @@ public final class BglState {
             if (!lines) continue;
             // The box's midplanes were free (an allocation fits) or are held by it alone.
             freeMidplanes += (hold ? -1 : 1) * Integer.bitCount(xArc & ~health[down + xLine]);
-            masks[xLine] = allX & ~(held | health[down + xLine]) & ~(int) masks[switchBusy + lineIndex(X, xLine)]
+            masks[xLine] = allX & ~(held | health[down + xLine]) & ~switchMasks[lineIndex(X, xLine)]
                     & ~ints[blocked + xLine];
         }
         for (int d = 0; d < DIMENSIONS; d++) {
@@ -397,7 +405,7 @@ public final class BglState {
             for (int n = 0, spanned = spannedCount(partition, d); n < spanned; n++) {
                 int i = lineIndex(d, spannedLine(partition, d, n));
                 if ((linkSet.cables() & masks[cableBusy + i]) != 0
-                        || (linkSet.passThrough() & masks[switchBusy + i]) != 0) return false;
+                        || (linkSet.passThrough() & switchMasks[i]) != 0) return false;
             }
         }
         return true;
@@ -495,8 +503,9 @@ public final class BglState {
         boolean whole = wholeSwitches();
         forgetMasks();
         long[] masks = writableMasks();
-        for (int i = 0, lines = grid.allLines(); i < lines; i++) {
-            masks[switchBusy + i] = health[switchDown + i] | (whole ? ints[passThrough + i] : 0);
+        int[] switches = new int[grid.allLines()];
+        for (int i = 0; i < switches.length; i++) {
+            switches[i] = health[switchDown + i] | (whole ? ints[passThrough + i] : 0);
             masks[cableBusy + i] = cables[cableUsed + i] | cablesDown[i];
         }
         // A midplane may be taken when neither it nor one of its switches is held or down; with whole switches,
@@ -504,29 +513,30 @@ public final class BglState {
         // y-line (x, z) or z-line (x, y) holds bit x of the x-lines it crosses.
         int nx = grid.length(Dimension.X), ny = grid.length(Dimension.Y), nz = grid.length(Dimension.Z);
         int allX = (1 << nx) - 1;
-        int xBusy = switchBusy + grid.firstLine(X), yBusy = switchBusy + grid.firstLine(Y),
-                zBusy = switchBusy + grid.firstLine(Z);
+        int xBusy = grid.firstLine(X), yBusy = grid.firstLine(Y), zBusy = grid.firstLine(Z);
         freeMidplanes = 0;
         for (int xLine = 0; xLine < xLines; xLine++) {
             int free = allX & ~(ints[used + xLine] | health[down + xLine]);
             freeMidplanes += Integer.bitCount(free);
-            masks[xLine] = free & ~(int) masks[xBusy + xLine];
+            masks[xLine] = free & ~switches[xBusy + xLine];
         }
         for (int z = 0; z < nz; z++)
             for (int y = 0; y < ny; y++) {
                 int xLine = y + ny * z, held = ints[used + xLine], busy = 0;
                 for (int x = 0; x < nx; x++) {
                     int yLine = x + nx * z, zLine = x + nx * y;
-                    if (((masks[yBusy + yLine] >> y | masks[zBusy + zLine] >> z) & 1) != 0) busy |= 1 << x;
+                    if (((switches[yBusy + yLine] >> y | switches[zBusy + zLine] >> z) & 1) != 0) busy |= 1 << x;
                     if (whole && (held >> x & 1) != 0) {
-                        masks[yBusy + yLine] |= 1 << y;
-                        masks[zBusy + zLine] |= 1 << z;
+                        switches[yBusy + yLine] |= 1 << y;
+                        switches[zBusy + zLine] |= 1 << z;
                     }
                 }
                 masks[xLine] &= ~busy;
                 ints[blocked + xLine] = busy;
-                if (whole) masks[xBusy + xLine] |= held;
+                if (whole) switches[xBusy + xLine] |= held;
             }
+        switchMasks = switches;
+        switchesHash = Arrays.hashCode(switches);
     }
 
     /** {@link #masks}, to write: copied first if shared. */
@@ -544,11 +554,16 @@ public final class BglState {
 
     /**
      * The derived masks, in the layout of {@link FreeMasks}: per x-line ({@link Grid#xLine}) bit x set when midplane
-     * (x, y, z) may be taken, then per line of every dimension ({@link Grid#firstLine}) the switches that may not be
-     * passed through, then the cables that may not be used. Read only.
+     * (x, y, z) may be taken, then per line of every dimension ({@link Grid#firstLine}) the cables that may not be
+     * used. Read only.
      */
     long[] masks() {
         return masks;
+    }
+
+    /** Per line of every dimension ({@link Grid#firstLine}), the switches that may not be passed through. Read only. */
+    int[] switchMasks() {
+        return switchMasks;
     }
 
     /** Bit x set when midplane (x, y, z) of x-line {@code xLine} may be taken. */
@@ -558,7 +573,7 @@ public final class BglState {
 
     /** The switches of a line of dimension {@code d} that may not be passed through. */
     int switchBusy(int d, int line) {
-        return (int) masks[switchBusy + lineIndex(d, line)];
+        return switchMasks[lineIndex(d, line)];
     }
 
     /** The cables of a line of dimension {@code d} that may not be used. */
@@ -569,7 +584,7 @@ public final class BglState {
     /** The derived masks as one value; changes with every allocation, release and change of health. */
     FreeMasks freeMasks() {
         if (freeMasks == null) {
-            freeMasks = FreeMasks.of(masks, xLines);
+            freeMasks = FreeMasks.of(masks, switchMasks, switchesHash, xLines);
             masksShared = true;
         }
         return freeMasks;

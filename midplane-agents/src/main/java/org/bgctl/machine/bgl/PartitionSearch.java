@@ -105,7 +105,7 @@ public final class PartitionSearch {
         }
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
-        return remember(masks, request, best(request, state.masks(), touching));
+        return remember(masks, request, best(request, state.masks(), state.switchMasks(), touching));
     }
 
     /**
@@ -124,7 +124,7 @@ public final class PartitionSearch {
         }
         Optional<Partition> known = masks.found(request);
         if (known != null) return known;
-        return remember(masks, request, best(request, masks.words(), null));
+        return remember(masks, request, best(request, masks.words(), masks.switches(), null));
     }
 
     /** The masks kept for the value of {@code masks}: these, if none were. */
@@ -140,9 +140,9 @@ public final class PartitionSearch {
         return best;
     }
 
-    private Optional<Partition> best(PartitionRequest request, long[] masks, Lines touching) {
+    private Optional<Partition> best(PartitionRequest request, long[] masks, int[] switches, Lines touching) {
         Best best = new Best();
-        scan(request, masks, touching, best);
+        scan(request, masks, switches, touching, best);
         return best.merit == Integer.MAX_VALUE ? Optional.empty()
                 : Optional.of(partition(best.shape, best.bx, best.by, best.bz, request.topology(), best.ix, best.iy, best.iz));
     }
@@ -151,7 +151,7 @@ public final class PartitionSearch {
     public List<Partition> candidates(BglState state, PartitionRequest request) {
         checkMachine(state);
         List<Partition> all = new ArrayList<>();
-        scan(request, state.masks(), null, new Sink() {
+        scan(request, state.masks(), state.switchMasks(), null, new Sink() {
             @Override
             public int bound() {
                 return Integer.MAX_VALUE;
@@ -192,20 +192,20 @@ public final class PartitionSearch {
 
     /**
      * Offers the sink every feasible box, in scan order, given the midplanes that may be taken per x-line and
-     * the switches and cables that may not be used per line ({@link BglState#masks()}, {@link FreeMasks}' layout);
+     * the cables and switches that may not be used per line ({@link BglState#masks()} in {@link FreeMasks}' layout,
+     * {@link BglState#switchMasks()});
      * only boxes spanning one of the lines {@code touching} when these are given (null: all boxes).
      */
-    private void scan(PartitionRequest request, long[] masks, Lines touching, Sink sink) {
+    private void scan(PartitionRequest request, long[] masks, int[] switchMasks, Lines touching, Sink sink) {
         int nx = size.x(), ny = size.y(), nz = size.z();
         // Fewer midplanes may be taken than the request needs: no box at all.
         int takeable = 0;
         for (int line = 0; line < ny * nz; line++) takeable += Long.bitCount(masks[line]);
         if (takeable < request.size()) return;
-        // Where the busy switches and cables of the lines of each dimension start in the masks.
+        // Where the busy switches and cables of the lines of each dimension start in their masks.
         Grid grid = machine.grid();
-        int switchesAt = ny * nz, cablesAt = switchesAt + grid.allLines();
-        int xSwitchesAt = switchesAt + grid.firstLine(X), ySwitchesAt = switchesAt + grid.firstLine(Y),
-                zSwitchesAt = switchesAt + grid.firstLine(Z);
+        int cablesAt = ny * nz;
+        int xSwitchesAt = grid.firstLine(X), ySwitchesAt = grid.firstLine(Y), zSwitchesAt = grid.firstLine(Z);
         int xCablesAt = cablesAt + grid.firstLine(X), yCablesAt = cablesAt + grid.firstLine(Y),
                 zCablesAt = cablesAt + grid.firstLine(Z);
         Topology t = request.topology();
@@ -277,7 +277,7 @@ public final class PartitionSearch {
                                 for (int k = 0; k < ez; k++) {
                                     int line = (by + j) % ny + ny * ((bz + k) % nz);
                                     cables |= masks[xCablesAt + line];
-                                    switches |= (int) masks[xSwitchesAt + line];
+                                    switches |= switchMasks[xSwitchesAt + line];
                                 }
                             }
                             xCablesOf[yz] = cables;
@@ -298,12 +298,12 @@ public final class PartitionSearch {
                             for (int k = 0; k < ez; k++) {
                                 int line = x + nx * ((bz + k) % nz);
                                 yCables |= masks[yCablesAt + line];
-                                ySwitches |= (int) masks[ySwitchesAt + line];
+                                ySwitches |= switchMasks[ySwitchesAt + line];
                             }
                             for (int j = 0; j < ey; j++) {
                                 int line = x + nx * ((by + j) % ny);
                                 zCables |= masks[zCablesAt + line];
-                                zSwitches |= (int) masks[zSwitchesAt + line];
+                                zSwitches |= switchMasks[zSwitchesAt + line];
                             }
                         }
                         int iy = firstFree(Y, t, ym, yCables, ySwitches, deny[Y],
