@@ -46,7 +46,9 @@ public final class BglState {
      * <p>Per x-line: bit x set when midplane (x, y, z) is held by a partition ({@link #used}) or — derived — is kept
      * out by a busy switch of its y- or z-line ({@link #blocked}; with switches shared port by port it changes only
      * with health, so an allocation or a release updates only the lines it spans); per line of every dimension: bit i
-     * set when the switch at position i is passed through ({@link #passThrough}).
+     * set when the switch at position i is passed through ({@link #passThrough}), kept only with whole switches: shared
+     * port by port, a switch may be passed through by several partitions at once (on cables of their own), and what
+     * a pass-through holds there is its cables.
      */
     private final int[] ints;
     /**
@@ -319,8 +321,8 @@ public final class BglState {
             for (int n = 0, spanned = spannedCount(partition, d); n < spanned; n++) {
                 int i = lineIndex(d, spannedLine(partition, d, n));
                 long held = cables[cableUsed + i] = hold ? cables[cableUsed + i] | linkCables : cables[cableUsed + i] & ~linkCables;
-                ints[passThrough + i] = hold ? ints[passThrough + i] | switches : ints[passThrough + i] & ~switches;
                 if (lines) masks[cableBusy + i] = held | cablesDown[i];
+                else ints[passThrough + i] = hold ? ints[passThrough + i] | switches : ints[passThrough + i] & ~switches;
             }
         }
     }

@@ -15,6 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -102,6 +103,32 @@ class BglStateTest {
         assertEquals(Optional.empty(), state.conflict(six), "and the other way round");
         state.allocate(six);
         assertEquals(2, state.allocated().size());
+    }
+
+    @Test
+    void releasingOneOfTwoPartitionsPassingThroughOneSwitchLeavesTheOthersState() {
+        List<Partition> passing = new ArrayList<>();
+        for (int base = 0; base < 8; base++)
+            for (int length = 1; length <= 4 && base + length <= 8; length++)
+                for (Topology topology : Topology.values())
+                    for (LinkSet x : BGL.table(X).linkSets(topology, Grid.arc(base, length, 8)))
+                        if (x.passThrough() != 0)
+                            passing.add(new Partition(new Coordinate(base, 0, 0), new Shape(length, 1, 1), topology, x,
+                                    LinkSet.single(0), LinkSet.single(0)));
+        for (Partition first : passing)
+            for (Partition second : passing) {
+                if ((first.linkSet(X).passThrough() & second.linkSet(X).passThrough()) == 0) continue;
+                BglState both = BGL.newState();
+                both.allocate(first);
+                if (!both.fits(second)) continue;
+                both.allocate(second);
+                both.release(first);
+                BglState onlySecond = BGL.newState();
+                onlySecond.allocate(second);
+                assertEquals(onlySecond, both, "releasing " + first + " beside " + second);
+                return;
+            }
+        throw new AssertionError("no two partitions of an x-line pass through one switch at once");
     }
 
     @Test
