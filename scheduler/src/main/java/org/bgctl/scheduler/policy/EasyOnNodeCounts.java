@@ -35,13 +35,15 @@ final class EasyOnNodeCounts {
         Job head = queue.get(starts.size());
         Shadow reservation = null;
         long extra = 0;
+        // with fewer nodes free than any waiting job asks for, no later job fits: the walk stops
+        int fewest = view.fewestNodesWaiting();
         // by position: the queue is the core's array list, and a pass walks it at every instant (it does not change
         // during the pass)
         for (int i = starts.size() + 1, queued = queue.size(); i < queued; i++) {
-            Job job = queue.get(i);
             int free = now.freeNodes();
-            if (free == 0) break;
-            int nodes = job.demand().nodes();
+            if (free < fewest) break;
+            Job job = queue.get(i);
+            int nodes = job.size();
             if (nodes > free) continue;
             if (reservation == null) {
                 reservation = reserve(head.demand().nodes(), view, starts, free);
