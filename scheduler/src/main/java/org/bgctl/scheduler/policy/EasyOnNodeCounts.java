@@ -1,5 +1,6 @@
 package org.bgctl.scheduler.policy;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -35,7 +36,7 @@ final class EasyOnNodeCounts {
     List<Start> decide(SchedulingView view) {
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
-        List<Start> starts = Fcfs.startHeads(queue, now);
+        List<Start> starts = startHeads(queue, now);
         if (starts.size() == queue.size()) {
             walked = null;
             return starts;
@@ -69,6 +70,22 @@ final class EasyOnNodeCounts {
         }
         walked = starts.isEmpty() ? new Walked(view.version(), head.id(), queue.get(queue.size() - 1), queue.size())
                 : null;
+        return starts;
+    }
+
+    /**
+     * {@link Fcfs#startHeads} on node counts: the jobs at the head of {@code queue} start on {@code now} while they fit,
+     * taken by position and their sizes compared with the free nodes, so that a head that does not fit, as at most
+     * passes, is turned away without an iterator or its demand.
+     */
+    private static List<Start> startHeads(List<Job> queue, MachineModel now) {
+        List<Start> starts = new ArrayList<>();
+        for (int i = 0, queued = queue.size(); i < queued && queue.get(i).size() <= now.freeNodes(); i++) {
+            Job job = queue.get(i);
+            Allocation a = now.place(job.demand());
+            now.allocate(a);
+            starts.add(new Start(job, a));
+        }
         return starts;
     }
 
