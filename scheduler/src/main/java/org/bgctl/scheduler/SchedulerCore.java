@@ -58,6 +58,7 @@ public final class SchedulerCore implements SchedulingView {
     private final Map<Demand, DemandQueue> byDemandView = Collections.unmodifiableMap(byDemand);
     private boolean byDemandKept;
     private final JobIdMap<Job> queuedById = new JobIdMap<>();
+    private final QueuedSizes queuedSizes;
     private final RunningOrder byEstimatedEnd = new RunningOrder(RunningOrder.Time.ESTIMATED_END);
     private final RunningOrder byEnd = new RunningOrder(RunningOrder.Time.END);
     /** Blocks of finished jobs being freed, by job id and by (until, job id). */
@@ -144,6 +145,7 @@ public final class SchedulerCore implements SchedulingView {
             throw new IllegalArgumentException("the most requeues must not be negative, was " + maxRequeues);
         this.policy = policy;
         this.machine = machine;
+        this.queuedSizes = new QueuedSizes(machine.capacity());
         this.bootDelay = bootDelay;
         this.boots = boots;
         this.onKill = onKill;
@@ -156,6 +158,7 @@ public final class SchedulerCore implements SchedulingView {
 
     @Override public long now() { return now; }
     @Override public List<Job> queue() { return queueView; }
+    @Override public int fewestNodesWaiting() { return queuedSizes.fewest(); }
     @Override
     public Map<Demand, DemandQueue> queueByDemand() {
         if (!byDemandKept) {
@@ -615,6 +618,7 @@ public final class SchedulerCore implements SchedulingView {
         if (running.containsKey(job.id())) throw new IllegalStateException("job " + job.id() + " is already running");
         queue.add(-at - 1, job);
         queuedById.put(job.id(), job);
+        queuedSizes.add(job.size());
         if (byDemandKept) keepByDemand(job);
     }
 
@@ -626,6 +630,7 @@ public final class SchedulerCore implements SchedulingView {
         Job job = queuedById.remove(jobId);
         if (job == null) throw new IllegalStateException("job " + jobId + " is not queued");
         queue.remove(Collections.binarySearch(queue, job, Job.QUEUE_ORDER));
+        queuedSizes.remove(job.size());
         if (byDemandKept) {
             DemandQueue same = byDemand.get(job.demand());
             same.remove(job);

@@ -20,6 +20,12 @@ public interface SchedulingView {
     List<Job> queue();
 
     /**
+     * At most the fewest nodes a waiting job asks for ({@link Integer#MAX_VALUE} when none waits): with fewer nodes
+     * free, no waiting job can start.
+     */
+    int fewestNodesWaiting();
+
+    /**
      * The waiting jobs grouped by demand, each group in queue order, so that a policy can pass over all
      * the jobs of a demand that has no room at once. Read-only; the order of the groups means nothing.
      */

@@ -34,6 +34,7 @@ import org.bgctl.scheduler.Start;
 public final class EasyBackfill implements Policy {
 
     private Memo memo;
+    private final EasyOnNodeCounts onNodeCounts = new EasyOnNodeCounts();
     /** The head of the last reservation found, and the job whose end let it fit: where the next search starts. */
     private long shadowOf = -1;
     private long shadowJob = -1;
@@ -48,7 +49,7 @@ public final class EasyBackfill implements Policy {
     @Override
     public List<Start> decide(SchedulingView view) {
         if (view.machine().interchangeable())
-            return view.reservations().isEmpty() ? EasyOnNodeCounts.decide(view) : EasyAroundWindows.decide(view);
+            return view.reservations().isEmpty() ? onNodeCounts.decide(view) : EasyAroundWindows.decide(view);
         if (!view.reservations().isEmpty()) return EasyAroundUnitWindows.decide(view);
         List<Job> queue = view.queue();
         if (queue.isEmpty()) return List.of();

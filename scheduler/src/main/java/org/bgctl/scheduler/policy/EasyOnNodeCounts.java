@@ -1,5 +1,6 @@
 package org.bgctl.scheduler.policy;
 
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
@@ -21,27 +22,39 @@ import org.bgctl.scheduler.TimeBounds;
  *
  * <p>It decides exactly what {@link EasyBackfill}'s general walk over partitions decides on such a
  * machine, without copying the machine for every what-if.
+ *
+ * <p>A pass that starts nothing is remembered ({@link Walked}): while the machine and the running jobs stay as they
+ * were ({@link SchedulingView#version()}), the head stays and jobs are only queued after those it weighed, the jobs
+ * it weighed still cannot start, so the next pass weighs only the jobs queued since. They could start again only
+ * if the head's reservation changed, and it is the same while no running job's estimated end has passed (the
+ * reservation takes an estimated end already passed as now). So one instance serves one scheduler.
  */
 final class EasyOnNodeCounts {
 
-    private EasyOnNodeCounts() {
-    }
+    private Walked walked;
 
-    static List<Start> decide(SchedulingView view) {
+    List<Start> decide(SchedulingView view) {
         MachineModel now = view.machine().copy();
         List<Job> queue = view.queue();
-        List<Start> starts = Fcfs.startHeads(queue, now);
-        if (starts.size() == queue.size()) return starts;
+        List<Start> starts = startHeads(queue, now);
+        if (starts.size() == queue.size()) {
+            walked = null;
+            return starts;
+        }
         Job head = queue.get(starts.size());
+        int from = starts.isEmpty() && walked != null && walked.stillBlocks(view, head) ? walked.queued
+                : starts.size() + 1;
         Shadow reservation = null;
         long extra = 0;
+        // with fewer nodes free than any waiting job asks for, no later job fits: the walk stops
+        int fewest = view.fewestNodesWaiting();
         // by position: the queue is the core's array list, and a pass walks it at every instant (it does not change
         // during the pass)
-        for (int i = starts.size() + 1, queued = queue.size(); i < queued; i++) {
-            Job job = queue.get(i);
+        for (int i = from, queued = queue.size(); i < queued; i++) {
             int free = now.freeNodes();
-            if (free == 0) break;
-            int nodes = job.demand().nodes();
+            if (free < fewest) break;
+            Job job = queue.get(i);
+            int nodes = job.size();
             if (nodes > free) continue;
             if (reservation == null) {
                 reservation = reserve(head.demand().nodes(), view, starts, free);
@@ -51,6 +64,24 @@ final class EasyOnNodeCounts {
                 if (nodes > extra) continue;
                 extra -= nodes;
             }
+            Allocation a = now.place(job.demand());
+            now.allocate(a);
+            starts.add(new Start(job, a));
+        }
+        walked = starts.isEmpty() ? new Walked(view.version(), head.id(), queue.get(queue.size() - 1), queue.size())
+                : null;
+        return starts;
+    }
+
+    /**
+     * {@link Fcfs#startHeads} on node counts: the jobs at the head of {@code queue} start on {@code now} while they fit,
+     * taken by position and their sizes compared with the free nodes, so that a head that does not fit, as at most
+     * passes, is turned away without an iterator or its demand.
+     */
+    private static List<Start> startHeads(List<Job> queue, MachineModel now) {
+        List<Start> starts = new ArrayList<>();
+        for (int i = 0, queued = queue.size(); i < queued && queue.get(i).size() <= now.freeNodes(); i++) {
+            Job job = queue.get(i);
             Allocation a = now.place(job.demand());
             now.allocate(a);
             starts.add(new Start(job, a));
@@ -101,5 +132,24 @@ final class EasyOnNodeCounts {
 
     /** The head's reserved start and the nodes free then beyond its own. */
     private record Shadow(long time, long extraNodes) {
+    }
+
+    /**
+     * A pass that started nothing: the version it saw, its head, the last job of its queue and the queue's length.
+     */
+    private record Walked(long version, long head, Job last, int queued) {
+
+        /**
+         * Whether every job this pass weighed still cannot start in {@code view}, whose blocked head is {@code head}:
+         * nothing changed on the machine, the same head, jobs queued only after this pass's last, and no running
+         * job's estimated end has passed.
+         */
+        boolean stillBlocks(SchedulingView view, Job head) {
+            if (version != view.version() || this.head != head.id()) return false;
+            List<Job> queue = view.queue();
+            if (queue.size() < queued || queue.get(queued - 1) != last) return false;
+            Iterator<RunningJob> running = view.runningByEstimatedEnd().iterator();
+            return !running.hasNext() || running.next().estimatedEnd() >= view.now();
+        }
     }
 }
