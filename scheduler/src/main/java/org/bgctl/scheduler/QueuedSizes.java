@@ -9,6 +9,8 @@ final class QueuedSizes {
 
     /** jobs[n]: the waiting jobs asking for n nodes. */
     private final int[] jobs;
+    /** All the waiting jobs: when the last leaves, no count is looked through for the next fewest. */
+    private int waiting;
     private int fewest = Integer.MAX_VALUE;
 
     /** No waiting job, on a machine of {@code capacity} nodes. */
@@ -19,12 +21,18 @@ final class QueuedSizes {
     void add(int nodes) {
         int n = Math.min(nodes, jobs.length - 1);
         jobs[n]++;
+        waiting++;
         if (n < fewest) fewest = n;
     }
 
     void remove(int nodes) {
         int n = Math.min(nodes, jobs.length - 1);
+        waiting--;
         if (--jobs[n] > 0 || n != fewest) return;
+        if (waiting == 0) {
+            fewest = Integer.MAX_VALUE;
+            return;
+        }
         while (++n < jobs.length && jobs[n] == 0) {
             // the next node count some waiting job asks for
         }
