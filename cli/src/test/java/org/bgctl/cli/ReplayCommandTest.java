@@ -198,6 +198,7 @@ class ReplayCommandTest {
         CliRun journal = CliRun.of("replay", "--journal", recorded.toString(), "--out", viaJournal.toString());
         assertEquals(0, journal.exit(), journal.toString());
         assertTrue(journal.out().contains("bgctl replay: the serve run " + recorded + " on flat:8 with easy"), journal.out());
+        assertFalse(journal.out().contains("null"), "every figure printed is in summary.json: " + journal.out());
         assertTrue(Files.isRegularFile(viaJournal.resolve("journal.mv.db")), "the new run's journal is h2");
 
         Path viaFromRun = dir.resolve("via-from-run");
