@@ -261,6 +261,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (port != null)
             throw new ParameterException(spec.commandLine(), "--port opens the API during a trace replay with --speed,"
                     + " not while re-driving a recorded run");
+        List<String> ignored = run.givenBut(Set.of("scheduler", "journal", "executor"));
+        if (!ignored.isEmpty())
+            throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": a re-driven run keeps"
+                    + " the recorded run's machine, inputs and options; only --scheduler and --speed change");
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {
