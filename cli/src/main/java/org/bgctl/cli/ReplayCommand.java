@@ -178,6 +178,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input != null || recordedRunNamed())
             throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
                     + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
+        List<String> ignored = run.givenBut(Set.of());
+        if (!ignored.isEmpty())
+            throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": --resume " + resume
+                    + " continues a recorded replay with the options of its " + RunRecord.FILE + "; give none");
         PrintWriter out = spec.commandLine().getOut();
         if (!RunRecord.exists(resume))
             throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
