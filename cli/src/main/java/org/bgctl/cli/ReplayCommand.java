@@ -336,11 +336,25 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** Where the agents live: this JVM, or the cluster of --cluster. */
     private ActorHost host() {
+        checkClusterOptions();
         if (!cluster) return ActorHost.LOCAL;
         try {
             return new ClusterReplay(member.toOptions(members));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The cluster's options come with {@code --cluster}, which spreads the agents of the actors executor. */
+    private void checkClusterOptions() {
+        if (!cluster) {
+            for (String option : List.of("--members", "--seed-nodes", "--cluster-port", "--hostname"))
+                if (spec.commandLine().getParseResult().hasMatchedOption(option))
+                    throw new ParameterException(spec.commandLine(), option + " configures the cluster of --cluster;"
+                            + " give --cluster too, or leave it out");
+        } else if ("direct".equalsIgnoreCase(run.given().get("executor").orElse(""))) {
+            throw new ParameterException(spec.commandLine(), "--cluster spreads the agents of the actors executor;"
+                    + " the direct executor has none (use --executor actors)");
         }
     }
 

@@ -121,6 +121,14 @@ class ErrorReportTest {
     }
 
     @Test
+    void clusterOptionsComeWithClusterAndTheActors() throws Exception {
+        badInput(replay("--machine", "flat:8", "--members", "3"), "replay",
+                "--members configures the cluster of --cluster; give --cluster too, or leave it out");
+        badInput(replay("--machine", "flat:8", "--cluster", "--executor", "direct"), "replay",
+                "--cluster spreads the agents of the actors executor; the direct executor has none");
+    }
+
+    @Test
     void anUnreadableTraceSaysWhy() throws Exception {
         String missing = badInput(replay("--trace", dir.resolve("nothing.swf").toString()), "replay", "trace ");
         assertTrue(missing.endsWith("nothing.swf: no such file"), missing);
