@@ -178,6 +178,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input != null || recordedRunNamed())
             throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
                     + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
+        List<String> ignored = run.givenBut(Set.of());
+        if (!ignored.isEmpty())
+            throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": --resume " + resume
+                    + " continues a recorded replay with the options of its " + RunRecord.FILE + "; give none");
         PrintWriter out = spec.commandLine().getOut();
         if (!RunRecord.exists(resume))
             throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
@@ -261,6 +265,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (port != null)
             throw new ParameterException(spec.commandLine(), "--port opens the API during a trace replay with --speed,"
                     + " not while re-driving a recorded run");
+        List<String> ignored = run.givenBut(Set.of("scheduler", "journal", "executor"));
+        if (!ignored.isEmpty())
+            throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": a re-driven run keeps"
+                    + " the recorded run's machine, inputs and options; only --scheduler and --speed change");
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {
@@ -274,7 +282,7 @@ public final class ReplayCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
-        for (String key : new String[] {"inputs", "jobs_submitted", "jobs", "jobs_never_started", "jobs_ended_killed",
+        for (String key : new String[] {"inputs", "jobs_submitted", "jobs_never_started", "jobs_ended_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, m.get(key));
         }
@@ -328,11 +336,25 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** Where the agents live: this JVM, or the cluster of --cluster. */
     private ActorHost host() {
+        checkClusterOptions();
         if (!cluster) return ActorHost.LOCAL;
         try {
             return new ClusterReplay(member.toOptions(members));
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
+    }
+
+    /** The cluster's options come with {@code --cluster}, which spreads the agents of the actors executor. */
+    private void checkClusterOptions() {
+        if (!cluster) {
+            for (String option : List.of("--members", "--seed-nodes", "--cluster-port", "--hostname"))
+                if (spec.commandLine().getParseResult().hasMatchedOption(option))
+                    throw new ParameterException(spec.commandLine(), option + " configures the cluster of --cluster;"
+                            + " give --cluster too, or leave it out");
+        } else if ("direct".equalsIgnoreCase(run.given().get("executor").orElse(""))) {
+            throw new ParameterException(spec.commandLine(), "--cluster spreads the agents of the actors executor;"
+                    + " the direct executor has none (use --executor actors)");
         }
     }
 

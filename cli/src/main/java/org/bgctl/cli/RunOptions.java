@@ -84,6 +84,13 @@ final class RunOptions {
         return given;
     }
 
+    /** The names of the options given on the command line (e.g. {@code --machine}) but those of {@code keys}. */
+    List<String> givenBut(Set<String> keys) {
+        List<String> names = new ArrayList<>();
+        for (String key : given().asMap().keySet()) if (!keys.contains(key)) names.add(options.get(key).longestName());
+        return names;
+    }
+
     /** Each registered scheduler: what it does, the machines it runs on and its settings. */
     private static String schedulers() {
         Map<String, List<String>> machines = PolicyRegistry.machinesBySchedulers();

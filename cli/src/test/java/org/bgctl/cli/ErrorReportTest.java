@@ -121,12 +121,27 @@ class ErrorReportTest {
     }
 
     @Test
+    void clusterOptionsComeWithClusterAndTheActors() throws Exception {
+        badInput(replay("--machine", "flat:8", "--members", "3"), "replay",
+                "--members configures the cluster of --cluster; give --cluster too, or leave it out");
+        badInput(replay("--machine", "flat:8", "--cluster", "--executor", "direct"), "replay",
+                "--cluster spreads the agents of the actors executor; the direct executor has none");
+    }
+
+    @Test
     void anUnreadableTraceSaysWhy() throws Exception {
         String missing = badInput(replay("--trace", dir.resolve("nothing.swf").toString()), "replay", "trace ");
         assertTrue(missing.endsWith("nothing.swf: no such file"), missing);
         Files.createDirectory(dir.resolve("traces"));
         String directory = badInput(replay("--trace", dir.resolve("traces").toString()), "replay", "trace ");
         assertTrue(directory.endsWith("traces is a directory, not a file"), directory);
+        // a machine given: the durable replay reads the trace for its checksum before it opens it
+        String withMachine = badInput(replay("--machine", "flat:8", "--trace", dir.resolve("traces").toString()),
+                "replay", "trace ");
+        assertTrue(withMachine.endsWith("traces is a directory, not a file"), withMachine);
+        String missingWithMachine = badInput(replay("--machine", "flat:8", "--trace",
+                dir.resolve("nothing.swf").toString()), "replay", "trace ");
+        assertTrue(missingWithMachine.endsWith("nothing.swf: no such file"), missingWithMachine);
         byte[] noise = new byte[4096];
         new Random(7).nextBytes(noise);
         Path binary = Files.write(dir.resolve("binary.swf"), noise);

@@ -198,6 +198,7 @@ class ReplayCommandTest {
         CliRun journal = CliRun.of("replay", "--journal", recorded.toString(), "--out", viaJournal.toString());
         assertEquals(0, journal.exit(), journal.toString());
         assertTrue(journal.out().contains("bgctl replay: the serve run " + recorded + " on flat:8 with easy"), journal.out());
+        assertFalse(journal.out().contains("null"), "every figure printed is in summary.json: " + journal.out());
         assertTrue(Files.isRegularFile(viaJournal.resolve("journal.mv.db")), "the new run's journal is h2");
 
         Path viaFromRun = dir.resolve("via-from-run");
@@ -205,6 +206,13 @@ class ReplayCommandTest {
         assertEquals(0, fromRun.exit(), fromRun.toString());
         assertEquals(Files.readString(viaFromRun.resolve("jobs.csv")), Files.readString(viaJournal.resolve("jobs.csv")));
         assertEquals(5, Files.readAllLines(viaJournal.resolve("jobs.csv")).size(), "a header and the 4 jobs");
+
+        CliRun otherMachine = CliRun.of("replay", "--from-run", recorded.toString(), "--machine", "flat:3",
+                "--first", "2", "--out", dir.resolve("other-machine").toString());
+        assertEquals(2, otherMachine.exit(), otherMachine.toString());
+        assertEquals("bgctl replay: --machine, --first: a re-driven run keeps the recorded run's machine, inputs and"
+                + " options; only --scheduler and --speed change", otherMachine.err().lines().findFirst().orElseThrow());
+        assertFalse(Files.exists(dir.resolve("other-machine")));
     }
 
     @Test

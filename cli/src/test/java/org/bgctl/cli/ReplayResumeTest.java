@@ -188,6 +188,10 @@ class ReplayResumeTest {
         CliRun again = CliRun.of("replay", "--resume", reference.toString());
         assertEquals(0, again.exit(), again.toString());
         assertTrue(again.out().contains("already ran to its end"), again.toString());
+        CliRun otherMachine = CliRun.of("replay", "--resume", reference.toString(), "--machine", "flat:3");
+        assertEquals(Bgctl.BAD_INPUT, otherMachine.exit(), otherMachine.toString());
+        assertTrue(otherMachine.err().startsWith("bgctl replay: --machine: --resume " + reference + " continues a"
+                + " recorded replay with the options of its run.json; give none"), otherMachine.toString());
         Files.createDirectories(dir.resolve("empty"));
         CliRun none = CliRun.of("replay", "--resume", dir.resolve("empty").toString());
         assertEquals(Bgctl.BAD_INPUT, none.exit(), none.toString());

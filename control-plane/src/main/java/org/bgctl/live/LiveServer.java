@@ -131,6 +131,7 @@ public final class LiveServer implements AutoCloseable {
      */
     public static LiveServer start(ServeSpec spec) throws IOException {
         checkBind(spec);
+        ServeInputs.requireServeRun(spec.run());
         Files.createDirectories(spec.run());
         RunDirectoryLock lock = RunDirectoryLock.take(spec.run());
         try {

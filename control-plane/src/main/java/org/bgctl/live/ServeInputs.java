@@ -145,6 +145,20 @@ record ServeInputs(RunRecord record, double speed) {
         return of(p, spec == null ? DEFAULT_SPEED : spec.speed().orElse(DEFAULT_SPEED));
     }
 
+    /**
+     * Refuses a run directory that holds another command's run — a replay's summary.json, without {@code "mode":
+     * "serve"} — which a server would otherwise resume as its own or write over.
+     *
+     * @throws IllegalArgumentException naming the directory
+     */
+    static void requireServeRun(Path run) throws IOException {
+        Path file = run.resolve("summary.json");
+        if (!Files.isRegularFile(file)) return;
+        if (!"serve".equals(JSON.readTree(file.toFile()).path("mode").asText()))
+            throw new IllegalArgumentException(run + " holds the outputs of a replay, not of a serve run; give serve"
+                    + " another --run (nothing was changed)");
+    }
+
     /** Journals these inputs as those in force from now on. */
     void record(Path run) {
         Map<String, Object> m = new LinkedHashMap<>(record.fields());

@@ -51,8 +51,7 @@ public final class ReservationSpec {
         if (what.chars().allMatch(Character::isDigit)) {
             if (!machine.interchangeable())
                 throw new IllegalArgumentException("a node count reserves nodes of a machine of"
-                        + " interchangeable nodes; on " + machine.name() + " name midplanes (mp-R000,mp-R001 or"
-                        + " R000:2x2x2) or all");
+                        + " interchangeable nodes; on " + machine.name() + " name " + unitsExample(machine) + " or all");
             int nodes = count(what, machine);
             return new Reservation(name, start, end, nodes, List.of(), nodes == machine.capacity());
         }
@@ -76,6 +75,13 @@ public final class ReservationSpec {
         int nodes = 0;
         for (String u : sorted) nodes += machine.nodesOf(u);
         return new Reservation(name, start, end, nodes, List.copyOf(sorted), all);
+    }
+
+    /** How to name units on {@code machine}: its first two units, and on midplanes a box too. */
+    private static String unitsExample(MachineView machine) {
+        List<String> units = nodeUnits(machine);
+        String first = String.join(",", units.subList(0, Math.min(2, units.size())));
+        return first.startsWith("mp-R") ? "midplanes (" + first + " or R000:2x2x2)" : "units (" + first + ")";
     }
 
     private static List<String> nodeUnits(MachineView machine) {

@@ -198,7 +198,7 @@ public final class Replay {
     public static ReplayResult resume(Path runDir, CompletionStage<?> stop, Progress progress, Duration every)
             throws IOException {
         RunRecord record = RunRecord.read(runDir);
-        ReplaySpec spec = record.parameters().toSpec(runDir);
+        ReplaySpec spec = record.resumeParameters().toSpec(runDir);
         if (!durable(spec))
             throw new IllegalArgumentException(runDir + " is not the run of a durable replay (" + RunRecord.FILE
                     + " names executor " + spec.executor().name().toLowerCase() + ", journal "

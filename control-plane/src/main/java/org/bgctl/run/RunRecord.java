@@ -10,6 +10,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.TreeMap;
 import org.bgctl.config.BgctlSettings;
 
 /**
@@ -20,8 +21,13 @@ import org.bgctl.config.BgctlSettings;
  * @param parameters  the replay's parameters
  * @param traceSha256 the checksum of the trace's bytes (for the bundled demo, of the resource); null for a run without
  *                    a trace (a live server fed by its API only)
+ * @param given       the file parameters as they were given, where that is not their absolute form
  */
-public record RunRecord(ReplayParameters parameters, String traceSha256) {
+public record RunRecord(ReplayParameters parameters, String traceSha256, Map<String, String> given) {
+
+    public RunRecord {
+        given = Map.copyOf(given);
+    }
 
     /** The file name in the run directory. */
     public static final String FILE = "run.json";
@@ -31,16 +37,23 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
     /** Parameters whose values name files, made absolute so that a resume works from any directory. */
     private static final String[] FILE_PARAMETERS = {"trace", "faults", "fault_model", "reservations"};
 
+    /** The key of {@link #given} in the record's JSON. */
+    private static final String GIVEN = "given_as";
+
     /** The record of a run of {@code parameters} reading {@code trace} (null: none). */
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {
         ReplayParameters absolute = parameters;
+        Map<String, String> given = new TreeMap<>();
         for (String key : FILE_PARAMETERS) {
             var value = parameters.get(key);
-            if (value.isPresent() && !(key.equals("trace") && value.get().equals(ReplayParameters.DEMO_TRACE)))
-                absolute = absolute.with(key, Path.of(value.get()).toAbsolutePath().normalize());
+            if (value.isPresent() && !(key.equals("trace") && value.get().equals(ReplayParameters.DEMO_TRACE))) {
+                Path file = Path.of(value.get()).toAbsolutePath().normalize();
+                absolute = absolute.with(key, file);
+                if (!file.toString().equals(value.get())) given.put(key, value.get());
+            }
         }
         return new RunRecord(absolute, trace == null ? null
-                : TraceChecksums.fromConfig(BgctlSettings.load()).sha256(trace));
+                : TraceChecksums.fromConfig(BgctlSettings.load()).sha256(trace), given);
     }
 
     /** True when {@code runDir} holds a record. */
@@ -82,7 +95,13 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
             Map.Entry<String, JsonNode> e = it.next();
             parameters = parameters.with(e.getKey(), e.getValue().asText());
         }
-        return new RunRecord(parameters, sum.isNull() ? null : sum.asText());
+        Map<String, String> given = new TreeMap<>();
+        JsonNode spelled = root.path(GIVEN);
+        for (Iterator<Map.Entry<String, JsonNode>> it = spelled.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = it.next();
+            given.put(e.getKey(), e.getValue().asText());
+        }
+        return new RunRecord(parameters, sum.isNull() ? null : sum.asText(), given);
     }
 
     /** The record as JSON-ready fields: {@code parameters} and {@code trace_sha256}. */
@@ -90,7 +109,22 @@ public record RunRecord(ReplayParameters parameters, String traceSha256) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("parameters", parameters.asMap());
         m.put("trace_sha256", traceSha256);
+        if (!given.isEmpty()) m.put(GIVEN, new TreeMap<>(given));
         return m;
+    }
+
+    /**
+     * The parameters to resume with: each file as it was given when that names, from the working directory now, the
+     * file the run read (so summary.json names it as the uninterrupted run's does), else by its absolute path.
+     */
+    public ReplayParameters resumeParameters() {
+        ReplayParameters resumed = parameters;
+        for (Map.Entry<String, String> e : given.entrySet()) {
+            Path now = Path.of(e.getValue()).toAbsolutePath().normalize();
+            if (parameters.get(e.getKey()).map(now.toString()::equals).orElse(false))
+                resumed = resumed.with(e.getKey(), e.getValue());
+        }
+        return resumed;
     }
 
     /** Writes the record into {@code runDir}, whole or not at all (a kill while writing leaves no record). */

@@ -17,6 +17,7 @@ import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.TimeUnit;
 import org.bgctl.config.CacheFolder;
+import org.bgctl.swf.SwfReader;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -55,6 +56,7 @@ final class TraceChecksums {
 
     /** The SHA-256 of {@code trace}'s bytes, as lower-case hex. */
     String sha256(TraceSource trace) throws IOException {
+        if (trace.file() != null) SwfReader.checkReadable(trace.file());
         if (trace.file() == null || directory == null) return read(trace);
         Path file = trace.file().toAbsolutePath().normalize();
         Stamp before = Stamp.of(file);

@@ -45,6 +45,18 @@ class LiveRunDirectoryTest {
     }
 
     @Test
+    void theRunDirectoryOfAReplayIsRefusedAndLeftAsItWas() throws Exception {
+        Path run = Files.createDirectories(dir.resolve("replayed"));
+        String replaySummary = "{\"machine\": \"flat:64\", \"scheduler\": \"easy\", \"jobs_read\": 0}";
+        Files.writeString(run.resolve("summary.json"), replaySummary);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(spec(run, 10)));
+        assertEquals(run + " holds the outputs of a replay, not of a serve run; give serve another --run (nothing was"
+                + " changed)", e.getMessage());
+        assertEquals(replaySummary, Files.readString(run.resolve("summary.json")));
+        assertFalse(Files.exists(run.resolve(RunDirectoryLock.FILE)));
+    }
+
+    @Test
     void theCountsWrittenAtTheStopAreTheJournals() throws Exception {
         Path run = dir.resolve("counts");
         try (LiveServer server = LiveServer.start(spec(run, 1000))) {

@@ -57,7 +57,11 @@ class ReservationFileTest {
         assertEquals(f + ":1: field 3 (what): 'R00:2x2' is not a box of midplanes R<x><y><z>:<a>x<b>x<c>, e.g."
                 + " R000:2x2x2", error("bgl", "0 5 R00:2x2"));
         assertEquals(f + ":1: field 3 (what): a node count reserves nodes of a machine of interchangeable nodes; on"
-                + " bgl name midplanes (mp-R000,mp-R001 or R000:2x2x2) or all", error("bgl", "0 5 512"));
+                + " bgl name midplanes (mp-R000,mp-R100 or R000:2x2x2) or all", error("bgl", "0 5 512"));
+        assertEquals(f + ":1: field 3 (what): a node count reserves nodes of a machine of interchangeable nodes; on"
+                + " supernode:2x2x2/1 name units (sn-0.0.0,sn-1.0.0) or all", error("supernode:2x2x2/1", "0 5 1"));
+        assertEquals(f + ":1: field 3 (what): a node count reserves nodes of a machine of interchangeable nodes; on"
+                + " paragon-sdsc name units (ns-1,ns-2) or all", error("paragon-sdsc", "0 5 1"));
         assertEquals(f + ":2: reservation name 'a' is used twice", error("flat:8", "0 5 1 a", "6 9 1 a"));
     }
 }

@@ -46,6 +46,9 @@ public final class MachineCatalog {
     /** The names and forms a user may give, for help and error messages: those of the {@link MachineRegistry}. */
     public static final String KNOWN = MachineRegistry.known();
 
+    /** The most nodes of {@code flat:N} and {@code buddy:N}: their per-node state must fit the heap. */
+    public static final int MAX_NODE_COUNT = 1 << 20;
+
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
 
     private static final String SWITCH = "switch";
@@ -136,12 +139,24 @@ public final class MachineCatalog {
     private static MachineModel flat(String spec, String n) {
         try {
             int nodes = Integer.parseInt(n);
-            if (nodes > 0) return new FlatMachine(nodes);
+            if (nodes > 0) return new FlatMachine(requireAtMostMaxNodes(spec, nodes));
         } catch (NumberFormatException ignored) {
             // reported below
         }
         throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
                 + "' must be a positive whole number, as in flat:128; known: " + KNOWN);
+    }
+
+    /**
+     * {@code nodes}, the node count of machine {@code spec}, when it is at most {@link #MAX_NODE_COUNT}.
+     *
+     * @throws IllegalArgumentException naming the machine and the limit
+     */
+    public static int requireAtMostMaxNodes(String spec, int nodes) {
+        if (nodes > MAX_NODE_COUNT)
+            throw new IllegalArgumentException("machine '" + spec + "': " + nodes + " nodes are more than the "
+                    + MAX_NODE_COUNT + " a machine of node counts may have");
+        return nodes;
     }
 
     /** The wiring of a machine of midplanes: a file of the user's, or one shipped on the class path. */

@@ -1,6 +1,7 @@
 package org.bgctl.machine;
 
 import java.util.Collection;
+import java.util.List;
 
 /**
  * A machine's allocation state as plain data, which its owner changes: the executors apply decisions to it, and a
@@ -30,6 +31,21 @@ public interface MachineModel extends MachineView {
      */
     default void setHealth(String component, boolean up) {
         throw new IllegalArgumentException(name() + " has no component '" + component + "' that can fail");
+    }
+
+    /**
+     * A what-if copy on which no new allocation takes a node of {@code units} (the units reservation windows keep):
+     * by default each unit marked down, when it is a component that can fail; null when this machine cannot keep
+     * them off.
+     */
+    default MachineModel keepingOff(Collection<String> units) {
+        MachineModel copy = copy();
+        List<String> components = copy.components();
+        for (String unit : units) {
+            if (!components.contains(unit)) return null;
+            if (!copy.downComponents().contains(unit)) copy.setHealth(unit, false);
+        }
+        return copy;
     }
 
     /** An independent copy for what-if planning. */

@@ -91,6 +91,10 @@ class MachineCatalogTest {
     void badNamesAreErrorsThatSayWhatIsWrong(@TempDir Path dir) {
         assertMessage("unknown machine 'bg/l'; known: flat:N", "bg/l");
         assertMessage("the node count 'x' must be a positive whole number", "flat:x");
+        assertMessage("machine 'flat:2147483647': 2147483647 nodes are more than the 1048576 a machine of node counts"
+                + " may have", "flat:2147483647");
+        assertMessage("machine 'buddy:1048577': 1048577 nodes are more than the 1048576", "buddy:1048577");
+        assertEquals("flat:1048576", MachineCatalog.create("flat:1048576").name());
         assertMessage("flat machines take no options", "flat:8,deny-passthrough=x");
         assertMessage("unknown option 'passthrough=x'; known: deny-passthrough=DIMS", "bgl,passthrough=x");
         assertMessage("'w' in deny-passthrough=xw is not a dimension", "bgl,deny-passthrough=xw");

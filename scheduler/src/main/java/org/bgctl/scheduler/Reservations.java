@@ -2,7 +2,9 @@ package org.bgctl.scheduler;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
 import org.bgctl.machine.MachineModel;
@@ -50,19 +52,14 @@ public record Reservations(List<Reservation> windows) {
     }
 
     /**
-     * A copy of {@code machine} with the units these windows keep marked down (a window of a node count keeps none),
-     * so that what is placed on it keeps off them; null when a unit is not a component of the machine.
+     * A copy of {@code machine} on which no new allocation takes a node of the units these windows keep (a window of
+     * a node count keeps none), so that what is placed on it keeps off them; null when the machine cannot keep
+     * them off.
      */
     public MachineModel keptOff(MachineModel machine) {
-        MachineModel copy = machine.copy();
-        List<String> components = copy.components();
-        for (Reservation w : windows) {
-            for (String unit : w.units()) {
-                if (!components.contains(unit)) return null;
-                if (!copy.downComponents().contains(unit)) copy.setHealth(unit, false);
-            }
-        }
-        return copy;
+        Set<String> units = new LinkedHashSet<>();
+        for (Reservation w : windows) units.addAll(w.units());
+        return machine.keepingOff(units);
     }
 
     /** The reservation called {@code name}, or null. */

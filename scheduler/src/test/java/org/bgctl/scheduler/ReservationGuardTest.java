@@ -103,6 +103,24 @@ class ReservationGuardTest {
     }
 
     @Test
+    void onMachinesWithoutComponentsThatFailAJobIsPlacedAwayFromReservedUnits() {
+        // supernode sn-0.0.0, or Paragon node set ns-1, reserved from 50 to 1000: a job that would hold it into the
+        // window starts at once on another unit, as on midplanes
+        for (String spec : List.of("supernode:2x2x2/1", "paragon-sdsc")) {
+            MachineModel machine = MachineCatalog.create(spec);
+            String unit = machine.units().get(0);
+            Reservations one = new Reservations(List.of(new Reservation("one", 50, 1000, machine.nodesOf(unit),
+                    List.of(unit), false)));
+            for (String policy : List.of("fcfs", "easy")) {
+                ScheduleRecorder r = run(policy, machine.copy(), one, Job.of(1, 0, 100, 100, 1));
+                assertEquals(Map.of(1L, 0L), r.starts(), spec + " " + policy);
+                assertFalse(r.partitions().get(1L).contains(unit.startsWith("sn-") ? "@0.0.0" : unit),
+                        spec + " " + policy + ": " + r.partitions());
+            }
+        }
+    }
+
+    @Test
     void aMaintenanceWindowOnMidplanesKeepsEveryJobOut() {
         MachineModel machine = MachineCatalog.create("small-bgl");
         Reservations maint = maintenance(machine, 100, 200);

@@ -54,10 +54,11 @@ public final class RunReport {
      * its path: the jobs are not read back from jobs.csv.
      */
     public static Path write(Path dir, Jobs jobs) throws IOException {
+        // read and rendered before the file is opened: a run that cannot be read leaves no empty report behind
+        List<String> parts = render(RunData.read(dir, jobs == null ? null : jobs.rows));
         Path file = dir.resolve(FILE);
         try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
-            for (String part : render(RunData.read(dir, jobs == null ? null : jobs.rows)))
-                out.write(part.getBytes(StandardCharsets.UTF_8));
+            for (String part : parts) out.write(part.getBytes(StandardCharsets.UTF_8));
         }
         return file;
     }

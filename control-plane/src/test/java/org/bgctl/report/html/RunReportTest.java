@@ -91,6 +91,7 @@ class RunReportTest {
     void aDirectoryWithoutARunIsRefusedInOneLine() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(dir));
         assertEquals(dir + " holds no summary.json: not a run directory, or a run still going", e.getMessage());
+        assertFalse(Files.exists(dir.resolve(RunReport.FILE)), "a run that cannot be read leaves no report");
     }
 
     @Test

@@ -8,6 +8,7 @@ import org.bgctl.machine.Block;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineCapability;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 
@@ -37,7 +38,7 @@ public final class BuddyMachine implements MachineModel {
         String n = spec.substring(PREFIX.length());
         try {
             int nodes = Integer.parseInt(n);
-            if (nodes > 0) return new BuddyMachine(nodes);
+            if (nodes > 0) return new BuddyMachine(MachineCatalog.requireAtMostMaxNodes(spec, nodes));
         } catch (NumberFormatException ignored) {
             // reported below
         }

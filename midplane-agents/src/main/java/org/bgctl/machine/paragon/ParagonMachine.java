@@ -2,6 +2,7 @@ package org.bgctl.machine.paragon;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -198,6 +199,18 @@ public final class ParagonMachine implements MachineModel {
     private NodeClaim nodeClaim(Claim c) {
         if (c instanceof NodeClaim nc) return nc;
         throw new IllegalStateException(name + " holds nodes only, not " + c);
+    }
+
+    /** {@inheritDoc} On the copy the free nodes of the node sets {@code units} are held. */
+    @Override
+    public ParagonMachine keepingOff(Collection<String> units) {
+        ParagonMachine kept = copy();
+        for (String unit : units) {
+            if (!ids.contains(unit)) return null;
+            int free = kept.set(unit).freeNodes();
+            if (free > 0) kept.allocate(kept.place(free, List.of(unit)));
+        }
+        return kept;
     }
 
     @Override

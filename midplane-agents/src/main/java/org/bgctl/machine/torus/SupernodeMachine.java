@@ -229,6 +229,20 @@ public final class SupernodeMachine implements MachineModel {
         return withheld;
     }
 
+    /** {@inheritDoc} On the copy every free supernode of {@code units} is held. */
+    @Override
+    public SupernodeMachine keepingOff(Collection<String> units) {
+        SupernodeMachine kept = copy();
+        for (String id : units) {
+            int unit = this.units.indexOf(id);
+            if (unit < 0) return null;
+            if (!kept.occupancy.isFree(unit)) continue;
+            kept.occupancy = kept.occupancy.with(Box.of(unit % shape.x(), unit / shape.x() % shape.y(),
+                    unit / (shape.x() * shape.y()), 1, 1, 1));
+        }
+        return kept;
+    }
+
     /** The allocation of {@code box}: one claim of every node of each of its supernodes. */
     public Allocation allocationOf(Box box) {
         return allocations.computeIfAbsent(shape.normalize(box), normalized -> {

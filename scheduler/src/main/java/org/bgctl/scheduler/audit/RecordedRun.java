@@ -281,7 +281,7 @@ public final class RecordedRun implements EventSink {
 
     /**
      * On machines of whole units: no job but the wide job they were suspended for starts on a unit that keeps
-     * suspended jobs.
+     * suspended jobs — on a switch shared port by port, on a port that keeps one.
      */
     private void checkSuspendedUnits(JobStarted s, Allocation a) {
         if (machine.interchangeable()) return;
@@ -289,7 +289,7 @@ public final class RecordedRun implements EventSink {
             for (Suspension kept : suspended.values()) {
                 if (kept.wide() == s.jobId()) continue;
                 for (Claim k : kept.job().allocation().claims())
-                    if (k.unit().equals(c.unit()))
+                    if (wholeSwitches ? k.unit().equals(c.unit()) : k.overlaps(c))
                         violation(s, "job " + s.jobId() + " starts on " + c.unit() + ", which keeps suspended job "
                                 + kept.job().id());
             }

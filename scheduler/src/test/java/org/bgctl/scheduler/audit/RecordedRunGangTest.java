@@ -4,6 +4,9 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
+import org.bgctl.machine.Allocation;
+import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.torus.Box;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
@@ -93,5 +96,31 @@ class RecordedRunGangTest {
         RecordedRun run = audit(gang().toArray(SchedulerEvent[]::new));
         run.accept(new JobFinished(1, 1000));
         assertEquals(List.of("event 8 at 1000: job 1 ends but is not running"), run.violations());
+    }
+    @Test
+    void onSwitchesSharedPortByPortAJobMayStartOnOtherPortsOfASwitchThatKeepsASuspendedJob() {
+        // Job 1's y-lines pass through sw-y-R112 on its cable ports; job 2 on midplane R112 takes the
+        // switch's midplane ports. With whole switches the switch keeps job 1 and job 2 may not use it.
+        String passingThrough = "R132:7x2x1:mesh:x=1.2.3.4.5.6:y=0.1/1:z=-";
+        String onR112 = "R112:1x1x1:mesh:x=-:y=-:z=-";
+        assertEquals(List.of(), suspendThenStart("bgl", passingThrough, onR112));
+        assertEquals(List.of("event 6 at 10: job 2 starts on sw-y-R112, which keeps suspended job 1"),
+                suspendThenStart("bgl,switch=whole", passingThrough, onR112));
+    }
+
+    /** The violations of job 1 started on {@code first}, suspended for job 3, then job 2 started on {@code second}. */
+    private static List<String> suspendThenStart(String machine, String first, String second) {
+        BglMachineModel bgl = (BglMachineModel) MachineCatalog.create(machine);
+        RecordedRun run = new RecordedRun(bgl.copy());
+        for (SchedulerEvent e : List.of(new JobSubmitted(Job.of(1, 0, 1000, 1000, 14 * 512)),
+                new JobSubmitted(Job.of(2, 0, 100, 100, 512)), new JobSubmitted(Job.of(3, 0, 100, 100, 64 * 512)),
+                new JobStarted(1, 0, named(bgl, first)), new ContextSwitched(3, 10, 1, List.of(1L), List.of(), true, 0),
+                new JobStarted(2, 10, named(bgl, second))))
+            run.accept(e);
+        return run.violations();
+    }
+
+    private static Allocation named(BglMachineModel bgl, String partition) {
+        return bgl.allocationOf(bgl.partition(new Allocation(partition, List.of())));
     }
 }
