@@ -269,6 +269,9 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!ignored.isEmpty())
             throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": a re-driven run keeps"
                     + " the recorded run's machine, inputs and options; only --scheduler and --speed change");
+        if ("direct".equalsIgnoreCase(run.given().get("executor").orElse("")))
+            throw new ParameterException(spec.commandLine(), "--executor direct: a re-driven run goes through the"
+                    + " actors, as its inputs were recorded (leave --executor out)");
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {

@@ -213,6 +213,13 @@ class ReplayCommandTest {
         assertEquals("bgctl replay: --machine, --first: a re-driven run keeps the recorded run's machine, inputs and"
                 + " options; only --scheduler and --speed change", otherMachine.err().lines().findFirst().orElseThrow());
         assertFalse(Files.exists(dir.resolve("other-machine")));
+
+        CliRun direct = CliRun.of("replay", "--from-run", recorded.toString(), "--executor", "direct",
+                "--out", dir.resolve("direct").toString());
+        assertEquals(2, direct.exit(), direct.toString());
+        assertEquals("bgctl replay: --executor direct: a re-driven run goes through the actors, as its inputs were"
+                + " recorded (leave --executor out)", direct.err().lines().findFirst().orElseThrow());
+        assertFalse(Files.exists(dir.resolve("direct")));
     }
 
     @Test
