@@ -32,7 +32,8 @@ public record WorkloadOptions(long firstJobs, long fromSubmit, long toSubmit, in
     public WorkloadOptions {
         if (firstJobs < 0) throw new IllegalArgumentException("--first must be 0 (all) or positive, was " + firstJobs);
         if (fromSubmit >= toSubmit)
-            throw new IllegalArgumentException("--from (" + fromSubmit + ") must be below --to (" + toSubmit + ")");
+            throw new IllegalArgumentException("--from (" + fromSubmit + ") must be below "
+                    + (toSubmit == Long.MAX_VALUE ? "the last second, " + toSubmit : "--to (" + toSubmit + ")"));
         if (sizeMultiply < 1) throw new IllegalArgumentException("--size-multiply must be at least 1, was " + sizeMultiply);
         if (sizeDivide < 1) throw new IllegalArgumentException("--size-divide must be at least 1, was " + sizeDivide);
         if (!(runtimeCoefficient > 0) || Double.isInfinite(runtimeCoefficient))

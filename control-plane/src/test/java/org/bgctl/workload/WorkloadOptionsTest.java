@@ -30,6 +30,8 @@ class WorkloadOptionsTest {
     void invalidOptionsAreNamed() {
         assertEquals("--first must be 0 (all) or positive, was -1", error(WorkloadOptions.builder().firstJobs(-1)));
         assertEquals("--from (5) must be below --to (5)", error(WorkloadOptions.builder().submitWindow(5, 5)));
+        assertEquals("--from (" + Long.MAX_VALUE + ") must be below the last second, " + Long.MAX_VALUE,
+                error(WorkloadOptions.builder().submitWindow(Long.MAX_VALUE, Long.MAX_VALUE)));
         assertEquals("--size-multiply must be at least 1, was 0", error(WorkloadOptions.builder().sizeMultiply(0)));
         assertEquals("--size-divide must be at least 1, was 0", error(WorkloadOptions.builder().sizeDivide(0)));
         assertEquals("--runtime-coefficient must be positive and finite, was 0.0",

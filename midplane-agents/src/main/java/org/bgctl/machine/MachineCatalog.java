@@ -144,7 +144,7 @@ public final class MachineCatalog {
             // reported below
         }
         throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                + "' must be a positive whole number, as in flat:128; known: " + KNOWN);
+                + "' must be a whole number from 1 to " + MAX_NODE_COUNT + ", as in flat:128; known: " + KNOWN);
     }
 
     /**

@@ -90,7 +90,9 @@ class MachineCatalogTest {
     @Test
     void badNamesAreErrorsThatSayWhatIsWrong(@TempDir Path dir) {
         assertMessage("unknown machine 'bg/l'; known: flat:N", "bg/l");
-        assertMessage("the node count 'x' must be a positive whole number", "flat:x");
+        assertMessage("the node count 'x' must be a whole number from 1 to 1048576", "flat:x");
+        assertMessage("the node count '99999999999' must be a whole number from 1 to 1048576", "flat:99999999999");
+        assertMessage("the node count '99999999999' must be a whole number from 1 to 1048576", "buddy:99999999999");
         assertMessage("machine 'flat:2147483647': 2147483647 nodes are more than the 1048576 a machine of node counts"
                 + " may have", "flat:2147483647");
         assertMessage("machine 'buddy:1048577': 1048577 nodes are more than the 1048576", "buddy:1048577");

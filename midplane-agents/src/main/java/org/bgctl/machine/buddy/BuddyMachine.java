@@ -43,7 +43,7 @@ public final class BuddyMachine implements MachineModel {
             // reported below
         }
         throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
-                + "' must be a positive whole number, as in " + PREFIX + "430");
+                + "' must be a whole number from 1 to " + MachineCatalog.MAX_NODE_COUNT + ", as in " + PREFIX + "430");
     }
 
     public BuddyMachine(int nodes) {
