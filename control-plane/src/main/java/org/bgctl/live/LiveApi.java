@@ -18,6 +18,7 @@ import akka.http.javadsl.server.Route;
 import akka.http.javadsl.unmarshalling.Unmarshaller;
 import akka.pattern.StatusReply;
 import akka.stream.javadsl.Source;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -50,7 +51,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  */
 public final class LiveApi extends AllDirectives {
 
-    private static final ObjectMapper JSON = new ObjectMapper();
+    /** A field given twice in a request body is bad input, not the last one winning. */
+    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
     private static final Set<String> FAULT_FIELDS = Set.of("component", "state");
 
@@ -206,8 +208,11 @@ public final class LiveApi extends AllDirectives {
             if (!FAULT_FIELDS.contains(name)) throw new BadRequest(name, "unknown field; known: component, state");
         }
         JsonNode component = body.get("component");
-        if (component == null || !component.isTextual() || component.asText().isEmpty())
+        if (component == null)
             throw new BadRequest("component", "missing; a midplane, switch or cable id, e.g. mp-R000");
+        if (!component.isTextual() || component.asText().isEmpty())
+            throw new BadRequest("component", "expected a midplane, switch or cable id as a string, e.g. \"mp-R000\","
+                    + " got " + component);
         JsonNode state = body.get("state");
         if (state == null || !state.isTextual() || !(state.asText().equals("down") || state.asText().equals("up")))
             throw new BadRequest("state", "expected \"down\" or \"up\", got " + state);

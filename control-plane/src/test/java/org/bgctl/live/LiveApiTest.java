@@ -89,6 +89,7 @@ class LiveApiTest {
                 {"{\"size\": 512, \"runtime\": 10, \"priority\": 1}", "priority"},
                 {"{\"size\": 100000, \"runtime\": 10}", "size"},
                 {"not json", "body"},
+                {"{\"size\": 512, \"runtime\": 10, \"runtime\": 20}", "body"},
                 {"[1, 2]", "body"}};
         for (String[] c : cases) {
             ApiCalls.Answer a = api.post("/api/jobs", c[0], null);
@@ -121,6 +122,10 @@ class LiveApiTest {
         ApiCalls.Answer badState = api.post("/api/faults", "{\"component\": \"mp-R000\", \"state\": \"broken\"}", null);
         assertEquals(400, badState.status());
         assertEquals("state", badState.body().get("field").asText());
+        ApiCalls.Answer notAString = api.post("/api/faults", "{\"component\": 5, \"state\": \"down\"}", null);
+        assertEquals(400, notAString.status());
+        assertTrue(notAString.body().get("error").asText().startsWith("component: expected a midplane, switch or cable id as a"
+                + " string"), notAString.body().toString());
         assertEquals(0, api.get("/api/metrics").body().get("invariant_violations").asInt());
     }
 
