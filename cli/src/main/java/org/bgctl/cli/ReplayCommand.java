@@ -269,7 +269,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!ignored.isEmpty())
             throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": a re-driven run keeps"
                     + " the recorded run's machine, inputs and options; only --scheduler and --speed change");
-        if ("direct".equalsIgnoreCase(run.given().get("executor").orElse("")))
+        if (directExecutor())
             throw new ParameterException(spec.commandLine(), "--executor direct: a re-driven run goes through the"
                     + " actors, as its inputs were recorded (leave --executor out)");
         String scheduler = run.given().get("scheduler").orElse(null);
@@ -300,7 +300,7 @@ public final class ReplayCommand implements Callable<Integer> {
         if (!(speed > 0) || speed.isInfinite())
             throw new ParameterException(spec.commandLine(), "--speed must be a positive number of virtual seconds per"
                     + " wall second, was " + speed);
-        if (recordedRun() == null && "direct".equalsIgnoreCase(run.given().get("executor").orElse("")))
+        if (recordedRun() == null && directExecutor())
             throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
                     + " none (use --executor actors)");
         return OptionalDouble.of(speed);
@@ -348,6 +348,11 @@ public final class ReplayCommand implements Callable<Integer> {
         }
     }
 
+    /** Whether {@code --executor direct} was given. */
+    private boolean directExecutor() {
+        return "direct".equalsIgnoreCase(run.given().get("executor").orElse(""));
+    }
+
     /** The cluster's options come with {@code --cluster}, which spreads the agents of the actors executor. */
     private void checkClusterOptions() {
         if (!cluster) {
@@ -355,7 +360,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 if (spec.commandLine().getParseResult().hasMatchedOption(option))
                     throw new ParameterException(spec.commandLine(), option + " configures the cluster of --cluster;"
                             + " give --cluster too, or leave it out");
-        } else if ("direct".equalsIgnoreCase(run.given().get("executor").orElse(""))) {
+        } else if (directExecutor()) {
             throw new ParameterException(spec.commandLine(), "--cluster spreads the agents of the actors executor;"
                     + " the direct executor has none (use --executor actors)");
         }
