@@ -12,9 +12,10 @@ import picocli.CommandLine;
 
 /**
  * The commands whose classes the build archives for class-data sharing: the package step runs this class in a JVM
- * started with {@code -XX:ArchiveClassesAtExit} (cli/pom.xml), and {@code ./bgctl} maps the archive into each JVM
- * it starts, so that a command does not load, parse and verify again the thousands of classes of picocli, Akka,
- * H2 and Jackson that a replay needs. Replays of the bundled demo: direct, through the actors with the H2 journal and
+ * started with {@code -XX:DumpLoadedClassList}, dumps the classes listed into a static archive with
+ * {@code -Xshare:dump} (cli/pom.xml), and {@code ./bgctl} maps the archive into each JVM it starts, so that a command
+ * does not load, parse and verify again the thousands of classes of picocli, Akka, H2 and Jackson that a replay
+ * needs. Replays of the bundled demo: direct, through the actors with the H2 journal and
  * with the memory journal, and on bgl; their outputs go to a temporary directory, removed afterwards.
  */
 public final class ClassArchiveTraining {
