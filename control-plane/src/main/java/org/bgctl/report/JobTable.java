@@ -145,13 +145,19 @@ public final class JobTable implements EventSink {
             bootFailures++;
         } else if (event instanceof JobKilled k) {
             Row row = ended(row(k));
-            if (k.time() < row.start) bootFailures++;
+            nodeSecondsLost += (long) row.size * Math.max(0, k.time() - row.start);
+            if (k.time() < row.start) {
+                // Killed while its block booted (or during its boot delay): its run never began, so it ends at the
+                // kill with a run of 0 s rather than a start after its end (a negative run in jobs.csv and
+                // schedule.swf).
+                bootFailures++;
+                row.start = k.time();
+            }
             row.end = k.time();
             row.killedBy = k.component();
             FINISHED.setOpaque(this, finished + 1);
             kills++;
             if (row.kills++ == 0) jobsKilled++;
-            nodeSecondsLost += (long) row.size * Math.max(0, k.time() - row.start);
         } else if (event instanceof JobRequeued q) {
             Row row = row(q);
             row.scheduled = row.start = row.end = -1;

@@ -77,4 +77,25 @@ class JobTableTest {
         assertEquals(1000, settled.size());
         for (int i = 0; i < settled.size(); i++) assertEquals(i + 1, settled.get(i).job().id());
     }
+
+    @Test
+    void aJobKilledWhileItsBlockBootsEndsAtTheKillWithARunOfNoSeconds() {
+        // Started at 10 with a boot of 126 s, it would run from 136; a component failing under it at 50 kills it.
+        // It never ran: start 50 = end 50 (run 0), not start 136 after its end (a run of -86 s in jobs.csv and
+        // schedule.swf). Its wait counts to the kill, and the kill is a boot failure that lost no node-seconds.
+        JobTable table = new JobTable();
+        table.accept(new JobSubmitted(job(1, 0)));
+        table.accept(new JobStarted(1, 10, new Allocation("", List.of(new NodeClaim("n", 4))), 126));
+        table.accept(new JobKilled(1, 50, "mp-R000"));
+        table.finish();
+        JobRecord r = table.records().get(0);
+        assertEquals(10, r.scheduled());
+        assertEquals(50, r.start());
+        assertEquals(50, r.end());
+        assertEquals(0, r.runTime());
+        assertEquals(50, r.waitTime());
+        assertEquals("killed_by_fault", r.status());
+        assertEquals(1, table.bootFailures());
+        assertEquals(0, table.nodeSecondsLost());
+    }
 }
