@@ -13,7 +13,8 @@ import java.util.Collection;
  * unused capacity = ∫ max(0, free(t) − queued demand(t)) dt / (T·N); lost = 1 − utilized − unused.
  * Size and run are the job's own (requested size, run time of the workload), as in Krevat et al.
  * (2002, eq. 1): nodes a job holds beyond them — a raised size, the boot delay, migration costs —
- * are lost capacity. free(t) counts the nodes allocated, from the schedule event to the end.
+ * are lost capacity. A job killed by a failed component counts no run (its run is lost, as the runs of a
+ * requeued job before its kills are), a cancelled one the part it ran. free(t) counts the nodes allocated, from the schedule event to the end.
  * Percentiles are nearest-rank: the ⌈p·n⌉-th smallest value.
  */
 public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait, long p95Wait, long maxWait,
@@ -86,7 +87,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.actualRuntime(), GAMMA);
             double weight = (double) r.job().size() * r.job().runtime();
             sumWeighted += weight * r.response();
-            work += weight;
+            work += r.job().size() * (double) workDone(r);
             firstSubmit = Math.min(firstSubmit, r.job().submit());
             lastEnd = Math.max(lastEnd, r.end());
             // Only the sum of the queued demand and the busy nodes matters. A job adds its size to it at its
@@ -98,6 +99,18 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             if (r.size() != r.job().size())
                 changes.add(change(r.scheduled() - base, r.size() - r.job().size(), most, kinds));
             changes.add(change(r.end() - base, -r.size(), most, kinds));
+        }
+
+        /**
+         * The seconds of its own run a finished job counts in the utilization: its run time, but for a job killed by
+         * a failed component none (its run is lost, as every run a kill ended: those of a job requeued after a kill
+         * never count either), and for a running job an operator cancelled the part it ran. A job that ended early
+         * never counts the part of its run it did not make.
+         */
+        private static long workDone(JobRecord r) {
+            if (r.killedBy().isEmpty()) return r.job().runtime();
+            if (r.killedBy().equals(JobRecord.CANCELLED)) return Math.min(r.job().runtime(), Math.max(0, r.runTime()));
+            return 0;
         }
 
         /** The metrics on a machine of {@code nodes} nodes. */

@@ -113,4 +113,22 @@ class RunMetricsTest {
         RunMetrics none = RunMetrics.of(List.of(neverStarted(Job.of(1, 0, 1, 1, 1))), 10);
         assertEquals(new RunMetrics(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0), none);
     }
+
+    @Test
+    void aJobKilledByAFailedComponentCountsNoWorkACancelledOneThePartItRan() {
+        // On 10 nodes, over [0, 100): A (4 nodes, its own run 100 s) completes; B (5 nodes, its own run 1000 s) is
+        // killed by a failed midplane at 40; C (1 node, its own run 500 s) is cancelled at 60. Counting B's and C's
+        // own runs would give (400 + 5000 + 500) / 1000 = 5.9, a machine busier than it is. A counts 400, B nothing
+        // (its run was lost, as the runs of a requeued job before its kill), C the 60 s it ran: 460 / 1000.
+        List<JobRecord> run = List.of(
+                ran(Job.of(1, 0, 100, 100, 4), 0, 100),
+                new JobRecord(Job.of(2, 0, 1000, 1000, 5), 0, 0, 40, 5, "", 0, "mp-R000"),
+                new JobRecord(Job.of(3, 0, 500, 500, 1), 0, 0, 60, 1, "", 0, JobRecord.CANCELLED));
+        RunMetrics killed = RunMetrics.of(run, 10);
+        assertEquals(460.0 / 1000, killed.utilization(), EPS);
+        // Nodes free beyond the queued demand: [40, 60) 10 - 4 - 1 = 5, [60, 100) 6: 100 + 240 = 340.
+        assertEquals(340.0 / 1000, killed.unusedCapacity(), EPS);
+        assertEquals(1 - 0.46 - 0.34, killed.lostCapacity(), EPS);
+        assertEquals(1.0, killed.utilization() + killed.unusedCapacity() + killed.lostCapacity(), EPS);
+    }
 }
