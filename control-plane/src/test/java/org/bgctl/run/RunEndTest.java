@@ -76,6 +76,18 @@ class RunEndTest {
     }
 
     @Test
+    void aRunEndingAtUntilWithJobsRunningOnNodesWithPositionsPassesItsAgentAudit() throws Exception {
+        // On a buddy machine the agents know which nodes each job holds; their audit at --until, with jobs still
+        // running, found every such job a disagreement (the agent's claim without its blocks) and the replay failed.
+        Path trace = Path.of(RunEndTest.class.getResource("/traces/sdsc-sp2-excerpt.swf").toURI());
+        JsonNode s = bothExecutors("buddy-until", ReplayParameters.none().with("trace", trace).with("machine", "buddy:128")
+                .with("scheduler", "selective-buddy").with("first_jobs", 60).with("until", 566129 + 6 * 3600));
+        assertEquals("until", s.get("end").get("reason").asText());
+        assertTrue(s.get("end").get("jobs_left_running").asLong() > 0, s.get("end").toString());
+        assertEquals(0, s.get("run").get("agent_audit").get("mismatches").asInt(), s.get("run").toString());
+    }
+
+    @Test
     void untilAndMaxRequeuesAreCheckedWhereTheyEnter() throws Exception {
         for (String[] bad : new String[][] {{"until", "-1"}, {"max_requeues", "-2"}, {"until", "soon"}}) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

@@ -252,12 +252,23 @@ public final class NodeSetAgent extends UnitAgent {
     @Override
     protected Occupancy occupancy() {
         TreeMap<Long, Claim> jobs = new TreeMap<>();
-        running.forEach((job, nodes) -> jobs.put(job, new NodeClaim(unit, nodes)));
+        running.forEach((job, nodes) -> jobs.put(job, heldClaim(job, nodes)));
         TreeMap<Long, Claim> held = new TreeMap<>();
         reserved.forEach((tx, hold) -> held.put(tx, new NodeClaim(unit, hold.nodes())));
         return new Occupancy(unit, Collections.unmodifiableSortedMap(jobs),
                 Collections.unmodifiableSortedMap(held), Collections.unmodifiableSortedSet(new TreeSet<>(down)),
                 Collections.unmodifiableSortedSet(gangs.suspendedJobs()));
+    }
+
+    /**
+     * What {@code job} holds here, as the scheduler's allocation claimed it: on a set of nodes with positions the claim
+     * it committed, whose blocks name the nodes (an audit then compares the very nodes, and a claim told apart from
+     * the journal's only by its blocks is no disagreement); else, or when its nodes came in several claims, their count.
+     */
+    private NodeClaim heldClaim(long job, int nodes) {
+        List<NodeClaim> placed = placedByJob.get(job);
+        if (placed != null && placed.size() == 1 && placed.get(0).nodes() == nodes) return placed.get(0);
+        return new NodeClaim(unit, nodes);
     }
 
     private Optional<String> positionConflict(NodeClaim claim) {

@@ -86,4 +86,20 @@ class NodeSetAgentPositionsTest {
         assertEquals("node 2 is held", refused.reason());
         assertEquals(6, occupancy(agent).free());
     }
+
+    @Test
+    void itsOccupancyNamesTheNodesEachJobHoldsAsTheClaimTheSchedulerMade() {
+        // The agent audit compares these claims with the journal's: reported as bare counts, every job still running
+        // at the end of a run (--until) on a buddy or Paragon machine was a disagreement, and the replay exited 1.
+        var agent = agent();
+        NodeClaim buddy = new NodeClaim("ns-0", 4, List.of(Block.run(4, 4)), true);
+        reserve(agent, 1, 10, run(0, 2));
+        agent.tell(Steps.commit(KIT, 1));
+        reserve(agent, 2, 11, buddy);
+        agent.tell(Steps.commit(KIT, 2));
+        agent.tell(new UnitProtocol.Adopt(12, run(2, 1)));
+        TestProbe<Occupancy> probe = KIT.createTestProbe();
+        agent.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
+        assertEquals(Map.of(10L, run(0, 2), 11L, buddy, 12L, run(2, 1)), probe.receiveMessage().running());
+    }
 }
