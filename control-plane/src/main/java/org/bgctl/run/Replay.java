@@ -294,7 +294,7 @@ public final class Replay {
             calendar = TraceCalendars.of(reader.header());
             TraceCalendar traceCalendar = calendar;
             Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
-            workload = new Workload(reader, spec.workload(), machine);
+            workload = new Workload(reader, spec.workload(), machine).until(spec.until());
             try (ReplayProgress shown = new ReplayProgress(progress, every, table, spec.trace(),
                     spec.workload().firstJobs())) {
                 // a watched run's API reads the table as events come; otherwise the table takes them on a thread

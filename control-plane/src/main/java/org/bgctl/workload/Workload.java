@@ -95,6 +95,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private long firstKeptSubmit;
     private WorkloadJob next;
     private boolean finished;
+    /** The last virtual second a job may be submitted at (a run's --until); the first job after it ends the workload. */
+    private long until = Long.MAX_VALUE;
 
     /**
      * @param reader  the trace; the workload owns it from now on
@@ -113,6 +115,17 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
                     + " such as bgl; " + machine.name() + " has none");
         this.random = new Random(options.geometry().drawSeed());
         this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
+    }
+
+    /**
+     * Ends the workload at the first job submitted after virtual second {@code until} (a replay's {@code --until}),
+     * whose arrival the run never releases: that job's record is read and counted as the one that ended the window,
+     * and no record after it is read, so {@link #jobsRead()} and {@link #rejections()} do not depend on how far ahead
+     * of the run the trace was read. Returns this workload.
+     */
+    public Workload until(long until) {
+        this.until = until;
+        return this;
     }
 
     /** The trace's header. */
@@ -181,6 +194,10 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
             finished = true;
         } else if (record.submit() >= options.fromSubmit()) {
             next = transform(record);
+            if (next != null && next.job().submit() > until) {
+                next = null;
+                finished = true;
+            }
         }
     }
 

@@ -275,4 +275,21 @@ class WorkloadTest {
             assertTrue(workload.rejections().count(RejectionReason.RUNTIME_UNKNOWN) > 0);
         }
     }
+
+    @Test
+    void untilEndsTheWorkloadAtTheFirstJobSubmittedAfterItsArrivalScaledSubmit() throws IOException {
+        // Submits 0, 100, 200 (0 nodes: rejected), 300, 400, 500; arrivals halved: 0, 50, -, 150, 200, 250. --until 150
+        // keeps the jobs of 0, 50 and 150, reads the job of 200 that ends it, and nothing after: what was read does not
+        // depend on how far a reader thread ran ahead of the run.
+        WorkloadOptions options = WorkloadOptions.builder().arrivalScale(0.5).build();
+        try (Workload workload = open(options, false, job(1, 0, 10, 1, -1, -1), job(2, 100, 10, 1, -1, -1),
+                job(3, 200, 10, 0, 0, -1), job(4, 300, 10, 1, -1, -1), job(5, 400, 10, 1, -1, -1),
+                job(6, 500, 10, 1, -1, -1)).until(150)) {
+            List<Long> kept = new ArrayList<>();
+            workload.forEachRemaining(j -> kept.add(j.job().submit()));
+            assertEquals(List.of(0L, 50L, 150L), kept);
+            assertEquals(5, workload.jobsRead(), "the records up to the first job after --until");
+            assertEquals(1, workload.rejections().total());
+        }
+    }
 }
