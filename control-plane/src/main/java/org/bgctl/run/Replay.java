@@ -370,26 +370,27 @@ public final class Replay {
         long started = System.nanoTime();
         JobTable always = new JobTable(settled -> { });
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            Workload workload = new Workload(reader, spec.workload(), machine);
+            Workload workload = new Workload(reader, spec.workload(), machine).until(spec.until());
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             new DirectExecutor(core(spec, spec.settings().alwaysMigrating(), calendar), always)
-                    .run(new Arrivals(jobs(workload)));
+                    .run(new Arrivals(jobs(workload)), spec.faults().changes(machine), spec.until());
         }
         return new MaxSuccessful(always.migrationsPerformed(), (System.nanoTime() - started) / 1e9);
     }
 
     /**
      * The jobs of the same replay without its reservations — through the direct executor, which decides as the
-     * actors do — for the wait the windows caused.
+     * actors do, and ended at the same --until — for the wait the windows caused.
      */
     private static List<JobRecord> withoutReservations(ReplaySpec spec, MachineModel machine) throws IOException {
         JobTable without = new JobTable();
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            Workload workload = new Workload(reader, spec.workload(), machine);
+            Workload workload = new Workload(reader, spec.workload(), machine).until(spec.until());
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             SchedulerCore core = core(spec, spec.settings(), calendar);
             core.reserve(Reservations.NONE);
-            new DirectExecutor(core, without).run(new Arrivals(jobs(workload)), spec.faults().changes(machine));
+            new DirectExecutor(core, without).run(new Arrivals(jobs(workload)), spec.faults().changes(machine),
+                    spec.until());
         }
         return without.records();
     }

@@ -66,6 +66,25 @@ class ReservationReplayTest {
     }
 
     @Test
+    void atUntilTheWaitCausedIsMeasuredAgainstTheSameRunWithoutTheWindowsEndedThere() throws IOException {
+        // The run without the windows went on to the end of the trace, so at --until 1,100,000 the wait the window
+        // caused was the mean wait of the jobs ended by then less that of every job of the excerpt.
+        long until = 1_100_000;
+        Path windows = Files.write(dir.resolve("until-windows.txt"), List.of(START + " " + END + " all maint"));
+        ReplayParameters run = ReplayParameters.none().with("trace", EXCERPT).with("machine", "flat:128")
+                .with("scheduler", "easy").with("executor", "direct").with("until", until);
+        Replay.run(run.with("reservations", windows).toSpec(dir.resolve("until-with")), Progress.none(),
+                Duration.ofHours(1));
+        Replay.run(run.toSpec(dir.resolve("until-without")), Progress.none(), Duration.ofHours(1));
+        ObjectMapper json = new ObjectMapper();
+        JsonNode with = json.readTree(dir.resolve("until-with/summary.json").toFile());
+        JsonNode without = json.readTree(dir.resolve("until-without/summary.json").toFile());
+        assertEquals("until", with.get("end").get("reason").asText());
+        assertEquals(without.get("mean_wait_s").asDouble(), with.get("reservations").get("mean_wait_without_s").asDouble(),
+                1e-6);
+    }
+
+    @Test
     void onBglEasyPlansAroundWindowsOfMidplanesAndTheActorsAgreeWithTheDirectExecutor() throws IOException {
         // a quarter of the 8x4x4 machine of midplanes for most of the excerpt's span, then all of it
         String quarter = START - 300_000 + " " + END + " R000:2x4x4 quarter";
