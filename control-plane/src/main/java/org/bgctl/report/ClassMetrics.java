@@ -79,8 +79,7 @@ public final class ClassMetrics {
             if (r.contiguous()) contiguous++;
             sumWait += r.waitTime();
             sumResponse += r.response();
-            sumSlowdown += (double) Math.max(r.response(), RunMetrics.GAMMA)
-                    / Math.max(r.actualRuntime(), RunMetrics.GAMMA);
+            sumSlowdown += RunMetrics.boundedSlowdown(r);
         }
 
         Map<String, Object> fields() {

@@ -9,7 +9,7 @@ import java.util.Collection;
  * The figures of a run, over the jobs that finished (definitions in docs/semantics.md):
  * wait = start − submit; response = end − submit; bounded slowdown = max(response, Γ) /
  * max(run, Γ) with Γ = 10 s and run the job's actual run time ({@link JobRecord#actualRuntime}: its own, or
- * shortened on a contiguous block for a communication-intensive job); utilization = Σ size·run / (T·N), T = last end − first submit;
+ * shortened on a contiguous block for a communication-intensive job; for a job killed or cancelled, what it ran); utilization = Σ size·run / (T·N), T = last end − first submit;
  * unused capacity = ∫ max(0, free(t) − queued demand(t)) dt / (T·N); lost = 1 − utilized − unused.
  * Size and run are the job's own (requested size, run time of the workload), as in Krevat et al.
  * (2002, eq. 1): nodes a job holds beyond them — a raised size, the boot delay, migration costs —
@@ -39,6 +39,17 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
+    }
+
+    /**
+     * A finished job's bounded slowdown, max(response, Γ) / max(run, Γ), the run its actual run time
+     * ({@link JobRecord#actualRuntime}), but for a job a failed component killed or an operator cancelled the part of
+     * it it ran: the slowdown of a job that ended early is at least 1 as every other's (its response is shorter than
+     * its own run).
+     */
+    public static double boundedSlowdown(JobRecord r) {
+        long run = r.killedBy().isEmpty() ? r.actualRuntime() : Math.min(r.actualRuntime(), Math.max(0, r.runTime()));
+        return (double) Math.max(r.response(), GAMMA) / Math.max(run, GAMMA);
     }
 
     static long percentile(long[] sorted, double p) {
@@ -84,7 +95,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             sumWait += r.waitTime();
             sumResponse += r.response();
             sumFlow += r.response();
-            sumSlowdown += (double) Math.max(r.response(), GAMMA) / Math.max(r.actualRuntime(), GAMMA);
+            sumSlowdown += boundedSlowdown(r);
             double weight = (double) r.job().size() * r.job().runtime();
             sumWeighted += weight * r.response();
             work += r.job().size() * (double) workDone(r);

@@ -131,4 +131,15 @@ class RunMetricsTest {
         assertEquals(1 - 0.46 - 0.34, killed.lostCapacity(), EPS);
         assertEquals(1.0, killed.utilization() + killed.unusedCapacity() + killed.lostCapacity(), EPS);
     }
+
+    @Test
+    void theBoundedSlowdownOfAJobThatEndedEarlyDividesByWhatItRan() {
+        // Submitted at 0, started at 20, B (its own run 1000 s) is killed at 60 and C (its own run 500 s) cancelled at
+        // 120: their responses are 60 and 120, which over their own runs would be slowdowns of 0.06 and 0.24, below
+        // the 1 of a job that never waited. Over what they ran, 40 s and 100 s: 1.5 and 1.2.
+        List<JobRecord> run = List.of(
+                new JobRecord(Job.of(2, 0, 1000, 1000, 5), 20, 20, 60, 5, "", 0, "mp-R000"),
+                new JobRecord(Job.of(3, 0, 500, 500, 1), 20, 20, 120, 1, "", 0, JobRecord.CANCELLED));
+        assertEquals((60.0 / 40 + 120.0 / 100) / 2, RunMetrics.of(run, 10).meanBoundedSlowdown(), EPS);
+    }
 }
