@@ -83,16 +83,26 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
 
     /** The outcome's name in jobs.csv. */
     public String status() {
-        if (killedBy.equals(CANCELLED)) return "cancelled";
+        if (cancelled()) return "cancelled";
         if (start < 0) return "never_started";
         if (end < 0) return "running";
         if (!killedBy.isEmpty()) return "killed_by_fault";
         return job.walltimeKilled() ? "killed_at_walltime" : "completed";
     }
 
-    /** Whether the job was killed: at its wall time, or by a failed component. */
+    /** Whether the job was killed: at its wall time, or by a failed component (not one an operator cancelled). */
     public boolean killed() {
-        return finished() && (job.walltimeKilled() || !killedBy.isEmpty());
+        return finished() && !cancelled() && (job.walltimeKilled() || !killedBy.isEmpty());
+    }
+
+    /** Whether a failed component killed the job (and it did not run again). */
+    public boolean killedByFault() {
+        return finished() && !cancelled() && !killedBy.isEmpty();
+    }
+
+    /** Whether an operator cancelled the job, queued or running. */
+    public boolean cancelled() {
+        return killedBy.equals(CANCELLED);
     }
 
     /** The job's communication class in jobs.csv: {@code ci} (communication-intensive) or {@code nci}. */

@@ -120,7 +120,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
          */
         private static long workDone(JobRecord r) {
             if (r.killedBy().isEmpty()) return r.job().runtime();
-            if (r.killedBy().equals(JobRecord.CANCELLED)) return Math.min(r.job().runtime(), Math.max(0, r.runTime()));
+            if (r.cancelled()) return Math.min(r.job().runtime(), Math.max(0, r.runTime()));
             return 0;
         }
 

@@ -50,7 +50,7 @@ public final class ScheduleSwf {
     private static SwfRecord record(JobRecord r) {
         Job j = r.job();
         boolean ran = r.finished();
-        int status = !ran ? 5 : r.killed() ? 0 : 1;
+        int status = !ran || r.cancelled() ? 5 : r.killed() ? 0 : 1;
         return new SwfRecord(j.id(), j.submit(), ran ? r.waitTime() : -1, ran ? r.runTime() : -1,
                 ran ? r.size() : -1, -1, -1, j.size(), j.requestedTime(), -1, status,
                 j.user(), j.group(), j.executable(), j.queue(), -1, -1, -1);

@@ -29,7 +29,7 @@ import org.bgctl.workload.OfferedLoad;
  * @param offeredLoad  the offered load of the submitted jobs
  * @param killed       jobs killed at their wall time or by a failed component
  * @param neverStarted jobs that never started
- * @param failed       jobs a failed component killed or an operator cancelled, and not run again
+ * @param failed       jobs a failed component killed, and not run again
  * @param leftQueued   jobs still queued when the run ended (status never_started)
  * @param leftRunning  jobs still running when the run ended (a run ended by --until)
  * @param kept         every job, for the reports that need them all (the NQS queues), else empty
@@ -64,7 +64,7 @@ record JobOutputs(RunMetrics metrics, Map<String, Object> classes, double offere
                 load.add(r.job());
                 if (r.killed()) counts[0]++;
                 if (r.start() < 0) counts[1]++;
-                if (!r.killedBy().isEmpty()) counts[2]++;
+                if (r.killedByFault()) counts[2]++;
                 if (r.status().equals("never_started")) counts[3]++;
                 else if (r.status().equals("running")) counts[4]++;
                 if (keep) kept.add(r);

@@ -42,4 +42,20 @@ class ScheduleSwfTest {
             assertFalse(reader.hasNext());
         }
     }
+
+    @Test
+    void aRunningJobAnOperatorCancelledIsCancelledNotKilled(@TempDir Path dir) throws Exception {
+        // Started at 20 and cancelled at 50 (a watched replay's DELETE /api/jobs/1): SWF status 5 (cancelled) with the
+        // 30 s it ran, not 0 (failed); it counts in neither jobs_ended_killed nor faults.jobs_failed.
+        JobRecord cancelled = new JobRecord(new Job(1, 0, 100, 150, 4, 150, 7, 3, 2, 1, false), 20, 20, 50, 4, "", 0,
+                JobRecord.CANCELLED);
+        assertFalse(cancelled.killed());
+        assertFalse(cancelled.killedByFault());
+        assertEquals("cancelled", cancelled.status());
+        Path file = dir.resolve("schedule.swf");
+        ScheduleSwf.write(file, List.of(cancelled), "flat:10", "easy", "trace.swf", 10);
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(new SwfRecord(1, 0, 20, 30, 4, -1, -1, 4, 150, -1, 5, 7, 3, 2, 1, -1, -1, -1), reader.next());
+        }
+    }
 }
