@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
@@ -91,11 +92,18 @@ public final class FaultModel {
 
     /** The law {@code key} of {@code kind}'s block; an error names its line (the block's when it is missing). */
     private static Distribution distribution(Config block, String key, String prefix, String kind) {
+        if (!block.hasPath(key))
+            throw new IllegalArgumentException(prefix + block.origin().lineNumber() + ": " + kind + "." + key
+                    + " is missing (" + kind + " = { ttf = \"...\", ttr = \"...\" })");
         try {
             return Distribution.parse(block.getString(key));
-        } catch (ConfigException | IllegalArgumentException e) {
-            int line = (block.hasPath(key) ? block.getValue(key).origin() : block.origin()).lineNumber();
-            throw new IllegalArgumentException(prefix + line + ": " + kind + "." + key + ": " + e.getMessage(), e);
+        } catch (ConfigException e) {
+            // the library's message starts with the file and line again
+            throw new IllegalArgumentException(prefix + block.getValue(key).origin().lineNumber() + ": " + kind + "."
+                    + key + ": not a string (" + block.getValue(key).valueType().name().toLowerCase(Locale.ROOT) + ")", e);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException(prefix + block.getValue(key).origin().lineNumber() + ": " + kind + "."
+                    + key + ": " + e.getMessage(), e);
         }
     }
 

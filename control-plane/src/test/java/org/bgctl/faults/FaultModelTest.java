@@ -39,7 +39,9 @@ class FaultModelTest {
     @ParameterizedTest
     @CsvSource(delimiter = '|', value = {
             "rack { ttf = \"exponential(1)\", ttr = \"exponential(1)\" }  | rack: unknown component kind 'rack'",
-            "node { ttf = \"exponential(1)\" }                          | node.ttr: ",
+            "node { ttf = \"exponential(1)\" }                          | node.ttr is missing (node = { ttf",
+            "node { ttf = 3, ttr = \"exponential(1)\" }                 | node.ttf: '3' is not a distribution",
+            "node { ttf = [1], ttr = \"exponential(1)\" }               | node.ttf: not a string (list)",
             "node { ttf = \"exponential(-3)\", ttr = \"exponential(1)\" } | node.ttf: exponential: the mean must be",
             "node { ttf = \"gauss(3)\", ttr = \"exponential(1)\" }        | node.ttf: 'gauss(3)': unknown distribution",
             "node { ttf = \"weibull(3)\", ttr = \"exponential(1)\" }      | node.ttf: 'weibull(3)': weibull takes two numbers",
@@ -49,6 +51,7 @@ class FaultModelTest {
         Path f = Files.writeString(dir.resolve("bad.conf"), text);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
         assertTrue(e.getMessage().startsWith("fault model " + f + ": 1: " + expected.trim()), e.getMessage());
+        assertEquals(1, e.getMessage().split(f.toString(), -1).length - 1, "the file named once: " + e.getMessage());
     }
 
     @Test
@@ -64,7 +67,8 @@ class FaultModelTest {
                 + " known: exponential, weibull", e.getMessage());
         Files.writeString(f, "midplane {\n  ttf = \"exponential(10)\"\n}\n");
         e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
-        assertTrue(e.getMessage().startsWith("fault model " + f + ": 1: midplane.ttr: "), e.getMessage());
+        assertEquals("fault model " + f + ": 1: midplane.ttr is missing (midplane = { ttf = \"...\", ttr = \"...\" })",
+                e.getMessage());
     }
 
     @Test
