@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalLocation;
+import org.bgctl.run.AgentsDisagree;
 
 /**
  * The run directory a command writes: never one that already holds a run's outputs, and nothing left behind
@@ -44,12 +45,15 @@ final class OutputDirectory {
 
     /**
      * Runs {@code work}, which writes into {@code dir}; when it fails and {@code dir} did not exist before, removes
-     * {@code dir} and everything in it before passing the failure on.
+     * {@code dir} and everything in it before passing the failure on — but for a run that completed and whose agents
+     * then disagreed with its journal ({@link AgentsDisagree}): its outputs are the evidence, and are kept.
      */
     static <T> T removedOnFailure(Path dir, Callable<T> work) throws Exception {
         Path created = firstMissing(dir.toAbsolutePath().normalize());
         try {
             return work.call();
+        } catch (AgentsDisagree e) {
+            throw e;
         } catch (Exception | Error e) {
             if (created != null) remove(created);
             throw e;

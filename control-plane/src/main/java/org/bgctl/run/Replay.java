@@ -342,7 +342,8 @@ public final class Replay {
         summary.write(spec.out().resolve("summary.json"));
         faultLog.writeInto(spec.out());
         RunReport.write(spec.out(), reportJobs);
-        if (agentAudit != null && !agentAudit.mismatches().isEmpty()) throw new IllegalStateException(agentAudit.failure());
+        if (agentAudit != null && !agentAudit.mismatches().isEmpty())
+            throw new AgentsDisagree(agentAudit.failure() + " (the outputs are kept in " + spec.out() + ")");
         return new ReplayResult(summary, metrics, table);
     }
 

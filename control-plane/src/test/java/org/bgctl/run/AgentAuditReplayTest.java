@@ -63,10 +63,11 @@ class AgentAuditReplayTest {
                             new TreeSet<>(first.suspended())));
                     agents.accept(changed);
                 });
-        IllegalStateException failed = assertThrows(IllegalStateException.class, () -> Runs.replay(Runs.SDSC,
+        AgentsDisagree failed = assertThrows(AgentsDisagree.class, () -> Runs.replay(Runs.SDSC,
                 "flat:128", "easy", WorkloadOptions.builder().firstJobs(50).build(), tampering, JournalKind.MEMORY, dir));
         assertTrue(failed.getMessage().startsWith("agent audit: 1 disagreement(s) between the agents and the scheduler,"
                 + " first: ns-0: holds reservations outside any transaction"), failed.getMessage());
+        assertTrue(failed.getMessage().endsWith("(the outputs are kept in " + dir + ")"), failed.getMessage());
         JsonNode audit = summary(dir).path("run").path("agent_audit");
         assertEquals(1, audit.path("mismatches").asInt(), audit.toString());
         assertTrue(audit.path("examples").get(0).asText().startsWith("ns-0:"), audit.toString());
