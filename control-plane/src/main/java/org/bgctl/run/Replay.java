@@ -294,7 +294,7 @@ public final class Replay {
             calendar = TraceCalendars.of(reader.header());
             TraceCalendar traceCalendar = calendar;
             Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
-            workload = new Workload(reader, spec.workload(), machine).until(spec.until());
+            workload = workload(reader, spec, machine);
             try (ReplayProgress shown = new ReplayProgress(progress, every, table, spec.trace(),
                     spec.workload().firstJobs())) {
                 // a watched run's API reads the table as events come; otherwise the table takes them on a thread
@@ -347,6 +347,11 @@ public final class Replay {
         return new ReplayResult(summary, metrics, table);
     }
 
+    /** The jobs of {@code spec}'s trace, read from {@code reader} for {@code machine}, up to its --until. */
+    private static Workload workload(SwfReader reader, ReplaySpec spec, MachineModel machine) {
+        return new Workload(reader, spec.workload(), machine).until(spec.until());
+    }
+
     private static SchedulerCore core(ReplaySpec spec, SchedulerSettings settings, TraceCalendar calendar) {
         SchedulerCore core = new SchedulerCore(Policies.create(spec.scheduler(), settings, calendar),
                 MachineCatalog.create(spec.machine()),
@@ -371,7 +376,7 @@ public final class Replay {
         long started = System.nanoTime();
         JobTable always = new JobTable(settled -> { });
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            Workload workload = new Workload(reader, spec.workload(), machine).until(spec.until());
+            Workload workload = workload(reader, spec, machine);
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             new DirectExecutor(core(spec, spec.settings().alwaysMigrating(), calendar), always)
                     .run(new Arrivals(jobs(workload)), spec.faults().changes(machine), spec.until());
@@ -386,7 +391,7 @@ public final class Replay {
     private static List<JobRecord> withoutReservations(ReplaySpec spec, MachineModel machine) throws IOException {
         JobTable without = new JobTable();
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            Workload workload = new Workload(reader, spec.workload(), machine).until(spec.until());
+            Workload workload = workload(reader, spec, machine);
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             SchedulerCore core = core(spec, spec.settings(), calendar);
             core.reserve(Reservations.NONE);
