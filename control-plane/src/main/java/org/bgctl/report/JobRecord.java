@@ -71,6 +71,14 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
                 : job.runtime();
     }
 
+    /**
+     * Of {@code run} seconds the job needed, the part it made before it ended: all of them, but for a job a failed
+     * component killed or an operator cancelled what it ran.
+     */
+    public long madeOf(long run) {
+        return killedBy.isEmpty() ? run : Math.min(run, Math.max(0, runTime()));
+    }
+
     public long response() {
         return end - job.submit();
     }

@@ -48,8 +48,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
      * its own run).
      */
     public static double boundedSlowdown(JobRecord r) {
-        long run = r.killedBy().isEmpty() ? r.actualRuntime() : Math.min(r.actualRuntime(), Math.max(0, r.runTime()));
-        return (double) Math.max(r.response(), GAMMA) / Math.max(run, GAMMA);
+        return (double) Math.max(r.response(), GAMMA) / Math.max(r.madeOf(r.actualRuntime()), GAMMA);
     }
 
     static long percentile(long[] sorted, double p) {
@@ -119,9 +118,7 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
          * never counts the part of its run it did not make.
          */
         private static long workDone(JobRecord r) {
-            if (r.killedBy().isEmpty()) return r.job().runtime();
-            if (r.cancelled()) return Math.min(r.job().runtime(), Math.max(0, r.runTime()));
-            return 0;
+            return !r.killedBy().isEmpty() && !r.cancelled() ? 0 : r.madeOf(r.job().runtime());
         }
 
         /** The metrics on a machine of {@code nodes} nodes. */
