@@ -95,15 +95,16 @@ public final class FaultModel {
         if (!block.hasPath(key))
             throw new IllegalArgumentException(prefix + block.origin().lineNumber() + ": " + kind + "." + key
                     + " is missing (" + kind + " = { ttf = \"...\", ttr = \"...\" })");
+        ConfigValue value = block.getValue(key);
+        String where = prefix + value.origin().lineNumber() + ": " + kind + "." + key + ": ";
         try {
             return Distribution.parse(block.getString(key));
         } catch (ConfigException e) {
             // the library's message starts with the file and line again
-            throw new IllegalArgumentException(prefix + block.getValue(key).origin().lineNumber() + ": " + kind + "."
-                    + key + ": not a string (" + block.getValue(key).valueType().name().toLowerCase(Locale.ROOT) + ")", e);
+            throw new IllegalArgumentException(where + "not a string ("
+                    + value.valueType().name().toLowerCase(Locale.ROOT) + ")", e);
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(prefix + block.getValue(key).origin().lineNumber() + ": " + kind + "."
-                    + key + ": " + e.getMessage(), e);
+            throw new IllegalArgumentException(where + e.getMessage(), e);
         }
     }
 
