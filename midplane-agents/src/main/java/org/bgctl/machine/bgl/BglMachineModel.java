@@ -156,7 +156,7 @@ public final class BglMachineModel implements MachineModel {
     }
 
     /** How many allocations {@link Layout#made} holds; a power of two. */
-    private static final int MADE = 1 << 10;
+    private static final int MADE = 1 << 12;
 
     /** An allocation made by {@link #allocationOf}, and its partition. */
     private record Made(Allocation allocation, Partition partition) {

@@ -74,9 +74,11 @@ final class Findings {
     Findings after(Lines released) {
         if (depth < DEPTH) return new Findings(new HashMap<>(), this, released, depth + 1);
         Map<PartitionRequest, Known> carried = new HashMap<>();
-        here.forEach((request, known) -> {
-            if (known.noRoomOutside() != null) carried.put(request, new Known(null, known.noRoomOutside().or(released)));
-        });
+        // A loop rather than forEach: C1 code makes a capturing lambda through method handles.
+        for (Map.Entry<PartitionRequest, Known> e : here.entrySet()) {
+            Lines noRoom = e.getValue().noRoomOutside();
+            if (noRoom != null) carried.put(e.getKey(), new Known(null, noRoom.or(released)));
+        }
         return new Findings(carried, null, released, 0);
     }
 }
