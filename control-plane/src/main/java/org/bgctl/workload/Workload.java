@@ -85,6 +85,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
     private final MachineModel machine;
     /** The machine's grid of allocation units, or null on a flat machine. */
     private final Shape grid;
+    /** By size in units: its slim and its fat shape on {@link #grid}, worked out when first needed. */
+    private final Shape[] slimShapes, fatShapes;
     private final Random random;
     private final Map<RejectionReason, Long> rejected = new EnumMap<>(RejectionReason.class);
     private final JobClassifier classifier;
@@ -110,6 +112,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         this.options = Objects.requireNonNull(options, "options");
         this.machine = Objects.requireNonNull(machine, "machine");
         this.grid = machine.grid().orElse(null);
+        this.slimShapes = new Shape[grid == null ? 0 : grid.volume() + 1];
+        this.fatShapes = new Shape[slimShapes.length];
         if (grid == null && options.geometry().shapesJobs())
             throw new IllegalArgumentException("job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"
                     + " such as bgl; " + machine.name() + " has none");
@@ -226,9 +230,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         double torusDraw = random.nextDouble();
         Geometry geometry = Geometry.ANY;
         if (grid != null) {
-            int sized = g.fatSizes() ? Shapes.fat(units, grid).volume() : units;
-            Shape shape = fatDraw < g.fatProbability() ? Shapes.fat(units, grid)
-                    : g.shapes() == ShapeRule.SLIM ? Shapes.slim(sized, grid) : null;
+            int sized = g.fatSizes() ? fat(units).volume() : units;
+            Shape shape = fatDraw < g.fatProbability() ? fat(units) : g.shapes() == ShapeRule.SLIM ? slim(sized) : null;
             Topology topology = torusDraw < g.torusProbability() ? Topology.TORUS : Topology.MESH;
             geometry = shape == null ? Geometry.anyShape(topology) : Geometry.box(shape, g.rotations(), topology);
             if (shape != null) nodes = (long) shape.volume() * granularity;
@@ -250,6 +253,20 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
                 r.user(), r.group(), r.executable(), r.queue(), killed, geometry,
                 classifier == null ? Communication.NOT_INTENSIVE : classifier.next());
         return new WorkloadJob(job, r);
+    }
+
+    /** The fat shape of a job of {@code units} units ({@link Shapes#fat}). */
+    private Shape fat(int units) {
+        if (units >= fatShapes.length) return Shapes.fat(units, grid);
+        Shape known = fatShapes[units];
+        return known != null ? known : (fatShapes[units] = Shapes.fat(units, grid));
+    }
+
+    /** The slim shape of a job of {@code units} units ({@link Shapes#slim}). */
+    private Shape slim(int units) {
+        if (units >= slimShapes.length) return Shapes.slim(units, grid);
+        Shape known = slimShapes[units];
+        return known != null ? known : (slimShapes[units] = Shapes.slim(units, grid));
     }
 
     /** Counts a rejection; returns null so callers can {@code return reject(...)} for "no job". */

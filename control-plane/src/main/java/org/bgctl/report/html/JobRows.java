@@ -53,11 +53,13 @@ final class JobRows extends AbstractList<JobRow> implements RandomAccess {
         return count;
     }
 
+    /** Without a capturing lambda: C1 code makes each through method handles, and this runs once a job. */
     private int number(String name) {
-        return numbers.computeIfAbsent(name, n -> {
-            names.add(n);
-            return names.size() - 1;
-        });
+        Integer known = numbers.get(name);
+        if (known != null) return known;
+        names.add(name);
+        numbers.put(name, names.size() - 1);
+        return names.size() - 1;
     }
 
     private void grow() {

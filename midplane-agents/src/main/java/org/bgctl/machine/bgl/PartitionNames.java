@@ -64,7 +64,9 @@ final class PartitionNames {
      * @throws IllegalArgumentException naming the name and what is wrong with it
      */
     Partition parse(String name) {
-        return parsed.computeIfAbsent(name, this::decode);
+        // Looked up before computeIfAbsent: C1 code makes its capturing method reference through method handles.
+        Partition known = parsed.get(name);
+        return known != null ? known : parsed.computeIfAbsent(name, this::decode);
     }
 
     private Partition decode(String name) {

@@ -7,6 +7,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.Set;
+import java.util.function.BiConsumer;
 import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineModel;
@@ -79,15 +80,9 @@ public final class EasyBackfill implements Policy {
         // dropped with all its jobs, so a long queue of jobs that cannot start costs little.
         // A demand of more nodes than are free now finds no room in this pass either: it is passed over unweighed.
         PriorityQueue<Group> groups = new PriorityQueue<>();
-        int free = now.read().freeNodes();
         // Walked by forEach: an unmodifiable map's entry set wraps every entry it gives, and C1 code allocates each.
-        Reservation known = reservation;
-        view.queueByDemand().forEach((demand, jobs) -> {
-            if (demand.nodes() > free || noRoom.contains(demand)) return;
-            Group g = new Group(demand, jobs, jobs.after(after));
-            if (noRoomPastShadow.contains(demand)) g.maxEstimate = longestBeforeShadow(view, known, demand);
-            if (g.advance()) groups.add(g);
-        });
+        view.queueByDemand().forEach(new Grouping(view, now.read().freeNodes(), noRoom, noRoomPastShadow, reservation,
+                after, groups));
         for (Group g; (g = groups.poll()) != null; ) {
             Job job = g.job;
             Demand demand = g.demand;
@@ -152,6 +147,23 @@ public final class EasyBackfill implements Policy {
         MachineModel write() {
             if (copy == null) copy = live.copy();
             return copy;
+        }
+    }
+
+    /**
+     * Puts each demand's jobs after a job in {@code groups}, but for demands that find no room in this pass: of more
+     * nodes than are free, or known to find none. A class rather than a lambda: C1 code makes a capturing lambda
+     * through method handles, and this runs every pass.
+     */
+    private record Grouping(SchedulingView view, int free, Set<Demand> noRoom, Set<Demand> noRoomPastShadow,
+                            Reservation reservation, Job after, PriorityQueue<Group> groups)
+            implements BiConsumer<Demand, DemandQueue> {
+        @Override
+        public void accept(Demand demand, DemandQueue jobs) {
+            if (demand.nodes() > free || noRoom.contains(demand)) return;
+            Group g = new Group(demand, jobs, jobs.after(after));
+            if (noRoomPastShadow.contains(demand)) g.maxEstimate = longestBeforeShadow(view, reservation, demand);
+            if (g.advance()) groups.add(g);
         }
     }
 
