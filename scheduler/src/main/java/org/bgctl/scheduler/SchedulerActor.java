@@ -562,7 +562,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
                 .onCommand(PlaceReservation.class, (state, c) -> onReservation(state, c.replyTo(),
-                        state.core.refusal(c.reservation()).orElse(null),
+                        state.core.refusal(c.reservation(), operationTime(state, c.time())).orElse(null),
                         () -> new ReservationPlaced(c.reservation(), operationTime(state, c.time()))))
                 .onCommand(CancelReservation.class, (state, c) -> onReservation(state, c.replyTo(),
                         state.core.reservations().named(c.name()) == null ? "no reservation '" + c.name() + "'" : null,

@@ -192,11 +192,15 @@ public final class SchedulerCore implements SchedulingView {
         reservations = windows;
     }
 
-    /** Why {@code r} cannot be placed now (its name is taken, or it has ended), or empty when it can. */
-    public Optional<String> refusal(Reservation r) {
+    /**
+     * Why {@code r} cannot be placed at {@code time} (never before now: its name is taken, or it has ended by then),
+     * or empty when it can.
+     */
+    public Optional<String> refusal(Reservation r, long time) {
+        long at = Math.max(time, now);
         if (reservations.named(r.name()) != null) return Optional.of("reservation '" + r.name() + "' exists already");
-        if (r.end() <= now) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
-                + now + ")");
+        if (r.end() <= at) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
+                + at + ")");
         if (!Policies.preempts(policy.name())) return Optional.empty();
         return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
                 + " reservation windows");

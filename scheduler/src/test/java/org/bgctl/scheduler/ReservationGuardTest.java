@@ -200,14 +200,14 @@ class ReservationGuardTest {
         core.reserve(new Reservations(List.of(all(100, 200))));
         Reservation two = new Reservation("two", 300, 400, 2, List.of(), false);
         core.apply(new ReservationPlaced(two, 10));
-        assertEquals(Optional.of("reservation 'two' exists already"), core.refusal(two));
+        assertEquals(Optional.of("reservation 'two' exists already"), core.refusal(two, 10));
         core.apply(new ReservationPlaced(new Reservation("gone", 50, 60, 1, List.of(), false), 11));
         core.apply(new ReservationCancelled("gone", 12));
         SchedulerCore restored = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
         restored.restore(core.snapshot());
         assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
         SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
-        assertTrue(pfcfs.refusal(two).orElseThrow().contains("pfcfs suspends jobs"));
+        assertTrue(pfcfs.refusal(two, 10).orElseThrow().contains("pfcfs suspends jobs"));
     }
 
     /** Every midplane of {@code machine} (512 nodes each) kept from {@code start} to {@code end}. */

@@ -43,6 +43,7 @@ import org.bgctl.scheduler.event.JobCancelled;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Fcfs;
 import org.junit.jupiter.api.AfterAll;
@@ -270,5 +271,22 @@ class SchedulerActorTest {
         second.tell(new Advance(1, List.of(of(3, 1, 10, 10, 10)), settled.getRef()));
         grant(ns, 3, 10);
         settled.expectMessage(new Settled(1, 11, 0, 1));
+    }
+
+    @Test
+    void aReservationWhoseWindowEndedBeforeItsStampIsRefusedAndNothingIsRecorded() {
+        TestProbe<UnitProtocol.Command> ns = KIT.createTestProbe();
+        TestProbe<StatusReply<Done>> reply = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> scheduler = spawnFlat(newId(), ns, 0);
+        // no instant has run yet (the scheduler's now is 0): the operator's request arrives at second 2000
+        scheduler.tell(new SchedulerActor.PlaceReservation(new Reservation("past", 0, 1, 10, List.of(), true), 2000,
+                reply.getRef()));
+        assertEquals("reservation 'past' ends at 1, not after now (2000)",
+                reply.receiveMessage().getError().getMessage());
+        scheduler.tell(new SchedulerActor.PlaceReservation(new Reservation("later", 0, 2001, 10, List.of(), true),
+                2000, reply.getRef()));
+        assertEquals(StatusReply.ack(), reply.receiveMessage());
+        assertEquals(List.of(new ReservationPlaced(new Reservation("later", 0, 2001, 10, List.of(), true), 2000)),
+                sink);
     }
 }
