@@ -22,6 +22,9 @@ import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.time.Duration;
@@ -153,10 +156,17 @@ public final class LiveApi extends AllDirectives {
                 return complete(error(StatusCodes.UNSUPPORTED_MEDIA_TYPE, "Content-Type", "expected application/json,"
                         + " got " + entity.getContentType().mediaType()));
             JsonNode node;
-            try {
-                node = JSON.readTree(text);
+            try (JsonParser parser = JSON.createParser(text)) {
+                node = JSON.readTree(parser);
+                if (node == null) node = MissingNode.getInstance();
+                else if (parser.nextToken() != null)
+                    return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: more after the value, at line "
+                            + parser.getTokenLocation().getLineNr() + ", column "
+                            + parser.getTokenLocation().getColumnNr() + "; send one JSON object"));
             } catch (JsonProcessingException e) {
                 return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: " + e.getOriginalMessage()));
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
             }
             try {
                 return inner.apply(node);

@@ -90,7 +90,9 @@ class LiveApiTest {
                 {"{\"size\": 100000, \"runtime\": 10}", "size"},
                 {"not json", "body"},
                 {"{\"size\": 512, \"runtime\": 10, \"runtime\": 20}", "body"},
-                {"[1, 2]", "body"}};
+                {"[1, 2]", "body"},
+                {"{\"size\": 512, \"runtime\": 10}{\"size\": 512, \"runtime\": 10}", "body"},
+                {"{\"size\": 512, \"runtime\": 10} and more", "body"}};
         for (String[] c : cases) {
             ApiCalls.Answer a = api.post("/api/jobs", c[0], null);
             assertEquals(400, a.status(), c[0] + " -> " + a.body());
