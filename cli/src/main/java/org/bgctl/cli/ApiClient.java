@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.net.ConnectException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.net.http.HttpConnectTimeoutException;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -27,9 +28,24 @@ final class ApiClient {
     private final URI server;
     private final String token;
 
+    /** @throws IllegalArgumentException naming {@code --server} when {@code server} is not an http(s) URL of a host */
     ApiClient(String server, String token) {
-        this.server = URI.create(server.endsWith("/") ? server : server + "/");
+        this.server = address(server);
         this.token = token;
+    }
+
+    private static URI address(String server) {
+        URI uri;
+        try {
+            uri = new URI(server.endsWith("/") ? server : server + "/");
+        } catch (URISyntaxException e) {
+            uri = null;
+        }
+        if (uri == null || uri.getHost() == null || uri.getRawUserInfo() != null
+                || !("http".equalsIgnoreCase(uri.getScheme()) || "https".equalsIgnoreCase(uri.getScheme())))
+            throw new IllegalArgumentException("--server: expected http://HOST:PORT, e.g. http://127.0.0.1:8080; got '"
+                    + server + "'");
+        return uri;
     }
 
     JsonNode get(String path) throws IOException {

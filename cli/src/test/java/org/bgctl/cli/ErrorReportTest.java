@@ -184,6 +184,16 @@ class ErrorReportTest {
     }
 
     @Test
+    void aServerAddressThatIsNotAnHttpUrlIsNamedAsTheOptionItCameFrom() {
+        for (String url : List.of("localhost:8080", "ftp://127.0.0.1:8080", "http://", "http://[::1",
+                "http://127.0.0.1:abc")) {
+            badInput(CliRun.of("jobs", "--server", url), "jobs", "--server: expected http://HOST:PORT, e.g."
+                    + " http://127.0.0.1:8080; got '" + url + "'");
+            badInput(CliRun.of("status", "--server", url), "status", "--server: expected http://HOST:PORT");
+        }
+    }
+
+    @Test
     void theStackTraceOnlyWithDebug() throws Exception {
         CliRun plain = replay("--trace", dir.resolve("nothing.swf").toString());
         assertFalse(plain.err().contains("\tat "), plain.toString());
