@@ -77,9 +77,9 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
      * @throws IllegalArgumentException for faults with pfcfs, whose suspended jobs lend their nodes to the running gang
      */
     public FaultPlan checkedFor(String scheduler) {
-        if (injects() && Policies.preempts(scheduler))
-            throw new IllegalArgumentException("faults: not supported with scheduler " + scheduler + ", whose suspended"
-                    + " jobs lend their nodes to the running gang; use another scheduler");
+        if (injects()) Policies.faultRefusal(scheduler).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         return this;
     }
 

@@ -57,6 +57,7 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.ProtocolRunner.Kind;
 import org.bgctl.scheduler.ProtocolRunner.Phase;
 import org.bgctl.scheduler.ProtocolRunner.Request;
+import org.bgctl.scheduler.policy.Policies;
 
 /**
  * The scheduler as an event-sourced actor. It owns the {@link SchedulerCore}, runs the policy
@@ -968,6 +969,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
+        Optional<String> refusal = Policies.faultRefusal(state.core.policy().name());
+        if (refusal.isPresent())
+            return Effect().none().thenRun(s -> health.replyTo().tell(StatusReply.error(refusal.get())));
         try {
             changeHealth(state, health.component(), health.up(), operationTime(state, health.time()));
         } catch (IllegalArgumentException e) {

@@ -46,6 +46,7 @@ import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.event.SchedulerEvent;
 import org.bgctl.scheduler.policy.Fcfs;
+import org.bgctl.scheduler.policy.Policies;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
@@ -288,5 +289,19 @@ class SchedulerActorTest {
         assertEquals(StatusReply.ack(), reply.receiveMessage());
         assertEquals(List.of(new ReservationPlaced(new Reservation("later", 0, 2001, 10, List.of(), true), 2000)),
                 sink);
+    }
+
+    @Test
+    void aPreemptiveSchedulerRefusesAnOperatorsFaultAndRecordsNothing() {
+        TestProbe<StatusReply<Done>> reply = KIT.createTestProbe();
+        ActorRef<SchedulerActor.Command> scheduler = KIT.spawn(SchedulerActor.create(newId(),
+                () -> new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(10)),
+                unit -> KIT.<UnitProtocol.Command>createTestProbe().getRef(), sink::add, 0));
+        for (boolean up : new boolean[] {false, true}) {
+            scheduler.tell(new SchedulerActor.SetComponentHealth("node-0", up, 5, reply.getRef()));
+            assertEquals("faults: not supported with scheduler pfcfs, whose suspended jobs lend their nodes to the"
+                    + " running gang; use another scheduler", reply.receiveMessage().getError().getMessage());
+        }
+        assertEquals(List.of(), sink);
     }
 }

@@ -1,6 +1,7 @@
 package org.bgctl.scheduler.policy;
 
 import java.util.List;
+import java.util.Optional;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -63,6 +64,16 @@ public final class Policies {
     /** Whether the scheduler {@code name} suspends running jobs for others (gang scheduling). */
     public static boolean preempts(String name) {
         return PolicyRegistry.named(name).preempts();
+    }
+
+    /**
+     * Why the scheduler {@code name} cannot take faults (it preempts: its suspended jobs lend their nodes to the running
+     * gang), or empty when it can.
+     */
+    public static Optional<String> faultRefusal(String name) {
+        if (!preempts(name)) return Optional.empty();
+        return Optional.of("faults: not supported with scheduler " + name + ", whose suspended jobs lend their nodes to"
+                + " the running gang; use another scheduler");
     }
 
     /** The names of the schedulers that can schedule {@code machine}, in registration order. */
