@@ -3,10 +3,12 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.PrintWriter;
 import java.util.concurrent.Callable;
+import org.bgctl.live.LiveView;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /** {@code bgctl jobs}: the jobs of a running server. */
@@ -19,11 +21,15 @@ public final class JobsCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server;
 
-    @Option(names = "--status", paramLabel = "S", description = "Only jobs in this state (queued, running, completed, cancelled, …).")
+    @Option(names = "--status", paramLabel = "S", description = "Only jobs in this state: queued, running, suspended, completed, killed_at_walltime,"
+            + " killed_by_fault, cancelled or never_started.")
     String status;
 
     @Override
     public Integer call() throws Exception {
+        if (status != null && !LiveView.STATUSES.contains(status))
+            throw new ParameterException(spec.commandLine(), "--status: expected one of "
+                    + String.join(", ", LiveView.STATUSES) + "; got '" + status + "'");
         JsonNode jobs = server.client().get("api/jobs");
         PrintWriter out = spec.commandLine().getOut();
         out.printf("%8s %-16s %8s %6s %-9s %8s %8s %8s %s%n", "id", "status", "submit", "size", "shape", "runtime", "start",

@@ -194,6 +194,14 @@ class ErrorReportTest {
     }
 
     @Test
+    void anUnknownJobStatusIsBadInputNotAnEmptyList() {
+        // checked before the server is asked: no server listens on port 1
+        badInput(CliRun.of("jobs", "--server", "http://127.0.0.1:1", "--status", "finished"), "jobs",
+                "--status: expected one of queued, running, suspended, completed, killed_at_walltime, killed_by_fault,"
+                        + " cancelled, never_started; got 'finished'");
+    }
+
+    @Test
     void theStackTraceOnlyWithDebug() throws Exception {
         CliRun plain = replay("--trace", dir.resolve("nothing.swf").toString());
         assertFalse(plain.err().contains("\tat "), plain.toString());

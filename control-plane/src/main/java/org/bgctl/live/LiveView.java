@@ -123,6 +123,10 @@ public final class LiveView implements EventSink {
         return null;
     }
 
+    /** Every status a job of {@code GET /api/jobs} can have. */
+    public static final List<String> STATUSES = List.of("queued", "running", "suspended", "completed",
+            "killed_at_walltime", "killed_by_fault", "cancelled", "never_started");
+
     private String status(JobRecord r) {
         long id = r.job().id();
         if (run.queued().containsKey(id)) return "queued";
