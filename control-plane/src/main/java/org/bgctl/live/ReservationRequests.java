@@ -45,7 +45,9 @@ final class ReservationRequests {
 
     private static String text(JsonNode body, String field, String expected) {
         JsonNode v = body.get(field);
-        if (v == null || !v.isTextual() || v.asText().isEmpty()) throw new BadRequest(field, "missing; " + expected);
+        if (v == null || v.isNull() || v.isTextual() && v.asText().isEmpty())
+            throw new BadRequest(field, "missing; " + expected);
+        if (!v.isTextual()) throw new BadRequest(field, "expected a string: " + expected + "; got " + v);
         return v.asText();
     }
 
