@@ -85,6 +85,31 @@ class ServeInputsTest {
 
     @Test
     @Timeout(value = 120, unit = TimeUnit.SECONDS)
+    void aRestartNamesTheInstantItResumesAtNotOneTheClockReachedWhileItStarted() throws Exception {
+        Path run = dir.resolve("run");
+        List<String> lines = new ArrayList<>();
+        for (int i = 1; i <= 5000; i++) lines.add(CliRun.job(i, 10L * i, 5, 1, 5));
+        Path busy = CliRun.trace(dir, "busy.swf", lines.toArray(String[]::new));
+        ServeProcess first = ServeProcess.start(run, "--machine", "flat:16", "--trace", busy.toString(),
+                "--speed", "2000");
+        long end = System.currentTimeMillis() + 60_000;
+        while (first.get("/api/metrics").get("jobs_submitted").asLong() < 50 && System.currentTimeMillis() < end)
+            Thread.sleep(20);
+        first.stop();
+        long last = JSON.readTree(run.resolve("summary.json").toFile()).get("time").asLong();
+
+        // the trace goes on at 200 jobs a wall second: the clock has moved on by the time the server listens
+        ServeProcess second = ServeProcess.start(run);
+        try {
+            assertTrue(second.output.get(0).endsWith("(resumed from its journal at " + last + " s)"),
+                    last + " " + second.output);
+        } finally {
+            second.stop();
+        }
+    }
+
+    @Test
+    @Timeout(value = 120, unit = TimeUnit.SECONDS)
     void aRestartGivenAnotherTraceOrSpeedIsRefusedUnlessOverride() throws Exception {
         Path run = dir.resolve("run");
         Path trace = trace("trace.swf", 8);

@@ -87,6 +87,7 @@ public final class LiveServer implements AutoCloseable {
     private final String machineName;
     private final String schedulerName;
     private final boolean resumed;
+    private final long resumedAt;
     private final double speed;
     private final Map<String, Object> runFields;
     private final ActorRef<SchedulerActor.Command> scheduler;
@@ -102,7 +103,7 @@ public final class LiveServer implements AutoCloseable {
     }
 
     private LiveServer(ServeSpec spec, ActorSystem<Void> system, ServerBinding binding, LiveView view, Lateness lateness,
-                       String machineName, String schedulerName, boolean resumed, double speed,
+                       String machineName, String schedulerName, boolean resumed, long resumedAt, double speed,
                        Map<String, Object> runFields, Started started, JournalCompaction compaction,
                        RunDirectoryLock lock) {
         this.health = started.health();
@@ -117,6 +118,7 @@ public final class LiveServer implements AutoCloseable {
         this.machineName = machineName;
         this.schedulerName = schedulerName;
         this.resumed = resumed;
+        this.resumedAt = resumedAt;
         this.speed = speed;
         this.runFields = runFields;
         this.scheduler = started.scheduler();
@@ -220,7 +222,7 @@ public final class LiveServer implements AutoCloseable {
             ServerBinding binding = Http.get(system).newServerAt(spec.host(), spec.port())
                     .bind(api.route()).toCompletableFuture().get(30, TimeUnit.SECONDS);
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed,
-                    inputs.speed(), runFields, s, journal, lock);
+                    scale.originVirtual(), inputs.speed(), runFields, s, journal, lock);
         } catch (Exception e) {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
@@ -368,6 +370,14 @@ public final class LiveServer implements AutoCloseable {
 
     public boolean resumed() {
         return resumed;
+    }
+
+    /**
+     * The virtual second the clock started at: where the journal ended (0 for a new run directory). Not the view's
+     * time now, which the clock may have moved on from while the server was binding its port.
+     */
+    public long resumedAt() {
+        return resumedAt;
     }
 
     /** Virtual seconds per wall second: the run's, as its journal records it. */
