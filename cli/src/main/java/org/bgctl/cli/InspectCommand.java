@@ -88,12 +88,13 @@ public final class InspectCommand implements Callable<Integer> {
             }
             out.printf("%d events read; %d jobs written to %s%n", n, table.size(), jobsCsv);
         } else {
-            out.println(EventFormat.HEADER);
+            // the header with the first event, so that a journal that cannot be read prints nothing
             long[] seq = {0};
             long n = JournalReader.read(recorded.run, e -> {
-                seq[0]++;
+                if (seq[0]++ == 0) out.println(EventFormat.HEADER);
                 if (limit <= 0 || seq[0] <= limit) out.println(EventFormat.line(seq[0], e));
             });
+            if (n == 0) out.println(EventFormat.HEADER);
             out.printf("%d events in the journal of %s%n", n, recorded.run);
         }
         out.flush();

@@ -112,4 +112,23 @@ class InspectCommandTest {
         assertTrue(inspect.err().contains("no journal in " + empty), inspect.err());
         assertTrue(inspect.err().contains("journal.mv.db"), inspect.err());
     }
+
+    @Test
+    void theJournalOfARunningServerIsNamedInUseInOneLine() throws Exception {
+        Path run = dir.resolve("serving");
+        ServeProcess server = ServeProcess.start(run, "--machine", "flat:8", "--speed", "10");
+        try {
+            String expected = "cannot read the journal of " + run + ": it is open in another process (a bgctl serve"
+                    + " running on it?); stop that first, or ask the server with --server";
+            for (String command : new String[] {"inspect", "status"}) {
+                CliRun read = CliRun.of(command, "--run", run.toString());
+                assertEquals(Bgctl.BAD_INPUT, read.exit(), read.toString());
+                assertEquals(java.util.List.of("bgctl " + command + ": " + expected, "see: bgctl " + command + " --help"),
+                        read.err().lines().toList(), read.toString());
+                assertEquals("", read.out(), read.toString());
+            }
+        } finally {
+            server.stop();
+        }
+    }
 }

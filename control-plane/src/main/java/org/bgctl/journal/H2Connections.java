@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.HashMap;
 import java.util.Map;
+import org.h2.api.ErrorCode;
 import org.h2.engine.SessionLocal;
 import org.h2.jdbc.JdbcConnection;
 import org.h2.mvstore.MVStore;
@@ -53,7 +54,14 @@ final class H2Connections {
         OPEN.values().removeIf(MVStore::isClosed);
         Path file = fileOf(url);
         boolean killed = file != null && !OPEN.containsKey(file) && notClosedCleanly(file);
-        Connection c = DriverManager.getConnection(url, "sa", "");
+        Connection c;
+        try {
+            c = DriverManager.getConnection(url, "sa", "");
+        } catch (SQLException e) {
+            if (e.getErrorCode() != ErrorCode.DATABASE_ALREADY_OPEN_1) throw e;
+            throw new SQLException("it is open in another process (a bgctl serve running on it?); stop that first, or"
+                    + " ask the server with --server", e.getSQLState(), e.getErrorCode(), e);
+        }
         if (killed) c = rewritten(c, file, url);
         if (file != null) OPEN.putIfAbsent(file, store(c));
         return c;
