@@ -4,6 +4,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -23,6 +24,7 @@ public final class CancelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        if (id < 0) throw new ParameterException(spec.commandLine(), "ID: expected a job id (0 or more), got " + id);
         server.client().delete("api/jobs/" + id);
         spec.commandLine().getOut().printf("job %d cancelled%n", id);
         spec.commandLine().getOut().flush();

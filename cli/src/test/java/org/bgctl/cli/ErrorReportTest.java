@@ -202,6 +202,12 @@ class ErrorReportTest {
     }
 
     @Test
+    void aNegativeJobIdIsNamedBeforeTheServerIsAsked() {
+        badInput(CliRun.of("cancel", "--server", "http://127.0.0.1:1", "--", "-5"), "cancel",
+                "ID: expected a job id (0 or more), got -5");
+    }
+
+    @Test
     void theStackTraceOnlyWithDebug() throws Exception {
         CliRun plain = replay("--trace", dir.resolve("nothing.swf").toString());
         assertFalse(plain.err().contains("\tat "), plain.toString());
