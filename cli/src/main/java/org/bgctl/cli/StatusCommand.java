@@ -70,6 +70,11 @@ public final class StatusCommand implements Callable<Integer> {
         RunReservations windows = RunReservations.of(recorded.requireRun(), MachineCatalog.create(recorded.machineName()));
         RecordedRun state = recorded.read(until, windows);
         MachineModel m = state.machine();
+        // A journal that breaks the machine's rules, such as one read on another machine (--machine), leaves a state
+        // that is not the run's: say so rather than print it.
+        if (!state.violations().isEmpty())
+            throw new IllegalArgumentException("the journal of " + recorded.run + " does not replay on " + m.name() + ": "
+                    + state.violations().get(0) + " (bgctl inspect --run " + recorded.run + " --audit lists every one)");
         if (map && !(m instanceof BglMachineModel))
             throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.name() + " has none");
         long time = until != Long.MAX_VALUE ? until : state.lastTime();

@@ -77,6 +77,16 @@ class BglCommandsTest {
     }
 
     @Test
+    void statusOnTheWrongMachineSaysTheJournalDoesNotFitItRatherThanShowingAnEmptyMachine() {
+        Result status = bgctl("status", "--run", run.toString(), "--machine", "flat:8", "--at", "700");
+        assertEquals(2, status.exit(), status.out());
+        assertEquals("", status.out());
+        String line = status.err().lines().findFirst().orElse("");
+        assertTrue(line.startsWith("bgctl status: the journal of " + run + " does not replay on flat:8: "), line);
+        assertTrue(line.endsWith("(bgctl inspect --run " + run + " --audit lists every one)"), line);
+    }
+
+    @Test
     void statusDrawsTheMidplanesAtATime() {
         Result status = bgctl("status", "--run", run.toString(), "--at", "700", "--map");
         assertEquals(0, status.exit(), status.err());
