@@ -201,9 +201,43 @@ public final class SchedulerCore implements SchedulingView {
         if (reservations.named(r.name()) != null) return Optional.of("reservation '" + r.name() + "' exists already");
         if (r.end() <= at) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
                 + at + ")");
-        if (!Policies.preempts(policy.name())) return Optional.empty();
-        return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
-                + " reservation windows");
+        if (Policies.preempts(policy.name()))
+            return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
+                    + " reservation windows");
+        return heldDuring(r, at);
+    }
+
+    /**
+     * Why running jobs would keep {@code r} from being kept, placed at {@code at}: one holds a unit it keeps past the
+     * window's start by its estimate, or, for a node count, the running jobs still running by their estimates when it
+     * or a window of nodes within it starts leave too few nodes; empty when they do not. A window is a promise that
+     * no job holds its nodes during it, and a running job is not moved.
+     */
+    private Optional<String> heldDuring(Reservation r, long at) {
+        long from = Math.max(r.start(), at);
+        Collection<RunningJob> holding = runningByEstimatedEnd();
+        if (r.byUnits()) {
+            for (RunningJob j : holding)
+                if (j.estimatedEnd() > from && r.touches(j.allocation()))
+                    return Optional.of("reservation '" + r.name() + "' keeps nodes that job " + j.id() + " holds until "
+                            + j.estimatedEnd() + " by its estimate, after the window starts at " + from);
+            return Optional.empty();
+        }
+        Reservations with = reservations.with(r);
+        TreeSet<Long> starts = new TreeSet<>(List.of(from));
+        for (Reservation w : with.overlapping(from, r.end())) if (!w.byUnits() && w.start() > from) starts.add(w.start());
+        for (long t : starts) {
+            long reserved = 0;
+            for (Reservation w : with.activeAt(t)) if (!w.byUnits()) reserved += w.nodes();
+            long used = 0;
+            for (RunningJob j : holding) if (j.estimatedEnd() > t) used += j.allocation().nodes();
+            if (used > machine.capacity() - reserved)
+                return Optional.of("reservation '" + r.name() + "' needs " + r.nodes() + (r.nodes() == 1 ? " node" : " nodes")
+                        + " at " + t
+                        + ", when running jobs hold " + used + " of " + machine.capacity() + " by their estimates"
+                        + (reserved > r.nodes() ? " and windows keep " + (reserved - r.nodes()) + " more" : ""));
+        }
+        return Optional.empty();
     }
 
     @Override

@@ -13,6 +13,9 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.NodeClaim;
+import org.bgctl.scheduler.event.JobEvent;
+import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.ReservationCancelled;
 import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.policy.Fcfs;
@@ -208,6 +211,42 @@ class ReservationGuardTest {
         assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
         SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
         assertTrue(pfcfs.refusal(two, 10).orElseThrow().contains("pfcfs suspends jobs"));
+    }
+
+    /** A core on {@code machine} running {@code job}, started at 0. */
+    private static SchedulerCore running(MachineModel machine, Job job) {
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), machine);
+        core.apply(new JobSubmitted(job));
+        for (JobEvent e : core.startEvents(core.plan().starts().get(0))) core.apply(e);
+        return core;
+    }
+
+    @Test
+    void aWindowOfNodesIsRefusedWhenTheRunningJobsWouldLeaveTooFewForItByTheirEstimates() {
+        SchedulerCore core = running(new FlatMachine(4), Job.of(1, 0, 500, 500, 3)); // 3 of 4 nodes until 500
+        assertEquals(Optional.empty(), core.refusal(new Reservation("one", 100, 200, 1, List.of(), false), 10));
+        assertEquals(Optional.of("reservation 'two' needs 2 nodes at 100, when running jobs hold 3 of 4 by their"
+                + " estimates"), core.refusal(new Reservation("two", 100, 200, 2, List.of(), false), 10));
+        assertEquals(Optional.empty(), core.refusal(all(500, 600), 10), "the job ends by its start");
+        core.apply(new ReservationPlaced(new Reservation("mid", 200, 300, 1, List.of(), false), 10));
+        assertEquals(Optional.of("reservation 'long' needs 1 node at 200, when running jobs hold 3 of 4 by their"
+                        + " estimates and windows keep 1 more"),
+                core.refusal(new Reservation("long", 100, 400, 1, List.of(), false), 10),
+                "a window of nodes starting within it counts from its start");
+    }
+
+    @Test
+    void aWindowOfUnitsIsRefusedWhenARunningJobHoldsOneOfThemPastItsStartByItsEstimate() {
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        SchedulerCore core = running(machine.copy(), columnJob(1, 0, 500, new Shape(1, 2, 2)));
+        List<String> held = core.runningByEstimatedEnd().iterator().next().allocation().claims().stream()
+                .filter(c -> c instanceof NodeClaim).map(c -> ((NodeClaim) c).unit()).toList();
+        List<String> others = machine.units().stream().filter(u -> machine.nodesOf(u) > 0 && !held.contains(u)).toList();
+        Reservation on = new Reservation("on", 100, 200, 512, List.of(held.get(0)), false);
+        assertEquals(Optional.of("reservation 'on' keeps nodes that job 1 holds until 500 by its estimate, after the"
+                + " window starts at 100"), core.refusal(on, 10));
+        assertEquals(Optional.empty(), core.refusal(new Reservation("beside", 100, 200, 512, others.subList(0, 1), false), 10));
+        assertEquals(Optional.empty(), core.refusal(new Reservation("later", 500, 600, 512, held, false), 10));
     }
 
     /** Every midplane of {@code machine} (512 nodes each) kept from {@code start} to {@code end}. */
