@@ -19,6 +19,7 @@ import akka.http.javadsl.unmarshalling.Unmarshaller;
 import akka.pattern.StatusReply;
 import akka.stream.javadsl.Source;
 import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonLocation;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -33,6 +34,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -57,6 +59,9 @@ public final class LiveApi extends AllDirectives {
     /** A field given twice in a request body is bad input, not the last one winning. */
     private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
+    /** Where Jackson's messages quote the text they read, as {@code [Source: (String)"{"; line: 1, column: 1]}. */
+    private static final Pattern QUOTED_SOURCE = Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)]",
+            Pattern.DOTALL);
     private static final Set<String> FAULT_FIELDS = Set.of("component", "state");
 
     private final ActorSystem<?> system;
@@ -164,7 +169,7 @@ public final class LiveApi extends AllDirectives {
                             + parser.getTokenLocation().getLineNr() + ", column "
                             + parser.getTokenLocation().getColumnNr() + "; send one JSON object"));
             } catch (JsonProcessingException e) {
-                return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: " + e.getOriginalMessage()));
+                return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: " + notJson(e)));
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
@@ -288,6 +293,13 @@ public final class LiveApi extends AllDirectives {
         m.put("error", message);
         m.put("field", field);
         return json(status, m);
+    }
+
+    /** Jackson's reason without the body it quotes (its sender has it), and where in the body it went wrong. */
+    private static String notJson(JsonProcessingException e) {
+        String reason = QUOTED_SOURCE.matcher(e.getOriginalMessage()).replaceAll("line $1, column $2");
+        JsonLocation at = e.getLocation();
+        return at == null ? reason : reason + " at line " + at.getLineNr() + ", column " + at.getColumnNr();
     }
 
     static String write(Object body) {
