@@ -1,6 +1,7 @@
 package org.bgctl.scheduler;
 
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.TreeSet;
 import org.bgctl.machine.Allocation;
@@ -81,14 +82,24 @@ public final class ReservationGuard {
         }
         int capacity = view.machine().capacity();
         for (long t : checkpoints) {
-            long reserved = 0;
-            for (Reservation w : windows.activeAt(t)) if (!w.byUnits()) reserved += w.nodes();
-            long used = a.nodes();
-            for (RunningJob r : view.runningByEstimatedEnd()) if (r.estimatedEnd() > t) used += r.allocation().nodes();
-            for (RunningJob r : admitted) if (r.estimatedEnd() > t) used += r.allocation().nodes();
-            if (used > capacity - reserved) return false;
+            long used = a.nodes() + heldAt(view.runningByEstimatedEnd(), t) + heldAt(admitted, t);
+            if (used > capacity - keptAt(windows, t)) return false;
         }
         return true;
+    }
+
+    /** The nodes the node-count windows of {@code windows} keep at {@code t}. */
+    static long keptAt(Reservations windows, long t) {
+        long kept = 0;
+        for (Reservation w : windows.activeAt(t)) if (!w.byUnits()) kept += w.nodes();
+        return kept;
+    }
+
+    /** The nodes {@code jobs} hold at {@code t}: those of the jobs still running then by their estimates. */
+    static long heldAt(Collection<RunningJob> jobs, long t) {
+        long held = 0;
+        for (RunningJob j : jobs) if (j.estimatedEnd() > t) held += j.allocation().nodes();
+        return held;
     }
 
     /**

@@ -227,10 +227,8 @@ public final class SchedulerCore implements SchedulingView {
         TreeSet<Long> starts = new TreeSet<>(List.of(from));
         for (Reservation w : with.overlapping(from, r.end())) if (!w.byUnits() && w.start() > from) starts.add(w.start());
         for (long t : starts) {
-            long reserved = 0;
-            for (Reservation w : with.activeAt(t)) if (!w.byUnits()) reserved += w.nodes();
-            long used = 0;
-            for (RunningJob j : holding) if (j.estimatedEnd() > t) used += j.allocation().nodes();
+            long reserved = ReservationGuard.keptAt(with, t);
+            long used = ReservationGuard.heldAt(holding, t);
             if (used > machine.capacity() - reserved)
                 return Optional.of("reservation '" + r.name() + "' needs " + r.nodes() + (r.nodes() == 1 ? " node" : " nodes")
                         + " at " + t
