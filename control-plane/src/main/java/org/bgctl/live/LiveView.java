@@ -17,6 +17,7 @@ import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.BlockStates;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobStatus;
 import org.bgctl.report.JobTable;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.Job;
@@ -124,14 +125,13 @@ public final class LiveView implements EventSink {
     }
 
     /** Every status a job of {@code GET /api/jobs} can have. */
-    public static final List<String> STATUSES = List.of("queued", "running", "suspended", "completed",
-            "killed_at_walltime", "killed_by_fault", "cancelled", "never_started");
+    public static final List<String> STATUSES = JobStatus.labels();
 
     private String status(JobRecord r) {
         long id = r.job().id();
-        if (run.queued().containsKey(id)) return "queued";
-        if (run.running().containsKey(id)) return "running";
-        if (run.isSuspended(id)) return "suspended";
+        if (run.queued().containsKey(id)) return JobStatus.QUEUED.label();
+        if (run.running().containsKey(id)) return JobStatus.RUNNING.label();
+        if (run.isSuspended(id)) return JobStatus.SUSPENDED.label();
         return r.status();
     }
 

@@ -91,11 +91,11 @@ public record JobRecord(Job job, long scheduled, long start, long end, int size,
 
     /** The outcome's name in jobs.csv. */
     public String status() {
-        if (cancelled()) return "cancelled";
-        if (start < 0) return "never_started";
-        if (end < 0) return "running";
-        if (!killedBy.isEmpty()) return "killed_by_fault";
-        return job.walltimeKilled() ? "killed_at_walltime" : "completed";
+        if (cancelled()) return JobStatus.CANCELLED.label();
+        if (start < 0) return JobStatus.NEVER_STARTED.label();
+        if (end < 0) return JobStatus.RUNNING.label();
+        if (!killedBy.isEmpty()) return JobStatus.KILLED_BY_FAULT.label();
+        return (job.walltimeKilled() ? JobStatus.KILLED_AT_WALLTIME : JobStatus.COMPLETED).label();
     }
 
     /** Whether the job was killed: at its wall time, or by a failed component (not one an operator cancelled). */
