@@ -85,10 +85,11 @@ public final class StatusCommand implements Callable<Integer> {
             busy += r.allocation().nodes();
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s at %d s (%s%s) of %s: %d jobs running, %d queued; %d of %d nodes in use%s; %d components down%n",
-                m.name(), time, ProgressPrinter.days(time), which, recorded.run, running.size(), state.queued().size(), busy,
-                m.capacity(), m.granularity() > 1 ? " (" + busy / m.granularity() + " midplanes)" : "",
-                m.downComponents().size());
+        out.printf("%s at %d s (%s%s) of %s: %s running, %d queued; %d of %d nodes in use%s; %s down%n",
+                m.name(), time, ProgressPrinter.days(time), which, recorded.run, counted(running.size(), "job"),
+                state.queued().size(), busy, m.capacity(),
+                m.granularity() > 1 ? " (" + counted(busy / m.granularity(), "midplane") + ")" : "",
+                counted(m.downComponents().size(), "component"));
         for (Reservation r : windows.windows().windows()) out.println("  " + reservationLine(r, r.activeAt(time)));
         BlockStates blocks = state.blockStates(time);
         if (blocks.any())
@@ -110,9 +111,9 @@ public final class StatusCommand implements Callable<Integer> {
         for (JsonNode r : m.get("running")) busy += r.get("nodes").asLong();
         PrintWriter out = spec.commandLine().getOut();
         long time = m.get("time").asLong();
-        out.printf("%s at %d s (%s) on %s: %d jobs running, %d queued; %d of %d nodes in use; %d components down%n",
-                m.get("machine").asText(), time, ProgressPrinter.days(time), server, m.get("running").size(),
-                m.get("queued").size(), busy, m.get("nodes").asLong(), m.get("down").size());
+        out.printf("%s at %d s (%s) on %s: %s running, %d queued; %d of %d nodes in use; %s down%n",
+                m.get("machine").asText(), time, ProgressPrinter.days(time), server, counted(m.get("running").size(), "job"),
+                m.get("queued").size(), busy, m.get("nodes").asLong(), counted(m.get("down").size(), "component"));
         long booting = 0;
         for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
         int freeing = m.path("freeing").size();
@@ -153,5 +154,10 @@ public final class StatusCommand implements Callable<Integer> {
         String what = all ? "all, " : units.isEmpty() ? "" : String.join(",", units) + " ";
         return "reservation " + name + " [" + start + ", " + end + ") " + what + nodes + " nodes"
                 + (active ? " (active)" : "");
+    }
+
+    /** {@code n} and {@code noun}, plural unless {@code n} is 1: "1 job", "12 jobs". */
+    private static String counted(long n, String noun) {
+        return n + " " + noun + (n == 1 ? "" : "s");
     }
 }

@@ -96,6 +96,15 @@ class BglCommandsTest {
     }
 
     @Test
+    void statusCountsOneJobAndOneMidplaneInTheSingular() {
+        // job 1 (one midplane) arrives at 60 and runs an hour; job 2 arrives at 120
+        Result status = bgctl("status", "--run", run.toString(), "--at", "100");
+        assertEquals(0, status.exit(), status.err());
+        assertTrue(status.out().contains(": 1 job running, 0 queued; 512 of 65536 nodes in use (1 midplane); 0 components"
+                + " down"), status.out());
+    }
+
+    @Test
     void statusWithoutATimeShowsTheBusiestInstantAndSaysSo() {
         // job i (i midplanes, a torus) arrives at 60 i and runs an hour: with switches shared port by port all twelve
         // fit, so the machine is busiest once job 12 has started

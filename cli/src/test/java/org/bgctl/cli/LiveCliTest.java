@@ -59,7 +59,7 @@ class LiveCliTest {
         assertEquals(0, down.exit(), down.toString());
         CliRun status = CliRun.of("status", "--server", url, "--map");
         assertEquals(0, status.exit(), status.toString());
-        assertTrue(status.out().contains("components down") && status.out().contains("#"), status.toString());
+        assertTrue(status.out().contains("; 1 component down") && status.out().contains("#"), status.toString());
         assertEquals(0, CliRun.of("fault", "--server", url, "--token", "tok", "mp-R701", "up").exit());
     }
 
