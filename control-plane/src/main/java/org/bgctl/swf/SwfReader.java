@@ -28,7 +28,8 @@ import org.bgctl.scheduler.TimeBounds;
  * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
  * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
  * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too,
- * and so is a job number (field 1) that an earlier job line has: job numbers must be unique, in any order.
+ * and so are a decimal too large for a double and a job number (field 1) that an earlier job line has: job numbers
+ * must be unique, in any order.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
  * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
@@ -379,7 +380,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             }
         }
         if (digits == 0) throw bad(line, lineNo, field, "is not a number");
-        if (digits >= POWERS_OF_TEN.length) return Double.parseDouble(in.text(start, end));
+        if (digits >= POWERS_OF_TEN.length) {
+            double value = Double.parseDouble(in.text(start, end));
+            if (Double.isInfinite(value)) throw bad(line, lineNo, field, "is out of range");
+            return value;
+        }
         // Both operands are exact doubles, so the one rounding of the division gives the nearest double.
         double value = decimals > 0 ? mantissa / (double) POWERS_OF_TEN[decimals] : mantissa;
         return negative ? -value : value;

@@ -162,6 +162,18 @@ class SwfReaderTest {
     }
 
     @Test
+    void aDecimalTooLargeForADoubleIsOutOfRangeNamingTheLine() throws IOException {
+        String huge = "9".repeat(310);
+        String line = "2 0 -1 100 4 " + huge + " -1 4 200 -1 1 7 3 2 1 -1 -1 -1";
+        assertEquals("bad.swf line 2, field 6 (average cpu time): '" + huge + "' is out of range",
+                strictError(GOOD_LINE, line).getMessage());
+        try (SwfReader reader = SwfReader.open(write(dir, "t.swf", GOOD_LINE, line), true)) {
+            assertEquals(1, TestTraces.count(reader));
+            assertEquals(1, reader.skippedLines());
+        }
+    }
+
+    @Test
     void lenientSkipsAndCountsMalformedLinesKeepingTenMessages() throws IOException {
         List<String> lines = new ArrayList<>();
         lines.add(GOOD_LINE);
