@@ -27,8 +27,8 @@ import org.bgctl.scheduler.TimeBounds;
  * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
  * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
  * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
- * {@link TimeBounds#MAX_TIME} or a run or requested time above {@link TimeBounds#MAX_DURATION} is an error too,
- * and so are a decimal too large for a double and a job number (field 1) that an earlier job line has: job numbers
+ * {@link TimeBounds#MAX_TIME} or below 0 other than -1 (unknown), or a run or requested time above
+ * {@link TimeBounds#MAX_DURATION} is an error too, and so are a decimal too large for a double and a job number (field 1) that an earlier job line has: job numbers
  * must be unique, in any order.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
@@ -293,7 +293,12 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         }
         long value = integer(line, lineNo, field);
         switch (field) {
-            case SUBMIT -> atMost(line, lineNo, field, value, TimeBounds.MAX_TIME);
+            case SUBMIT -> {
+                // a job would start before the run's origin, and a start below 0 reads as never started
+                if (value < SwfRecord.UNKNOWN)
+                    throw bad(line, lineNo, field, "is negative: a submit time is -1 (unknown) or at least 0");
+                atMost(line, lineNo, field, value, TimeBounds.MAX_TIME);
+            }
             case RUN, REQ_TIME -> atMost(line, lineNo, field, value, TimeBounds.MAX_DURATION);
             case JOB_ID, WAIT, PRECEDING_JOB, THINK_TIME -> { }
             default -> {

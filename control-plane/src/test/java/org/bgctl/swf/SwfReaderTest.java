@@ -162,6 +162,14 @@ class SwfReaderTest {
     }
 
     @Test
+    void aNegativeSubmitTimeOtherThanUnknownIsAnError() throws IOException {
+        assertEquals("bad.swf line 1, field 2 (submit time): '-5' is negative: a submit time is -1 (unknown) or at least 0",
+                strictError("1 -5 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals(-1, readOne("1 -1 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").submit());
+        assertEquals(0, readOne("1 -0 -1 100 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").submit());
+    }
+
+    @Test
     void aDecimalTooLargeForADoubleIsOutOfRangeNamingTheLine() throws IOException {
         String huge = "9".repeat(310);
         String line = "2 0 -1 100 4 " + huge + " -1 4 200 -1 1 7 3 2 1 -1 -1 -1";
