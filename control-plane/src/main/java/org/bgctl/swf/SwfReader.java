@@ -5,11 +5,13 @@ import java.io.Closeable;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PushbackInputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
@@ -20,7 +22,7 @@ import org.bgctl.scheduler.TimeBounds;
 /**
  * Streams the job lines of an SWF trace as {@link SwfRecord}s, one line at a time, so a trace of any
  * size is read in constant memory. A gzip-compressed trace is recognised by its magic bytes, whatever
- * its name.
+ * its name. Lines end with {@code \n}, {@code \r\n} or {@code \r}; a UTF-8 byte order mark at the start is skipped.
  *
  * <p>The header (the {@code ;} lines before the first job line) is read on open. Later {@code ;} lines
  * and blank lines are ignored. A job line has exactly 18 whitespace-separated numbers. Fields 6, 7 and
@@ -45,6 +47,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     public static final int KEPT_MESSAGES = 10;
 
     private static final int BUFFER = 1 << 16;
+    private static final byte[] BYTE_ORDER_MARK = {(byte) 0xef, (byte) 0xbb, (byte) 0xbf};
     private static final SwfField[] FIELDS = SwfField.values();
     private static final long[] POWERS_OF_TEN = {
             1L, 10L, 100L, 1_000L, 10_000L, 100_000L, 1_000_000L, 10_000_000L, 100_000_000L,
@@ -106,7 +109,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         try {
             BufferedInputStream buffered = new BufferedInputStream(stream, BUFFER);
             InputStream raw = isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered;
-            return new SwfReader(new TraceLines(raw, BUFFER), name, lenient);
+            return new SwfReader(new TraceLines(withoutByteOrderMark(raw), BUFFER), name, lenient);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -119,6 +122,17 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         int b1 = in.read();
         in.reset();
         return b0 == 0x1f && b1 == 0x8b;
+    }
+
+    /**
+     * The stream without the UTF-8 byte order mark an editor may write at its start (Windows Notepad does), which
+     * would otherwise join the first line: a header comment would read as a job line.
+     */
+    private static InputStream withoutByteOrderMark(InputStream in) throws IOException {
+        PushbackInputStream pushback = new PushbackInputStream(in, BYTE_ORDER_MARK.length);
+        byte[] start = pushback.readNBytes(BYTE_ORDER_MARK.length);
+        if (!Arrays.equals(start, BYTE_ORDER_MARK)) pushback.unread(start);
+        return pushback;
     }
 
     private SwfHeader readHeader() throws IOException {

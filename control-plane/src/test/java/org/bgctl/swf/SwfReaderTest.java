@@ -60,6 +60,19 @@ class SwfReaderTest {
     }
 
     @Test
+    void skipsAUtf8ByteOrderMarkBeforeTheHeaderOrTheFirstJob() throws IOException {
+        Path file = write(dir, "t.swf", "\uFEFF; MaxNodes: 128\r", GOOD_LINE + "\r");
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(OptionalInt.of(128), reader.header().maxNodes());
+            assertEquals(1, reader.next().jobId());
+            assertEquals(2, reader.lineNumber());
+        }
+        Path gz = TestTraces.writeGzip(dir, "t.swf.gz", "\uFEFF" + GOOD_LINE);
+        assertEquals(1, readAll(SwfReader.open(gz, false)).get(0).jobId());
+        assertEquals(1, readAll(SwfReader.open(write(dir, "u.swf", GOOD_LINE), false)).size());
+    }
+
+    @Test
     void ignoresCommentAndBlankLinesAfterTheFirstJob() throws IOException {
         Path file = write(dir, "t.swf", "; h", GOOD_LINE, "", "; Note: late comment", "   ", GOOD_LINE.replaceFirst("1", "2"));
         try (SwfReader reader = SwfReader.open(file, false)) {
