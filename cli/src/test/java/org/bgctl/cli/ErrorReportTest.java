@@ -155,6 +155,18 @@ class ErrorReportTest {
         Path truncated = Files.write(dir.resolve("cut.swf.gz"), Arrays.copyOf(whole, whole.length / 2));
         String cut = badInput(replay("--trace", truncated.toString()), "replay", "cut.swf.gz line ");
         assertTrue(cut.contains("the gzip data is truncated or corrupt"), cut);
+        // cut before the first line: within the gzip header (an EOFException without a message), or just after it
+        for (int length : new int[] {5, 15}) {
+            Path headless = Files.write(dir.resolve("headless.swf.gz"), Arrays.copyOf(whole, length));
+            for (String machine : List.of("flat:8", "")) {
+                List<String> options = new ArrayList<>(List.of("--trace", headless.toString()));
+                if (!machine.isEmpty()) options.addAll(List.of("--machine", machine));
+                String message = badInput(replay(options.toArray(String[]::new)), "replay",
+                        "headless.swf.gz: the gzip data is truncated or corrupt");
+                if (length == 5)
+                    assertEquals("bgctl replay: headless.swf.gz: the gzip data is truncated or corrupt", message);
+            }
+        }
     }
 
     @Test

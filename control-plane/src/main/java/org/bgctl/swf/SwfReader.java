@@ -108,8 +108,13 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     public static SwfReader open(InputStream stream, String name, boolean lenient) throws IOException {
         try {
             BufferedInputStream buffered = new BufferedInputStream(stream, BUFFER);
-            InputStream raw = isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered;
-            return new SwfReader(new TraceLines(withoutByteOrderMark(raw), BUFFER), name, lenient);
+            InputStream raw;
+            try {
+                raw = withoutByteOrderMark(isGzip(buffered) ? new GZIPInputStream(buffered, BUFFER) : buffered);
+            } catch (IOException e) {
+                throw new IOException(name + ": " + unreadable(e), e);
+            }
+            return new SwfReader(new TraceLines(raw, BUFFER), name, lenient);
         } catch (IOException | RuntimeException e) {
             stream.close();
             throw e;
@@ -276,7 +281,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     /** Why the trace cannot be read on: a truncated or corrupt gzip stream, bytes that are not text, or the I/O error. */
     private static String unreadable(IOException e) {
         if (e instanceof EOFException || e instanceof ZipException)
-            return "the gzip data is truncated or corrupt (" + e.getMessage() + ")";
+            return "the gzip data is truncated or corrupt" + (e.getMessage() == null ? "" : " (" + e.getMessage() + ")");
         if (e instanceof CharacterCodingException) return "not UTF-8 text (a binary file?)";
         return e.getMessage() == null ? e.toString() : e.getMessage();
     }
