@@ -1,6 +1,7 @@
 package org.bgctl.cli;
 
 import java.io.PrintWriter;
+import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -9,6 +10,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
+import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import org.bgctl.cluster.ClusterReplay;
@@ -287,7 +289,7 @@ public final class ReplayCommand implements Callable<Integer> {
         out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"inputs", "jobs_submitted", "jobs_never_started", "jobs_ended_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
-            out.printf("  %-26s %s%n", key, m.get(key));
+            out.printf("  %-26s %s%n", key, shown(m.get(key)));
         }
         out.printf("outputs in %s (summary.json, jobs.csv, %s, journal)%n", dir, RunReport.FILE);
         out.flush();
@@ -384,6 +386,26 @@ public final class ReplayCommand implements Callable<Integer> {
         return dir;
     }
 
+    /**
+     * A summary value as summary.json writes it: a number in plain digits ({@code 270}, not {@code 2.7E+2}, as
+     * {@link BigDecimal#toString()} writes a number whose trailing zeros were stripped), a map or list with its values
+     * so.
+     */
+    static String shown(Object value) {
+        if (value instanceof BigDecimal number) return number.toPlainString();
+        if (value instanceof Map<?, ?> map) {
+            StringJoiner joined = new StringJoiner(", ", "{", "}");
+            map.forEach((key, v) -> joined.add(key + "=" + shown(v)));
+            return joined.toString();
+        }
+        if (value instanceof List<?> list) {
+            StringJoiner joined = new StringJoiner(", ", "[", "]");
+            list.forEach(v -> joined.add(shown(v)));
+            return joined.toString();
+        }
+        return String.valueOf(value);
+    }
+
     /** The summary on standard output; each of its warnings as one line on standard error. */
     private static void print(CommandLine command, Summary summary, Path dir) {
         Map<String, Object> m = summary.asMap();
@@ -398,20 +420,20 @@ public final class ReplayCommand implements Callable<Integer> {
                 "mean_response_s", "mean_bounded_slowdown", "utilization", "unused_capacity", "lost_capacity",
                 "sum_flow_s", "sum_weighted_flow", "preemptions", "preemptions_context_switches", "migrations_total", "migrations_successful",
                 "migrations_max_successful", "jobs_migrated", "events"}) {
-            if (m.containsKey(key)) out.printf("  %-26s %s%n", key, m.get(key));
+            if (m.containsKey(key)) out.printf("  %-26s %s%n", key, shown(m.get(key)));
         }
         if (m.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null) {
             for (String key : new String[] {"on_kill", "failures", "repairs", "kills", "jobs_ever_killed", "requeues",
                     "jobs_failed", "node_hours_lost", "availability", "component_availability",
                     "invariant_violations"}) {
-                out.printf("  %-26s %s%n", "faults." + key, faults.get(key));
+                out.printf("  %-26s %s%n", "faults." + key, shown(faults.get(key)));
             }
         }
         if (m.get("reservations") instanceof Map<?, ?> reservations)
-            reservations.forEach((key, value) -> out.printf("  %-26s %s%n", "reservations." + key, value));
+            reservations.forEach((key, value) -> out.printf("  %-26s %s%n", "reservations." + key, shown(value)));
         if (m.get("blocks") instanceof Map<?, ?> blocks)
-            blocks.forEach((key, value) -> out.printf("  %-26s %s%n", "blocks." + key, value));
-        out.printf("  %-26s %s%n", "run", m.get("run"));
+            blocks.forEach((key, value) -> out.printf("  %-26s %s%n", "blocks." + key, shown(value)));
+        out.printf("  %-26s %s%n", "run", shown(m.get("run")));
         out.printf("outputs in %s (summary.json, jobs.csv, schedule.swf, %s%s%s)%n", dir, RunReport.FILE,
                 Files.exists(dir.resolve(FaultLog.FILE)) ? ", " + FaultLog.FILE : "",
                 JournalLocation.exists(dir) ? ", journal" : "");

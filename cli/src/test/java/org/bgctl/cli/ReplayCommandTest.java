@@ -155,6 +155,23 @@ class ReplayCommandTest {
     }
 
     @Test
+    void theSummaryPrintsNumbersInPlainDigitsAsSummaryJsonHasThem() throws Exception {
+        // a mean response of 270 s: BigDecimal's toString wrote 2.7E+2
+        Path trace = trace(dir, "round.swf", "; MaxNodes: 64", job(1, 100, 500, 4, 1000), job(2, 120, 300, 8, 600),
+                job(3, 140, 200, 8, 200), job(4, 160, 300, 8, 400), job(5, 200, 50, 2, 100));
+        Path out = dir.resolve("run");
+        CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--executor", "direct", "--quiet",
+                "--out", out.toString());
+        assertEquals(0, run.exit(), run.toString());
+        JsonNode summary = new ObjectMapper().readTree(out.resolve("summary.json").toFile());
+        for (String key : List.of("mean_response_s", "sum_weighted_flow", "utilization")) {
+            String line = run.out().lines().filter(l -> l.startsWith("  " + key + " ")).findFirst().orElseThrow();
+            assertEquals(summary.get(key).asText(), line.substring(2 + key.length()).strip(), run.out());
+        }
+        assertTrue(run.out().contains("  mean_response_s            270\n"), run.out());
+    }
+
+    @Test
     void aTraceThatDoesNotExistIsBadInput() {
         Path missing = dir.resolve("missing.swf");
         CliRun run = CliRun.of("replay", "--trace", missing.toString(), "--out", dir.resolve("run").toString());
