@@ -90,7 +90,12 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
 
         /** A trace and its health changes, run to the end or to virtual second {@code until}. */
         public static Inputs of(Arrivals trace, HealthChanges health, long until) {
-            return new Inputs(trace, health, List.of(), false, Optional.empty(), 1, until);
+            return of(trace, health, until, 1);
+        }
+
+        /** As {@link #of(Arrivals, HealthChanges, long)}, jobs submitted live numbered from {@code firstId}. */
+        public static Inputs of(Arrivals trace, HealthChanges health, long until, long firstId) {
+            return new Inputs(trace, health, List.of(), false, Optional.empty(), firstId, until);
         }
 
         /** A recorded run's inputs, run to the end. */

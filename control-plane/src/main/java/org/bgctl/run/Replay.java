@@ -159,7 +159,8 @@ public final class Replay {
                     ? H2Opening.start(JournalSettings.h2Url(journal.runDir())) : null;
                  LocalActors early = local ? localActors(spec, journal, pacing, h2) : null) {
                 if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
-                return replay(spec, journal, host, early, pacing, new Watch(watcher, lateness), machine, progress,
+                Watch watch = new Watch(watcher, lateness, watcher.isPresent() ? firstLiveId(spec.trace()) : 1);
+                return replay(spec, journal, host, early, pacing, watch, machine, progress,
                         every, stop, JournaledPrefix.NONE);
             }
         } catch (IOException | RuntimeException e) {
@@ -210,7 +211,7 @@ public final class Replay {
         if (journal.kind() != spec.journal())
             throw new IllegalArgumentException(runDir + " holds a " + journal.kind().name().toLowerCase()
                     + " journal, but " + RunRecord.FILE + " names " + spec.journal().name().toLowerCase());
-        return replay(spec, journal, ActorHost.LOCAL, null, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness()),
+        return replay(spec, journal, ActorHost.LOCAL, null, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness(), 1),
                 machine, progress, every, stop, JournaledPrefix.of(journal));
     }
 
@@ -223,8 +224,25 @@ public final class Replay {
         Files.deleteIfExists(out.resolve(RunRecord.FILE));
     }
 
-    /** Who watches the run (if anyone) and the lateness of its clock. */
-    private record Watch(Optional<ReplayWatcher> watcher, Lateness lateness) {
+    /**
+     * The id of the first job submitted through a watched replay's API: above every job number of the trace, so a
+     * job submitted live never takes the number of a trace job yet to arrive. The trace is read once more for it.
+     *
+     * @throws IllegalArgumentException when the trace has the largest job number a job can have
+     */
+    private static long firstLiveId(TraceSource trace) throws IOException {
+        long largest = 0;
+        try (SwfReader reader = trace.open(true)) {
+            while (reader.hasNext()) largest = Math.max(largest, reader.next().jobId());
+        }
+        if (largest == Long.MAX_VALUE)
+            throw new IllegalArgumentException(trace.name() + " has job number " + largest + ", the largest there is:"
+                    + " none is left for the jobs --port's API would submit");
+        return largest + 1;
+    }
+
+    /** Who watches the run (if anyone), the lateness of its clock, and the id of the first job submitted live. */
+    private record Watch(Optional<ReplayWatcher> watcher, Lateness lateness, long firstLiveId) {
 
         /** {@code sink}, and the watcher after it. */
         EventSink around(EventSink sink) {
@@ -445,8 +463,9 @@ public final class Replay {
             throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");
         Config config = early != null ? early.config() : actorConfig(SystemKind.of(spec, pacing), journal.config());
         int group = config.getInt("bgctl.virtual-journal-group");
+        RunClock.Inputs inputs = RunClock.Inputs.of(arrivals, health, spec.until(), watch.firstLiveId());
         ActorReplay.ClockFactory clock = (scheduler, units, done) -> watch.around(
-                RunClock.create(scheduler, RunClock.Inputs.of(arrivals, health, spec.until()), pacing, done, stop), units);
+                RunClock.create(scheduler, inputs, pacing, done, stop), units);
         if (early != null) return early.run(cores, sink, group, clock, agents, chaos);
         if (chaos != null)
             return ActorReplay.run(config, prepare(journal), cores, sink, group, clock, agents, chaos);

@@ -11,6 +11,7 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -56,6 +57,38 @@ class WatchedReplayTest {
         assertTrue(last > first, "the replay moved on between the answers: " + first + " then " + last);
         assertTrue(last <= result.jobs().lastTime(), last + " is within the run");
         Runs.assertSameOutputs(virtual, watched);
+    }
+
+    @Test
+    void aJobSubmittedThroughTheApiIsNumberedAboveEveryTraceJob(@TempDir Path dir) throws Exception {
+        // numbered 1 before: the trace's job 1 arrived again, and the scheduler stopped ("job 1 is already running")
+        Path trace = Files.write(dir.resolve("three.swf"), List.of("; MaxNodes: 8",
+                "1 0 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1",
+                "7 20 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1",
+                "3 40 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1"));
+        ReplayWatch watch = new ReplayWatch("127.0.0.1", 0, "flat:8", "easy", 20);
+        CompletableFuture<HttpResponse<String>> submitted = CompletableFuture.supplyAsync(() -> {
+            try {
+                InetSocketAddress at = watch.bound().get(30, TimeUnit.SECONDS);
+                HttpRequest post = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + at.getPort() + "/api/jobs"))
+                        .header("Content-Type", "application/json").timeout(Duration.ofSeconds(10))
+                        .POST(HttpRequest.BodyPublishers.ofString("{\"size\": 2, \"runtime\": 10}")).build();
+                return HttpClient.newHttpClient().send(post, HttpResponse.BodyHandlers.ofString());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Path out = dir.resolve("watched");
+        Replay.run(new ReplaySpec(TraceSource.file(trace), "flat:8", "easy", WorkloadOptions.builder().build(), false,
+                out, JournalKind.MEMORY, ExecutorKind.ACTORS), ActorHost.LOCAL, OptionalDouble.of(20), Optional.of(watch),
+                Progress.none(), Duration.ofHours(1));
+
+        HttpResponse<String> answer = submitted.get(30, TimeUnit.SECONDS);
+        assertEquals(201, answer.statusCode(), answer.body());
+        assertEquals(8, new ObjectMapper().readTree(answer.body()).get("id").asLong(), answer.body());
+        List<String> ids = Files.readAllLines(out.resolve("jobs.csv")).stream().skip(1)
+                .map(line -> line.substring(0, line.indexOf(','))).toList();
+        assertEquals(List.of("1", "3", "7", "8"), ids);
     }
 
     @Test
