@@ -230,6 +230,20 @@ class ErrorReportTest {
     }
 
     @Test
+    void aTraceWithTheLargestJobNumberLeavesNoneForTheApi() throws Exception {
+        // serve numbered the first submitted job 9223372036854775807 + 1, and the scheduler stopped at it
+        Path trace = CliRun.trace(dir, "huge-ids.swf", "; MaxNodes: 8", CliRun.job(Long.MAX_VALUE, 0, 10, 2, 20));
+        String expected = "huge-ids.swf has job number 9223372036854775807, the largest there is: none is left for"
+                + " the jobs the API would submit";
+        assertEquals("bgctl serve: " + expected, badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0",
+                "--trace", trace.toString(), "--run", dir.resolve("served").toString()), "serve", "huge-ids.swf "));
+        assertFalse(Files.exists(dir.resolve("served")), "nothing left behind");
+        assertEquals("bgctl replay: " + expected, badInput(replay("--trace", trace.toString(), "--machine", "flat:8",
+                "--speed", "10", "--port", "0"), "replay", "huge-ids.swf "));
+        assertEquals(0, replay("--trace", trace.toString(), "--machine", "flat:8").exit(), "without --port it replays");
+    }
+
+    @Test
     void serveWithoutAMachineIsBadInputToo() {
         badInput(CliRun.of("serve", "--port", "0", "--run", dir.resolve("served").toString()), "serve",
                 "--machine is required for a new run directory");

@@ -132,6 +132,19 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     public interface Command {
     }
 
+    /**
+     * The id of the first job submitted live on a run whose trace numbers its jobs up to {@code largest}: the next
+     * number, so a live job never takes the number of a trace job.
+     *
+     * @throws IllegalArgumentException when {@code largest} is the largest job number there is, naming {@code trace}
+     */
+    public static long idAfter(long largest, String trace) {
+        if (largest == Long.MAX_VALUE)
+            throw new IllegalArgumentException(trace + " has job number " + largest + ", the largest there is: none is"
+                    + " left for the jobs the API would submit");
+        return Math.max(largest, 0) + 1;
+    }
+
     /** Submit a job now; answered with {@link Submitted} once it is in the journal. */
     public record Submit(JobSpec spec, ActorRef<Submitted> replyTo) implements Command {
     }

@@ -193,7 +193,7 @@ public final class LiveServer implements AutoCloseable {
                 .withFallback(JournalSettings.durableH2(run))
                 .withFallback(ConfigFactory.load());
         Lateness lateness = new Lateness();
-        long firstId = Math.max(view.maxId(), trace.maxId()) + 1;
+        long firstId = Math.max(view.maxId() + 1, trace.firstId());
         TimeScale scale = new TimeScale(view.lastTime(), System.nanoTime(), inputs.speed());
         CompletableFuture<Started> started = new CompletableFuture<>();
         TraceCalendar calendar = trace.calendar();
@@ -289,13 +289,13 @@ public final class LiveServer implements AutoCloseable {
                 .withFallback(cluster.config(List.of(ClusterScheduler.DRIVER_ROLE)));
     }
 
-    /** A trace's jobs not yet in the journal, the largest id of the trace, and its calendar. */
-    private record TraceJobs(List<Job> jobs, long maxId, TraceCalendar calendar) {
+    /** A trace's jobs not yet in the journal, the id after the trace's largest, and its calendar. */
+    private record TraceJobs(List<Job> jobs, long firstId, TraceCalendar calendar) {
     }
 
     private static TraceJobs traceJobs(Optional<Path> traceFile, RunSettings run, MachineModel machine, LiveView view)
             throws IOException {
-        if (traceFile.isEmpty()) return new TraceJobs(List.of(), 0, TraceCalendar.UTC_EPOCH);
+        if (traceFile.isEmpty()) return new TraceJobs(List.of(), 1, TraceCalendar.UTC_EPOCH);
         Path file = traceFile.get();
         SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
@@ -308,7 +308,7 @@ public final class LiveServer implements AutoCloseable {
                 maxId = Math.max(maxId, job.id());
                 if (!view.knows(job.id())) jobs.add(job);
             }
-            return new TraceJobs(jobs, maxId, calendar);
+            return new TraceJobs(jobs, RunClock.idAfter(maxId, file.getFileName().toString()), calendar);
         }
     }
 

@@ -235,10 +235,7 @@ public final class Replay {
         try (SwfReader reader = trace.open(true)) {
             while (reader.hasNext()) largest = Math.max(largest, reader.next().jobId());
         }
-        if (largest == Long.MAX_VALUE)
-            throw new IllegalArgumentException(trace.name() + " has job number " + largest + ", the largest there is:"
-                    + " none is left for the jobs --port's API would submit");
-        return largest + 1;
+        return RunClock.idAfter(largest, trace.name());
     }
 
     /** Who watches the run (if anyone), the lateness of its clock, and the id of the first job submitted live. */
