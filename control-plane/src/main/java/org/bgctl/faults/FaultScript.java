@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.run.InputFiles;
 import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.TimeBounds;
 
@@ -34,7 +35,7 @@ public final class FaultScript {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 number++;
-                HealthChange change = parse(line, machine, file + ":" + number);
+                HealthChange change = parse(InputFiles.line(line, number), machine, file + ":" + number);
                 if (change != null) changes.add(change);
             }
         } catch (CharacterCodingException e) {

@@ -11,6 +11,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 import org.bgctl.machine.MachineView;
+import org.bgctl.run.InputFiles;
 import org.bgctl.scheduler.Reservation;
 import org.bgctl.scheduler.Reservations;
 
@@ -35,6 +36,7 @@ public final class ReservationFile {
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 number++;
+                line = InputFiles.line(line, number);
                 int hash = line.indexOf('#');
                 String text = (hash >= 0 ? line.substring(0, hash) : line).trim();
                 if (text.isEmpty()) continue;

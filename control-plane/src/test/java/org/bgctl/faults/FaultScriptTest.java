@@ -40,6 +40,13 @@ class FaultScriptTest {
     }
 
     @Test
+    void aByteOrderMarkAtTheStartAndCrlfLineEndsAreRead() throws Exception {
+        Path f = Files.writeString(dir.resolve("faults.txt"), "\uFEFF100 node-3 down\r\n500 node-3 up\r\n");
+        assertEquals(List.of(new HealthChange(100, "node-3", false), new HealthChange(500, "node-3", true)),
+                FaultScript.read(f, MachineCatalog.create("flat:8")));
+    }
+
+    @Test
     void aFlatMachineNamesItsNodes() throws Exception {
         assertEquals(List.of(new HealthChange(7, "node-127", false)),
                 FaultScript.read(file("7 node-127 down"), MachineCatalog.create("flat:128")));

@@ -42,6 +42,14 @@ class ReservationFileTest {
     }
 
     @Test
+    void aByteOrderMarkAtTheStartAndCrlfLineEndsAreRead() throws IOException {
+        Path f = Files.writeString(dir.resolve("r.txt"), "\uFEFF0 1000 all maint\r\n10 20 32\r\n");
+        assertEquals(List.of(new Reservation("maint", 0, 1000, 128, List.of(), true),
+                new Reservation("line-2", 10, 20, 32, List.of(), false)),
+                ReservationFile.read(f, MachineCatalog.create("flat:128")).windows());
+    }
+
+    @Test
     void eachMistakeIsOneLineNamingFileLineAndField() {
         Path f = dir.resolve("r.txt");
         assertEquals(f + ":2: 2 fields, expected START END WHAT [NAME]", error("flat:8", "0 1 all", "5 6"));
