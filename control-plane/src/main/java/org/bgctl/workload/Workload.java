@@ -241,7 +241,9 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
             return reject(RejectionReason.CANNOT_BE_PLACED);
 
         if (jobsKept == 0) firstKeptSubmit = r.submit();
-        long submit = firstKeptSubmit + Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
+        long offset = Math.round((r.submit() - firstKeptSubmit) * options.arrivalScale());
+        // saturates, as Math.round does: a huge scale must not wrap the submit time round to a negative one
+        long submit = offset > Long.MAX_VALUE - firstKeptSubmit ? Long.MAX_VALUE : firstKeptSubmit + offset;
         if (submit > TimeBounds.MAX_TIME || estimate > TimeBounds.MAX_DURATION)
             throw new IllegalArgumentException(reader.fileName() + " line " + reader.lineNumber() + ": job " + r.jobId()
                     + (submit > TimeBounds.MAX_TIME ? " is submitted at " + submit + " s after the arrival scaling, above"

@@ -136,6 +136,16 @@ class WorkloadTest {
     }
 
     @Test
+    void anArrivalScaleBeyondEveryTimeIsAboveTheLimitNotWrappedRoundToANegativeSubmitTime() {
+        // a scaled offset that Math.round saturates, added to the first submit time, wrapped round to a negative time
+        WorkloadOptions options = WorkloadOptions.builder().arrivalScale(1e300).build();
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> jobs(options, job(1, 100, 5, 1, -1, -1), job(2, 130, 5, 1, -1, -1)));
+        assertEquals("w.swf line 2: job 2 is submitted at 9223372036854775807 s after the arrival scaling, above the"
+                + " limit of 3153600000 s (100 years)", e.getMessage());
+    }
+
+    @Test
     void firstJobsCountsTraceJobLinesKeptOrNot() throws IOException {
         try (Workload workload = open(WorkloadOptions.builder().firstJobs(3).build(), false,
                 job(1, 0, -1, 1, -1, -1), job(2, 1, 5, 1, -1, -1), job(3, 2, 5, 1, -1, -1), job(4, 3, 5, 1, -1, -1))) {
