@@ -34,7 +34,7 @@ public final class PolicyRegistry {
     /** Every scheduler's: the seconds between a job's schedule event and the start of its run. */
     public static final PolicySetting BOOT_DELAY = new PolicySetting("boot_delay", "bgctl.policy.boot-delay", "S",
             SettingType.WHOLE, "boot_delay_s", "seconds between a job's start event and the start of its run; it"
-            + " holds its partition meanwhile (Krevat et al. use 1)", Rule.notNegative("the boot delay"));
+            + " holds its partition meanwhile (Krevat et al. use 1)", Rule.duration("the boot delay"));
 
     public static final PolicySetting BACKFILL_INCREASE = new PolicySetting("backfill_increase",
             "bgctl.policy.krevat.backfill-increase", "I", SettingType.INTEGER, "backfill_increase",
@@ -52,7 +52,7 @@ public final class PolicyRegistry {
 
     public static final PolicySetting MIGRATION_COST = new PolicySetting("migration_cost",
             "bgctl.policy.krevat.migration-cost", "S", SettingType.WHOLE, "migration_cost_s",
-            "seconds a migration adds to the run of each job it moves", Rule.notNegative("the migration cost"));
+            "seconds a migration adds to the run of each job it moves", Rule.duration("the migration cost"));
 
     public static final PolicySetting PFCFS_THRESHOLD = new PolicySetting("pfcfs_threshold",
             "bgctl.policy.pfcfs.threshold", "X", SettingType.NUMBER, "pfcfs.wide_percent",
@@ -62,11 +62,11 @@ public final class PolicyRegistry {
     public static final PolicySetting PFCFS_DELAY = new PolicySetting("pfcfs_delay", "bgctl.policy.pfcfs.delay", "S",
             SettingType.wholeOr("gang", "pfcfs_gang"), "pfcfs.start_delay_s",
             "δ: seconds a wide job waits, once next in FCFS order with no earlier wide job active, before it preempts;"
-                    + " gang: δ = Δ", Rule.notNegative("the start delay δ"));
+                    + " gang: δ = Δ", Rule.duration("the start delay δ"));
 
     public static final PolicySetting PFCFS_GANG = new PolicySetting("pfcfs_gang", "bgctl.policy.pfcfs.gang", "S",
             SettingType.WHOLE, "pfcfs.gang_length_s", "Δ: seconds between two context switches",
-            Rule.positive("the gang length Δ"));
+            Rule.positiveDuration("the gang length Δ"));
 
     public static final PolicySetting PFCFS_SWITCHES = new PolicySetting("pfcfs_switches",
             "bgctl.policy.pfcfs.switches", "N", SettingType.INTEGER, "pfcfs.max_switches",
@@ -76,7 +76,7 @@ public final class PolicyRegistry {
 
     public static final PolicySetting SWITCH_PENALTY = new PolicySetting("switch_penalty",
             "bgctl.policy.pfcfs.switch-penalty", "S", SettingType.WHOLE, "pfcfs.switch_penalty_s",
-            "seconds a job loses each time it is switched in", Rule.notNegative("the context-switch penalty"));
+            "seconds a job loses each time it is switched in", Rule.duration("the context-switch penalty"));
 
     /** The settings every scheduler reads. */
     public static final List<PolicySetting> COMMON = List.of(BOOT_DELAY);

@@ -3,6 +3,7 @@ package org.bgctl.scheduler.policy;
 import com.typesafe.config.Config;
 import java.util.Objects;
 import java.util.function.DoublePredicate;
+import org.bgctl.scheduler.TimeBounds;
 
 /**
  * One typed parameter of a scheduler: what {@code replay}, {@code serve} and {@code sweep} accept for it, where
@@ -78,6 +79,18 @@ public record PolicySetting(String key, String configPath, String label, Setting
 
         public static Rule notNegative(String what) {
             return new Rule(v -> v >= 0, what + " must not be negative");
+        }
+
+        /** A number of seconds from 0 to {@link TimeBounds#MAX_DURATION}, the bound of a trace's run times. */
+        public static Rule duration(String what) {
+            return new Rule(v -> v >= 0 && v <= TimeBounds.MAX_DURATION, what + " must be from 0 to "
+                    + TimeBounds.describe(TimeBounds.MAX_DURATION));
+        }
+
+        /** As {@link #duration}, and not 0. */
+        public static Rule positiveDuration(String what) {
+            return new Rule(v -> v > 0 && v <= TimeBounds.MAX_DURATION, what + " must be from 1 to "
+                    + TimeBounds.describe(TimeBounds.MAX_DURATION));
         }
 
         public static Rule positive(String what) {

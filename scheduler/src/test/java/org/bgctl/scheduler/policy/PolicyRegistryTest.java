@@ -74,6 +74,20 @@ class PolicyRegistryTest {
     }
 
     @Test
+    void aDurationSettingIsAtMostTheTenYearsOfARunTime() {
+        // --boot-delay 9223372036854775807 was taken: every job then never started, one of them with size 0
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SchedulerSettings.defaults().with("boot_delay", Long.MAX_VALUE));
+        assertEquals("the boot delay must be from 0 to 315360000 s (10 years), was 9223372036854775807", e.getMessage());
+        for (String key : List.of("migration_cost", "pfcfs_delay", "pfcfs_gang", "switch_penalty")) {
+            assertThrows(IllegalArgumentException.class, () -> SchedulerSettings.defaults().with(key, 315_360_001L), key);
+            SchedulerSettings.defaults().with(key, 315_360_000L); // the bound itself is taken
+        }
+        e = assertThrows(IllegalArgumentException.class, () -> SchedulerSettings.defaults().with("pfcfs_gang", 0L));
+        assertEquals("the gang length Δ must be from 1 to 315360000 s (10 years), was 0", e.getMessage());
+    }
+
+    @Test
     void aRegistrationIsCheckedAndCanBeUndone() {
         assertThrows(IllegalArgumentException.class, () -> PolicyRegistry.register(
                 RegisteredPolicy.of("fcfs", "again", List.of(), c -> new Fcfs())));
