@@ -77,7 +77,8 @@ public final class StatusCommand implements Callable<Integer> {
                     + state.violations().get(0) + " (bgctl inspect --run " + recorded.run + " --audit lists every one)");
         if (map && !(m instanceof BglMachineModel))
             throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.name() + " has none");
-        long time = until != Long.MAX_VALUE ? until : state.lastTime();
+        // a run without events has no last time (Long.MIN_VALUE): it is shown at its origin
+        long time = until != Long.MAX_VALUE ? until : Math.max(0, state.lastTime());
         long busy = 0;
         TreeMap<Long, Allocation> running = new TreeMap<>();
         for (RunningJob r : state.running().values()) {

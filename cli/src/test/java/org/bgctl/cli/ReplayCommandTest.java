@@ -172,6 +172,18 @@ class ReplayCommandTest {
     }
 
     @Test
+    void statusShowsARunWithoutJobsAtTimeZero() throws Exception {
+        Path out = dir.resolve("run");
+        assertEquals(0, CliRun.of("replay", "--trace", trace(dir, "none.swf", "; MaxNodes: 8").toString(), "--quiet",
+                "--out", out.toString()).exit());
+        CliRun status = CliRun.of("status", "--run", out.toString());
+        assertEquals(0, status.exit(), status.toString());
+        // was 'at -9223372036854775808 s (-, ...'
+        assertEquals("flat:8 at 0 s (0d 00:00:00, the end of the run (no job ever ran)) of " + out + ": 0 jobs running,"
+                + " 0 queued; 0 of 8 nodes in use; 0 components down", status.out().lines().findFirst().orElse(""));
+    }
+
+    @Test
     void aTraceThatDoesNotExistIsBadInput() {
         Path missing = dir.resolve("missing.swf");
         CliRun run = CliRun.of("replay", "--trace", missing.toString(), "--out", dir.resolve("run").toString());
