@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 import java.util.OptionalDouble;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
@@ -60,6 +61,34 @@ public final class JournalReplay {
     }
 
     /**
+     * Refuses, before anything runs, a scheduler that cannot take what the recorded run holds, as {@code replay} and
+     * {@code serve} refuse it given as an option: a preempting scheduler takes no blocks that boot, no failure or
+     * repair, and no reservation window.
+     *
+     * @throws IllegalArgumentException naming the first such input and why
+     */
+    private static void refuseWhatItCannotTake(Path from, String scheduler, ServeInputs recorded,
+            List<RecordedInput> inputs) {
+        if (BootModelKind.boots(recorded.parameters())) Policies.bootRefusal(scheduler).ifPresent(why -> {
+            throw new IllegalArgumentException(from + " was served with " + why);
+        });
+        for (RecordedInput input : inputs) {
+            if (!(input instanceof RecordedInput.Operation op)) continue;
+            Optional<String> refusal = switch (op.kind()) {
+                case FAIL, REPAIR -> Policies.faultRefusal(scheduler).map(why -> (op.kind() == RecordedInput.Kind.FAIL
+                        ? "fails " : "repairs ") + op.component() + " at " + op.time() + " s; " + why);
+                case RESERVE -> Policies.reservationRefusal(scheduler).map(why -> "places the reservation '"
+                        + op.reservation().name() + "' at " + op.time() + " s; reservations: " + why
+                        + "; use a scheduler that does not preempt");
+                default -> Optional.empty();
+            };
+            refusal.ifPresent(why -> {
+                throw new IllegalArgumentException("the serve run " + from + " " + why);
+            });
+        }
+    }
+
+    /**
      * Replays the serve run of {@code from} into {@code out}, paced at {@code speed} virtual seconds per wall
      * second when given (the same steps, in the same order, only later), else in virtual time.
      *
@@ -78,10 +107,11 @@ public final class JournalReplay {
         MachineModel machine = MachineCatalog.create(machineName);
         SchedulerSettings settings = recorded.schedulerSettings();
         Policies.createFor(schedulerName, settings, machine);
+        List<RecordedInput> inputs = JournalInputs.read(from);
+        refuseWhatItCannotTake(from, schedulerName, recorded, inputs);
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
-        List<RecordedInput> inputs = JournalInputs.read(from);
         int maxRequeues = recorded.parameters().get("max_requeues").map(Integer::parseInt)
                 .orElse(KillPolicy.DEFAULT_MAX_REQUEUES);
 

@@ -126,14 +126,14 @@ final class ReplaySpecBuilder {
         }
         FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model,
                 bootModel.of(machineName, bootFailure, seed, reuseBlocks)).checkedFor(scheduler);
-        if (faults.boots().on() && Policies.preempts(scheduler))
-            throw new IllegalArgumentException("--boot-model machine: not supported with scheduler " + scheduler
-                    + ", which suspends running jobs and could suspend one whose block boots; use another scheduler");
+        if (faults.boots().on()) Policies.bootRefusal(scheduler).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         Reservations reservations = reservationFile == null ? Reservations.NONE
                 : ReservationFile.read(reservationFile, model);
-        if (!reservations.isEmpty() && Policies.preempts(scheduler))
-            throw new IllegalArgumentException("reservations: " + scheduler + " suspends jobs, which then run past"
-                    + " their estimates, so it cannot keep reservation windows; use a scheduler that does not preempt");
+        if (!reservations.isEmpty()) Policies.reservationRefusal(scheduler).ifPresent(why -> {
+            throw new IllegalArgumentException("reservations: " + why + "; use a scheduler that does not preempt");
+        });
         return new RunSettings(machineName, scheduler, options, lenient, settings, faults, reservations);
     }
 

@@ -201,9 +201,8 @@ public final class SchedulerCore implements SchedulingView {
         if (reservations.named(r.name()) != null) return Optional.of("reservation '" + r.name() + "' exists already");
         if (r.end() <= at) return Optional.of("reservation '" + r.name() + "' ends at " + r.end() + ", not after now ("
                 + at + ")");
-        if (Policies.preempts(policy.name()))
-            return Optional.of(policy.name() + " suspends jobs, which then run past their estimates, so it cannot keep"
-                    + " reservation windows");
+        Optional<String> preempting = Policies.reservationRefusal(policy.name());
+        if (preempting.isPresent()) return preempting;
         return heldDuring(r, at);
     }
 

@@ -76,6 +76,26 @@ public final class Policies {
                 + " the running gang; use another scheduler");
     }
 
+    /**
+     * Why the scheduler {@code name} cannot keep reservation windows (it preempts: a suspended job runs past its
+     * estimate), or empty when it can.
+     */
+    public static Optional<String> reservationRefusal(String name) {
+        if (!preempts(name)) return Optional.empty();
+        return Optional.of(name + " suspends jobs, which then run past their estimates, so it cannot keep reservation"
+                + " windows");
+    }
+
+    /**
+     * Why the scheduler {@code name} cannot run jobs whose blocks boot (it preempts, and could suspend a job whose block
+     * boots), or empty when it can.
+     */
+    public static Optional<String> bootRefusal(String name) {
+        if (!preempts(name)) return Optional.empty();
+        return Optional.of("--boot-model machine: not supported with scheduler " + name + ", which suspends running jobs"
+                + " and could suspend one whose block boots; use another scheduler");
+    }
+
     /** The names of the schedulers that can schedule {@code machine}, in registration order. */
     public static List<String> namesFor(MachineModel machine) {
         return PolicyRegistry.namesFor(machine);
