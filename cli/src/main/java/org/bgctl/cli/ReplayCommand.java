@@ -5,6 +5,7 @@ import java.math.BigDecimal;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -180,7 +181,9 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input != null || recordedRunNamed())
             throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
                     + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
-        List<String> ignored = run.givenBut(Set.of());
+        List<String> ignored = new ArrayList<>(run.givenBut(Set.of()));
+        ignored.addAll(given("--out", "--journal", "--speed", "--port", "--host", "--cluster", "--members",
+                "--seed-nodes", "--cluster-port", "--hostname"));
         if (!ignored.isEmpty())
             throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": --resume " + resume
                     + " continues a recorded replay with the options of its " + RunRecord.FILE + "; give none");
@@ -274,6 +277,10 @@ public final class ReplayCommand implements Callable<Integer> {
         if (directExecutor())
             throw new ParameterException(spec.commandLine(), "--executor direct: a re-driven run goes through the"
                     + " actors, as its inputs were recorded (leave --executor out)");
+        List<String> local = given("--host", "--cluster", "--members", "--seed-nodes", "--cluster-port", "--hostname");
+        if (!local.isEmpty())
+            throw new ParameterException(spec.commandLine(), String.join(", ", local) + ": a re-driven run goes"
+                    + " through the actors of this process, without a cluster or an API (leave them out)");
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {
@@ -350,6 +357,14 @@ public final class ReplayCommand implements Callable<Integer> {
         }
     }
 
+    /** Those of the command's own {@code options} given on the command line, in that order. */
+    private List<String> given(String... options) {
+        List<String> given = new ArrayList<>();
+        for (String option : options)
+            if (spec.commandLine().getParseResult().hasMatchedOption(option)) given.add(option);
+        return given;
+    }
+
     /** Whether {@code --executor direct} was given. */
     private boolean directExecutor() {
         return "direct".equalsIgnoreCase(run.given().get("executor").orElse(""));
@@ -358,10 +373,10 @@ public final class ReplayCommand implements Callable<Integer> {
     /** The cluster's options come with {@code --cluster}, which spreads the agents of the actors executor. */
     private void checkClusterOptions() {
         if (!cluster) {
-            for (String option : List.of("--members", "--seed-nodes", "--cluster-port", "--hostname"))
-                if (spec.commandLine().getParseResult().hasMatchedOption(option))
-                    throw new ParameterException(spec.commandLine(), option + " configures the cluster of --cluster;"
-                            + " give --cluster too, or leave it out");
+            List<String> stray = given("--members", "--seed-nodes", "--cluster-port", "--hostname");
+            if (!stray.isEmpty())
+                throw new ParameterException(spec.commandLine(), stray.get(0) + " configures the cluster of --cluster;"
+                        + " give --cluster too, or leave it out");
         } else if (directExecutor()) {
             throw new ParameterException(spec.commandLine(), "--cluster spreads the agents of the actors executor;"
                     + " the direct executor has none (use --executor actors)");

@@ -270,4 +270,31 @@ class ReplayCommandTest {
         assertEquals(2, both.exit(), both.toString());
         assertTrue(both.err().contains("give no --trace, --demo or --from-run with it"), both.err());
     }
+
+    /**
+     * --resume continues a run with the options its run.json records: the command's own options (--speed, --out,
+     * --journal, --port, --cluster, ...) are refused like the run options, not passed over; a recorded run re-driven
+     * refuses a cluster and an API host alike.
+     */
+    @Test
+    void resumeAndARecordedRunRefuseTheCommandsOwnOptionsTheyDoNotTake() throws Exception {
+        Path recorded = dir.resolve("recorded");
+        assertEquals(0, CliRun.of("replay", "--trace", trace(dir, "one.swf", "; MaxNodes: 4", job(1, 0, 10, 2, 20))
+                .toString(), "--quiet", "--out", recorded.toString()).exit());
+        for (List<String> given : List.of(List.of("--speed", "100"), List.of("--out", dir.resolve("x").toString()),
+                List.of("--journal", "memory"), List.of("--port", "0"), List.of("--cluster"))) {
+            List<String> args = new ArrayList<>(List.of("replay", "--resume", recorded.toString()));
+            args.addAll(given);
+            CliRun run = CliRun.of(args.toArray(String[]::new));
+            assertEquals(2, run.exit(), run.toString());
+            assertTrue(run.err().startsWith("bgctl replay: " + given.get(0) + ": --resume " + recorded
+                    + " continues a recorded replay with the options of its run.json; give none"), run.err());
+        }
+        CliRun cluster = CliRun.of("replay", "--journal", recorded.toString(), "--cluster", "--out",
+                dir.resolve("y").toString());
+        assertEquals(2, cluster.exit(), cluster.toString());
+        assertTrue(cluster.err().startsWith("bgctl replay: --cluster: a re-driven run goes through the actors of this"
+                + " process, without a cluster or an API (leave them out)"), cluster.err());
+        assertFalse(Files.exists(dir.resolve("y")), "nothing written");
+    }
 }
