@@ -26,9 +26,11 @@ import org.bgctl.report.JobsCsv;
 import org.bgctl.report.RunMetrics;
 import org.bgctl.report.Summary;
 import org.bgctl.report.html.RunReport;
+import org.bgctl.reservations.ReservationFile;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.BootModelKind;
 import org.bgctl.scheduler.KillPolicy;
+import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
@@ -68,9 +70,14 @@ public final class JournalReplay {
      * @throws IllegalArgumentException naming the first such input and why
      */
     private static void refuseWhatItCannotTake(Path from, String scheduler, ServeInputs recorded,
-            List<RecordedInput> inputs) {
+            Reservations reservations, List<RecordedInput> inputs) {
         if (BootModelKind.boots(recorded.parameters())) Policies.bootRefusal(scheduler).ifPresent(why -> {
             throw new IllegalArgumentException(from + " was served with " + why);
+        });
+        if (!reservations.isEmpty()) Policies.reservationRefusal(scheduler).ifPresent(why -> {
+            throw new IllegalArgumentException(from + " was served with --reservations " + recorded.parameters()
+                    .get("reservations").orElseThrow() + "; reservations: " + why + "; use a scheduler that does not"
+                    + " preempt");
         });
         for (RecordedInput input : inputs) {
             if (!(input instanceof RecordedInput.Operation op)) continue;
@@ -108,7 +115,9 @@ public final class JournalReplay {
         SchedulerSettings settings = recorded.schedulerSettings();
         Policies.createFor(schedulerName, settings, machine);
         List<RecordedInput> inputs = JournalInputs.read(from);
-        refuseWhatItCannotTake(from, schedulerName, recorded, inputs);
+        Reservations reservations = recorded.parameters().get("reservations")
+                .map(file -> ReservationFile.read(Path.of(file), machine)).orElse(Reservations.NONE);
+        refuseWhatItCannotTake(from, schedulerName, recorded, reservations, inputs);
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
@@ -120,9 +129,13 @@ public final class JournalReplay {
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
-                () -> new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
-                        MachineCatalog.create(machineName), settings.bootDelay(), onKill,
-                        maxRequeues, BootModelKind.of(recorded.parameters(), machineName)),
+                () -> {
+                    SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
+                            MachineCatalog.create(machineName), settings.bootDelay(), onKill,
+                            maxRequeues, BootModelKind.of(recorded.parameters(), machineName));
+                    core.reserve(reservations);
+                    return core;
+                },
                 e -> {
                     table.accept(e);
                     faults.accept(e);

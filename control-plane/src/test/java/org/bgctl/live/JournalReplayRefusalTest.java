@@ -70,6 +70,15 @@ class JournalReplayRefusalTest {
     }
 
     @Test
+    void aReservationFileOfTheServerIsRefusedBeforeTheReplayStarts() throws Exception {
+        Path windows = Files.writeString(dir.resolve("windows"), "100000 200000 all maint\n");
+        Path run = served(ReplayParameters.none().with("machine", "flat:8").with("reservations", windows));
+        assertEquals(run + " was served with --reservations " + windows + "; reservations: pfcfs suspends jobs, which"
+                + " then run past their estimates, so it cannot keep reservation windows; use a scheduler that does not"
+                + " preempt", refusal(run));
+    }
+
+    @Test
     void aRunWhoseBlocksBootIsRefusedBeforeTheReplayStarts() throws Exception {
         Path run = served(ReplayParameters.none().with("machine", "bgl").with("boot_model", "machine"),
                 "/api/jobs", "{\"shape\": \"2x2x2\", \"runtime\": 100}",

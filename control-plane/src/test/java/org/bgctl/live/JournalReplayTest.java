@@ -15,6 +15,7 @@ import org.bgctl.journal.JournalReader;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.html.RunReport;
+import org.bgctl.run.ReplayParameters;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -104,5 +105,44 @@ class JournalReplayTest {
         double seconds = (System.nanoTime() - t0) / 1e9;
         assertEquals(replay.jobs(), paced.jobs());
         assertTrue(seconds >= (end - first) / k, seconds + " s for " + (end - first) + " virtual s at " + k);
+    }
+
+    /** A server of {@code parameters}, at {@code speed}, given {@code jobs} (bodies of POST /api/jobs) then run a while. */
+    private Path served(ReplayParameters parameters, double speed, String... jobs) throws Exception {
+        Path run = dir.resolve("served");
+        try (LiveServer server = LiveServer.start(new ServeSpec(parameters, OptionalDouble.of(speed), run, "127.0.0.1", 0,
+                Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), false))) {
+            ApiCalls api = new ApiCalls(server);
+            for (String job : jobs) assertEquals(201, api.post("/api/jobs", job, null).status());
+            Thread.sleep(1000);
+        }
+        return run;
+    }
+
+    /** The jobs of {@code run}'s journal by id. */
+    private static Map<Long, JobRecord> jobs(Path run) throws Exception {
+        JobTable table = new JobTable();
+        JournalReader.read(run, table);
+        Map<Long, JobRecord> jobs = new HashMap<>();
+        for (JobRecord r : table.records()) jobs.put(r.job().id(), r);
+        return jobs;
+    }
+
+    /**
+     * The windows of the reservation file a server was given hold its re-driven run too: a job the server kept
+     * out of a window does not start in it. Before, the replay knew only the windows placed through the API.
+     */
+    @Test
+    void theWindowsOfTheServersReservationFileHoldTheReplay() throws Exception {
+        Path windows = Files.writeString(dir.resolve("windows"), "1000 100000 all maint\n");
+        Path run = served(ReplayParameters.none().with("machine", "flat:8").with("scheduler", "easy")
+                .with("reservations", windows), 40, "{\"size\": 4, \"runtime\": 50}", "{\"size\": 4, \"runtime\": 5000}");
+        assertTrue(jobs(run).get(1L).start() >= 0, "job 1 ends before the window");
+        assertTrue(jobs(run).get(2L).start() < 0, "the server kept job 2 out of the window");
+        JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
+        Map<Long, JobRecord> replayed = new HashMap<>();
+        for (JobRecord r : replay.jobs()) replayed.put(r.job().id(), r);
+        assertEquals(jobs(run).get(1L).start(), replayed.get(1L).start());
+        assertEquals(100000, replayed.get(2L).start(), "job 2 starts once the window ends");
     }
 }
