@@ -36,6 +36,8 @@ import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.swf.SwfReader;
+import org.bgctl.swf.TraceCalendars;
 
 /**
  * A recorded serve run re-driven: its inputs ({@link JournalInputs}) fed by the {@link RunClock}, in virtual or
@@ -96,6 +98,21 @@ public final class JournalReplay {
     }
 
     /**
+     * The local time the server's scheduler read: its trace's, from the trace's header, as the server took it (time 0
+     * the epoch, in UTC, without a trace).
+     *
+     * @throws IllegalArgumentException when the recorded trace can no longer be read
+     */
+    private static TraceCalendar calendar(ServeInputs recorded) throws IOException {
+        Optional<Path> trace = recorded.trace();
+        if (trace.isEmpty()) return TraceCalendar.UTC_EPOCH;
+        SwfReader.checkReadable(trace.get());
+        try (SwfReader reader = SwfReader.open(trace.get(), true)) {
+            return TraceCalendars.of(reader.header());
+        }
+    }
+
+    /**
      * Replays the serve run of {@code from} into {@code out}, paced at {@code speed} virtual seconds per wall
      * second when given (the same steps, in the same order, only later), else in virtual time.
      *
@@ -118,6 +135,7 @@ public final class JournalReplay {
         Reservations reservations = recorded.parameters().get("reservations")
                 .map(file -> ReservationFile.read(Path.of(file), machine)).orElse(Reservations.NONE);
         refuseWhatItCannotTake(from, schedulerName, recorded, reservations, inputs);
+        TraceCalendar calendar = calendar(recorded);
         Files.createDirectories(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
@@ -130,7 +148,7 @@ public final class JournalReplay {
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> {
-                    SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, TraceCalendar.UTC_EPOCH),
+                    SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, calendar),
                             MachineCatalog.create(machineName), settings.bootDelay(), onKill,
                             maxRequeues, BootModelKind.of(recorded.parameters(), machineName));
                     core.reserve(reservations);

@@ -145,4 +145,23 @@ class JournalReplayTest {
         assertEquals(jobs(run).get(1L).start(), replayed.get(1L).start());
         assertEquals(100000, replayed.get(2L).start(), "job 2 starts once the window ends");
     }
+
+    /**
+     * The scheduler of a re-driven run reads the local time the server's did, its trace's: NQS on the Paragon puts
+     * this job on node set 3 outside prime time (its submission is at noon on a Saturday in the trace's time zone).
+     * Before, the replay read time 0 as the epoch in UTC, where the submission is at 09:30 on a Thursday, prime time,
+     * and put it on node set 1.
+     */
+    @Test
+    void aReplayedRunReadsTheLocalTimeOfTheServersTrace() throws Exception {
+        Path trace = Files.write(dir.resolve("saturday.swf"), List.of("; UnixStartTime: 893496600",
+                "; TimeZoneString: US/Pacific", "; MaxNodes: 128",
+                "1 34200 5 28826 1 27758 -1 1 28800 -1 5 153 75 18180 3 -1 -1 -1"));
+        Path run = served(ReplayParameters.none().with("machine", "paragon-sdsc").with("scheduler", "nqs")
+                .with("trace", trace), 100000);
+        String partition = jobs(run).get(1L).partition();
+        assertTrue(partition.startsWith("ns-3["), partition);
+        JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
+        assertEquals(partition, replay.jobs().get(0).partition());
+    }
 }
