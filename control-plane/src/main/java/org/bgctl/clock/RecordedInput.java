@@ -8,7 +8,7 @@ import org.bgctl.scheduler.Reservation;
  * An input of a recorded run, at the virtual second {@link #time()} it was taken, for {@link RunClock} to feed again
  * in the same order.
  */
-public sealed interface RecordedInput permits RecordedInput.Arrival, RecordedInput.Operation {
+public sealed interface RecordedInput permits RecordedInput.Arrival, RecordedInput.Health, RecordedInput.Operation {
 
     long time();
 
@@ -19,6 +19,14 @@ public sealed interface RecordedInput permits RecordedInput.Arrival, RecordedInp
      *                     jobs came; a replay must do the same to plan as the run did
      */
     record Arrival(long time, List<Job> jobs, boolean afterInstant) implements RecordedInput {
+    }
+
+    /**
+     * A component failed ({@code up} false) or repaired with the instant of {@code time}: after the ends due then and
+     * before the arrivals and the pass, as a server releases the changes of its fault file or model, and as it takes an
+     * operator's change that comes before anything was planned at that second.
+     */
+    record Health(long time, String component, boolean up) implements RecordedInput {
     }
 
     /** What an operator did. */

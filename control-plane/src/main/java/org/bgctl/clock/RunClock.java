@@ -186,8 +186,12 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     /** An input waiting for its turn, stamped with the virtual second it arrived in. */
-    private sealed interface Input permits Arrival, Operation {
+    private sealed interface Input permits Arrival, Change, Operation {
         long stamp();
+    }
+
+    /** A recorded health change released with the instant of {@code stamp}, before its arrivals. */
+    private record Change(long stamp, HealthChange change) implements Input {
     }
 
     /**
@@ -398,6 +402,8 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private static Input replayed(RecordedInput r) {
         if (r instanceof RecordedInput.Arrival a)
             return new Arrival(a.time(), a.jobs(), !a.afterInstant(), 0, null);
+        if (r instanceof RecordedInput.Health h)
+            return new Change(h.time(), new HealthChange(h.time(), h.component(), h.up()));
         RecordedInput.Operation op = (RecordedInput.Operation) r;
         long t = op.time();
         return new Operation(t, op.toString(), switch (op.kind()) {
@@ -446,15 +452,22 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                         (ok, failure) -> new OperationAnswered(op, failure == null ? null : failure.getMessage()));
                 return this;
             }
-            Arrival first = (Arrival) head;
-            if (first.replyTo() != null && lingers(first, due)) return this;
+            if (head instanceof Arrival live && live.replyTo() != null && lingers(live, due)) return this;
+            List<HealthChange> changes = new ArrayList<>();
+            while (inputs.peekFirst() instanceof Change c && c.stamp() == t) {
+                inputs.removeFirst();
+                changes.add(c.change());
+            }
+            Arrival first = inputs.peekFirst() instanceof Arrival a && a.stamp() == t
+                    && (changes.isEmpty() || a.joinsInstant()) ? a : null;
             List<Job> arriving = new ArrayList<>();
-            while (inputs.peekFirst() instanceof Arrival a && a.stamp() == t && (a == first || a.replyTo() != null)) {
+            while (first != null && inputs.peekFirst() instanceof Arrival a && a.stamp() == t
+                    && (a == first || a.replyTo() != null)) {
                 inputs.removeFirst();
                 if (a.replyTo() != null) acks.add(a);
                 arriving.addAll(a.jobs());
             }
-            return release(t, arriving, due == t || first.replyTo() == null);
+            return release(t, arriving, changes, due == t || first == null || first.replyTo() == null);
         } catch (RuntimeException e) {
             done.completeExceptionally(e);
             return Behaviors.stopped();
@@ -462,7 +475,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     }
 
     private static boolean joinsInstant(Input input) {
-        return input instanceof Arrival a && a.joinsInstant();
+        return input instanceof Change || input instanceof Arrival a && a.joinsInstant();
     }
 
     /**
@@ -506,6 +519,11 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
      * @param timed the instant was due at its second (a timed or recorded event), so its lateness is recorded
      */
     private Behavior<Command> release(long t, List<Job> arriving, boolean timed) {
+        return release(t, arriving, List.of(), timed);
+    }
+
+    /** Releases instant {@code t} as {@link #release(long, List, boolean)}, with the recorded health {@code changes}. */
+    private Behavior<Command> release(long t, List<Job> arriving, List<HealthChange> changes, boolean timed) {
         if (scaled != null) {
             timers.cancel(WAKE);
             if (timed) late(t);
@@ -516,10 +534,14 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
             arriving.sort(Job.QUEUE_ORDER);
             jobs = arriving;
         }
-        List<HealthChange> changes = health.nextTime() == t ? health.takeAt(t) : List.of();
+        List<HealthChange> due = health.nextTime() == t ? health.takeAt(t) : List.of();
+        if (!changes.isEmpty()) {
+            due = new ArrayList<>(due);
+            due.addAll(changes);
+        }
         lastReleased = t;
         busy = true;
-        scheduler.tell(new SchedulerActor.Advance(t, changes, jobs, settledTo));
+        scheduler.tell(new SchedulerActor.Advance(t, due, jobs, settledTo));
         return this;
     }
 

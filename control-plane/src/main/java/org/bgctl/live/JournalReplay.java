@@ -82,19 +82,29 @@ public final class JournalReplay {
                     + " preempt");
         });
         for (RecordedInput input : inputs) {
-            if (!(input instanceof RecordedInput.Operation op)) continue;
-            Optional<String> refusal = switch (op.kind()) {
-                case FAIL, REPAIR -> Policies.faultRefusal(scheduler).map(why -> (op.kind() == RecordedInput.Kind.FAIL
-                        ? "fails " : "repairs ") + op.component() + " at " + op.time() + " s; " + why);
-                case RESERVE -> Policies.reservationRefusal(scheduler).map(why -> "places the reservation '"
-                        + op.reservation().name() + "' at " + op.time() + " s; reservations: " + why
-                        + "; use a scheduler that does not preempt");
-                default -> Optional.empty();
-            };
+            Optional<String> refusal = Optional.empty();
+            if (input instanceof RecordedInput.Health h) {
+                refusal = healthRefusal(scheduler, h.up(), h.component(), h.time());
+            } else if (input instanceof RecordedInput.Operation op) {
+                refusal = switch (op.kind()) {
+                    case FAIL, REPAIR -> healthRefusal(scheduler, op.kind() == RecordedInput.Kind.REPAIR,
+                            op.component(), op.time());
+                    case RESERVE -> Policies.reservationRefusal(scheduler).map(why -> "places the reservation '"
+                            + op.reservation().name() + "' at " + op.time() + " s; reservations: " + why
+                            + "; use a scheduler that does not preempt");
+                    default -> Optional.empty();
+                };
+            }
             refusal.ifPresent(why -> {
                 throw new IllegalArgumentException("the serve run " + from + " " + why);
             });
         }
+    }
+
+    /** Why {@code scheduler} cannot take the failure (or repair, {@code up}) of {@code component} at {@code t}. */
+    private static Optional<String> healthRefusal(String scheduler, boolean up, String component, long t) {
+        return Policies.faultRefusal(scheduler).map(why -> (up ? "repairs " : "fails ") + component + " at " + t
+                + " s; " + why);
     }
 
     /**

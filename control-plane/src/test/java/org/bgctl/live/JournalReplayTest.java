@@ -164,4 +164,34 @@ class JournalReplayTest {
         JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
         assertEquals(partition, replay.jobs().get(0).partition());
     }
+
+    /**
+     * A change of the server's fault file happens with the instant of its second, before its pass, as the server
+     * released it; so does the re-driven run. Here node 0 of flat:4 is repaired at 1000, when a maintenance window
+     * ends: the server repairs it, then starts job 1 on all four nodes. Before, the replay planned at 1000 first, with
+     * node 0 still down, and backfilled job 2 on the three others; job 1 then waited for it.
+     */
+    @Test
+    void aScriptedRepairIsReplayedWithTheInstantOfItsSecond() throws Exception {
+        Path trace = Files.write(dir.resolve("two.swf"), List.of("; MaxNodes: 4",
+                "1 60 -1 100 4 -1 -1 4 100 -1 1 -1 -1 -1 -1 -1 -1 -1",
+                "2 61 -1 100 3 -1 -1 3 100 -1 1 -1 -1 -1 -1 -1 -1 -1"));
+        Path faults = Files.writeString(dir.resolve("faults"), "50 node-0 down\n1000 node-0 up\n");
+        Path windows = Files.writeString(dir.resolve("windows"), "100 1000 all maint\n");
+        Path run = dir.resolve("served");
+        try (LiveServer server = LiveServer.start(new ServeSpec(ReplayParameters.none().with("machine", "flat:4")
+                .with("scheduler", "easy").with("trace", trace).with("faults", faults).with("reservations", windows),
+                OptionalDouble.of(1000), run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(),
+                false))) {
+            long deadline = System.nanoTime() + 30_000_000_000L;
+            while (server.view().jobs().stream().filter(j -> "completed".equals(j.get("status"))).count() < 2) {
+                assertTrue(System.nanoTime() < deadline, "the server ran both jobs");
+                Thread.sleep(100);
+            }
+        }
+        Map<Long, JobRecord> served = jobs(run);
+        assertEquals(1000, served.get(1L).start(), "the server starts job 1 once node 0 is back");
+        JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
+        for (JobRecord r : replay.jobs()) assertEquals(served.get(r.job().id()).start(), r.start(), "job " + r.job().id());
+    }
 }
