@@ -160,7 +160,8 @@ final class ReplaySpecBuilder {
             int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
             if (nodes <= 0)
                 throw new IllegalArgumentException("machine: not set, and the header of " + trace.name()
-                        + " gives no MaxNodes or MaxProcs; name the machine (e.g. flat:128)");
+                        + " gives no MaxNodes or MaxProcs that is a positive whole number; name the machine (e.g."
+                        + " flat:128)");
             return "flat:" + nodes;
         }
     }

@@ -95,7 +95,10 @@ public final class SwfHeader {
         return entries.getOrDefault(key, List.of());
     }
 
-    /** {@code MaxNodes}: the leading integer of the value, so {@code 338 (batch partition; 512 total)} gives 338. */
+    /**
+     * {@code MaxNodes}: the leading integer of the value, a word of its own, so {@code 338 (batch partition; 512 total)}
+     * gives 338, and {@code 1e3} or {@code 128.5} nothing.
+     */
     public OptionalInt maxNodes() {
         return leadingInt("MaxNodes");
     }
@@ -146,7 +149,9 @@ public final class SwfHeader {
         if (value.isEmpty()) return OptionalLong.empty();
         String v = value.get();
         int end = v.startsWith("-") ? 1 : 0;
-        while (end < v.length() && Character.isDigit(v.charAt(end))) end++;
+        while (end < v.length() && v.charAt(end) >= '0' && v.charAt(end) <= '9') end++;
+        // a whole word only: 1e3 or 128.5 is no 1 or 128
+        if (end < v.length() && !Character.isWhitespace(v.charAt(end))) return OptionalLong.empty();
         try {
             return OptionalLong.of(Long.parseLong(v.substring(0, end)));
         } catch (NumberFormatException e) {

@@ -50,6 +50,10 @@ class SwfHeaderTest {
     void maxNodesTakesTheLeadingInteger() {
         assertEquals(OptionalInt.of(338), header.maxNodes());
         assertEquals(Optional.of("338 (batch partition; 512 total)"), header.value("MaxNodes"));
+        // not a machine of 1 or 128 nodes: the leading digits are not a word of their own
+        for (String value : List.of("1e3", "128.5", "64nodes"))
+            assertEquals(OptionalInt.empty(), SwfHeader.parse(List.of("; MaxNodes: " + value)).maxNodes(), value);
+        assertEquals(OptionalInt.of(64), SwfHeader.parse(List.of("; MaxNodes: 64\t(dual)")).maxNodes());
     }
 
     @Test
