@@ -132,10 +132,16 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     /**
      * The stream without the UTF-8 byte order mark an editor may write at its start (Windows Notepad does), which
      * would otherwise join the first line: a header comment would read as a job line.
+     *
+     * @throws IOException for a UTF-16 byte order mark, which would otherwise read as a binary file
      */
     private static InputStream withoutByteOrderMark(InputStream in) throws IOException {
         PushbackInputStream pushback = new PushbackInputStream(in, BYTE_ORDER_MARK.length);
         byte[] start = pushback.readNBytes(BYTE_ORDER_MARK.length);
+        if (start.length >= 2 && (start[0] == (byte) 0xff && start[1] == (byte) 0xfe
+                || start[0] == (byte) 0xfe && start[1] == (byte) 0xff))
+            throw new IOException("UTF-16 text (its byte order mark says so), as Windows PowerShell writes with '>';"
+                    + " a trace is read as ASCII or UTF-8: save it as UTF-8");
         if (!Arrays.equals(start, BYTE_ORDER_MARK)) pushback.unread(start);
         return pushback;
     }

@@ -4,6 +4,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.nio.charset.Charset;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -70,6 +73,18 @@ class SwfReaderTest {
         Path gz = TestTraces.writeGzip(dir, "t.swf.gz", "\uFEFF" + GOOD_LINE);
         assertEquals(1, readAll(SwfReader.open(gz, false)).get(0).jobId());
         assertEquals(1, readAll(SwfReader.open(write(dir, "u.swf", GOOD_LINE), false)).size());
+    }
+
+    @Test
+    void aUtf16TraceIsNamedAsSuch() throws IOException {
+        // was "line 1: not a text file: is it a binary file, or compressed other than with gzip?"
+        for (Charset utf16 : List.of(StandardCharsets.UTF_16, StandardCharsets.UTF_16LE)) {
+            String text = (utf16.name().equals("UTF-16LE") ? "\uFEFF" : "") + "; MaxNodes: 8\n" + GOOD_LINE + "\n";
+            Path file = Files.write(dir.resolve("u16.swf"), text.getBytes(utf16));
+            IOException e = assertThrows(IOException.class, () -> SwfReader.open(file, true));
+            assertEquals("u16.swf: UTF-16 text (its byte order mark says so), as Windows PowerShell writes with '>';"
+                    + " a trace is read as ASCII or UTF-8: save it as UTF-8", e.getMessage());
+        }
     }
 
     @Test
