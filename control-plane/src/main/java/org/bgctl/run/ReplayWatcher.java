@@ -9,8 +9,9 @@ import org.bgctl.scheduler.UnitDirectory;
 
 /**
  * Something that watches a replay on the scaled clock as it runs ({@code replay --speed K --port P}): it sees every
- * scheduler event and is started with the clock, in the run's actor system. It only reads: the schedule is the
- * one the replay makes without it.
+ * scheduler event and is started with the clock, in the run's actor system. Watching alone changes nothing: the
+ * schedule is the one the replay makes without it; what an operator does through it (submit, cancel, fault) goes to
+ * the run's clock, as to a server's, and becomes part of the run.
  */
 public interface ReplayWatcher extends EventSink {
 
