@@ -102,8 +102,27 @@ public final class ServeCommand implements Callable<Integer> {
     @Mixin
     DriverClusterOptions member;
 
+    /** Options of replay that serve does not take: hidden, and refused in one line saying why. */
+    @Option(names = "--executor", hidden = true, paramLabel = "KIND")
+    String executor;
+
+    @Option(names = "--journal", hidden = true, paramLabel = "KIND")
+    String journal;
+
+    @Option(names = "--chaos", hidden = true, paramLabel = "SPEC")
+    String chaos;
+
+    @Option(names = "--until", hidden = true, paramLabel = "T")
+    String until;
+
     @Override
     public Integer call() throws Exception {
+        refuseReplayOnly("--executor", executor, "serve runs the actors; leave it out");
+        refuseReplayOnly("--journal", journal, "serve journals to the H2 file of its run directory (--run); leave it"
+                + " out (a served run is re-driven with bgctl replay --journal DIR)");
+        refuseReplayOnly("--chaos", chaos, "chaos perturbs the agents' messages of a replay only; leave it out");
+        refuseReplayOnly("--until", until, "a server runs until it is stopped (Ctrl-C or SIGTERM); --until ends a"
+                + " replay");
         ServeSpec serve;
         try {
             serve = new ServeSpec(runOptions.given().with("trace", trace),
@@ -138,5 +157,10 @@ public final class ServeCommand implements Callable<Integer> {
         }, "bgctl-serve-stop"));
         stopped.await();
         return 0;
+    }
+
+    /** Refuses {@code option}, a replay option serve does not take, when it was given ({@code value} not null). */
+    private void refuseReplayOnly(String option, String value, String why) {
+        if (value != null) throw new ParameterException(spec.commandLine(), option + " is an option of replay: " + why);
     }
 }

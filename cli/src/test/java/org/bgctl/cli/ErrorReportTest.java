@@ -58,6 +58,26 @@ class ErrorReportTest {
         assertTrue(typo.contains("did you mean --arrival-scale"), typo);
     }
 
+    /**
+     * The replay options serve does not take are refused saying why, not as unknown options: before, serve answered
+     * "Unknown options: '--until', '100'" to options the documentation lists for replay.
+     */
+    @Test
+    void serveRefusesTheReplayOnlyOptionsSayingWhy() throws Exception {
+        Path run = dir.resolve("serve");
+        String[][] refused = {
+                {"--executor", "direct", "--executor is an option of replay: serve runs the actors; leave it out"},
+                {"--journal", "memory", "--journal is an option of replay: serve journals to the H2 file of its run"},
+                {"--chaos", "drop=0.1", "--chaos is an option of replay: chaos perturbs the agents' messages"},
+                {"--until", "100", "--until is an option of replay: a server runs until it is stopped"}};
+        for (String[] r : refused) {
+            badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run", run.toString(), r[0], r[1]),
+                    "serve", r[2]);
+            assertFalse(Files.exists(run), "nothing written");
+        }
+        assertFalse(CliRun.of("serve", "--help").out().contains("--until"), "not in the help");
+    }
+
     @Test
     void messagesNameOptionsAsAPersonTypesThem() throws Exception {
         badInput(replay("--fat-probability", "2"), "replay", "--fat-probability must be between 0 and 1, was 2.0");
