@@ -6,6 +6,8 @@ import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -38,17 +40,25 @@ public final class RunInputsTable {
 
     /** The inputs in force in the H2 journal of {@code runDir}; empty when it records none (or holds no journal). */
     public static Optional<String> latest(Path runDir) {
-        if (!JournalSettings.hasH2Journal(runDir)) return Optional.empty();
+        List<String> rows = all(runDir);
+        return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(rows.size() - 1));
+    }
+
+    /** Every inputs row of the H2 journal of {@code runDir}, the first start's first; empty when it records none. */
+    public static List<String> all(Path runDir) {
+        if (!JournalSettings.hasH2Journal(runDir)) return List.of();
+        List<String> rows = new ArrayList<>();
         try (Connection c = connect(runDir)) {
             create(c);
             try (Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT \"inputs\" FROM \"" + TABLE + "\" ORDER BY \"start\" DESC LIMIT 1")) {
-                return r.next() ? Optional.of(r.getString(1)) : Optional.empty();
+                 ResultSet r = s.executeQuery("SELECT \"inputs\" FROM \"" + TABLE + "\" ORDER BY \"start\"")) {
+                while (r.next()) rows.add(r.getString(1));
             }
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot read the run's inputs from the journal of " + runDir + ": "
                     + e.getMessage());
         }
+        return rows;
     }
 
     private static void create(Connection c) throws SQLException {

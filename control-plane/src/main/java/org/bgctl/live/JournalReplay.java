@@ -7,9 +7,11 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Set;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RecordedInput;
@@ -29,6 +31,7 @@ import org.bgctl.report.html.RunReport;
 import org.bgctl.reservations.ReservationFile;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.BootModelKind;
+import org.bgctl.run.ReplayParameters;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerCore;
@@ -36,6 +39,8 @@ import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.PolicyRegistry;
+import org.bgctl.scheduler.policy.PolicySetting;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 
@@ -101,6 +106,35 @@ public final class JournalReplay {
         }
     }
 
+    /**
+     * Refuses a run whose restart with {@code --override} changed what its scheduler reads (a setting, the kill policy,
+     * the boots, the reservation file): the journal does not say from which instant the new inputs held, and a
+     * re-driven run takes one set, so its schedule could not be the server's.
+     *
+     * @throws IllegalArgumentException naming the first such change
+     */
+    private static void refuseChangedInputs(Path from) throws IOException {
+        Set<String> read = new LinkedHashSet<>();
+        for (PolicySetting s : PolicyRegistry.settings()) read.add(s.key());
+        read.addAll(List.of("on_kill", "max_requeues", "boot_model", "boot_failure", "reuse_blocks", "seed",
+                "reservations"));
+        List<ReplayParameters> history = ServeInputs.history(from);
+        for (int i = 1; i < history.size(); i++) {
+            ReplayParameters was = history.get(i - 1);
+            ReplayParameters now = history.get(i);
+            for (String key : read) {
+                if (key.equals("seed") && !BootModelKind.boots(was) && !BootModelKind.boots(now)) continue;
+                Optional<String> before = was.get(key);
+                Optional<String> after = now.get(key);
+                if (!before.equals(after))
+                    throw new IllegalArgumentException(from + " changed its " + key + " from "
+                            + before.orElse("its default") + " to " + after.orElse("its default") + " at a restart"
+                            + " with --override; a re-driven run takes one set of inputs, so its schedule could not be"
+                            + " the server's");
+            }
+        }
+    }
+
     /** Why {@code scheduler} cannot take the failure (or repair, {@code up}) of {@code component} at {@code t}. */
     private static Optional<String> healthRefusal(String scheduler, boolean up, String component, long t) {
         return Policies.faultRefusal(scheduler).map(why -> (up ? "repairs " : "fails ") + component + " at " + t
@@ -141,6 +175,7 @@ public final class JournalReplay {
         MachineModel machine = MachineCatalog.create(machineName);
         SchedulerSettings settings = recorded.schedulerSettings();
         Policies.createFor(schedulerName, settings, machine);
+        refuseChangedInputs(from);
         List<RecordedInput> inputs = JournalInputs.read(from);
         Reservations reservations = recorded.parameters().get("reservations")
                 .map(file -> ReservationFile.read(Path.of(file), machine)).orElse(Reservations.NONE);

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
@@ -143,6 +145,17 @@ record ServeInputs(RunRecord record, double speed) {
         for (String key : APART)
             if (spec != null && !p.get(key).isPresent()) p = p.with(key, spec.parameters().get(key).orElse(null));
         return of(p, spec == null ? DEFAULT_SPEED : spec.speed().orElse(DEFAULT_SPEED));
+    }
+
+    /**
+     * The parameters of every set of inputs the journal of {@code run} records, the first start's first: more than one
+     * when a restart changed them with {@code --override}.
+     */
+    static List<ReplayParameters> history(Path run) throws IOException {
+        List<ReplayParameters> history = new ArrayList<>();
+        for (String row : RunInputsTable.all(run))
+            history.add(RunRecord.of(JSON.readTree(row), "the inputs journaled in " + run).parameters());
+        return history;
     }
 
     /**

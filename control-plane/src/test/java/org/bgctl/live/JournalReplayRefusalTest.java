@@ -39,6 +39,12 @@ class JournalReplayRefusalTest {
         return run;
     }
 
+    /** Starts the server of {@code run} again with {@code parameters} given and {@code --override}, at {@code speed}. */
+    private static void restarted(Path run, ReplayParameters parameters, double speed) throws Exception {
+        LiveServer.start(new ServeSpec(parameters, OptionalDouble.of(speed), run, "127.0.0.1", 0, Optional.empty(),
+                RestartPolicy.CONTINUE, Optional.empty(), true)).close();
+    }
+
     private String refusal(Path run) {
         Path out = dir.resolve("pfcfs");
         String why = assertThrows(IllegalArgumentException.class, () -> JournalReplay.run(run, "pfcfs", out))
@@ -76,6 +82,25 @@ class JournalReplayRefusalTest {
         assertEquals(run + " was served with --reservations " + windows + "; reservations: pfcfs suspends jobs, which"
                 + " then run past their estimates, so it cannot keep reservation windows; use a scheduler that does not"
                 + " preempt", refusal(run));
+    }
+
+    /**
+     * A restart with --override that changed a setting the scheduler reads makes the run one that no single set of
+     * inputs re-drives: refused, naming the change. Before, the re-driven run applied the new boot delay to every job,
+     * those served before the restart included. A restart that changed only the speed is re-driven as before.
+     */
+    @Test
+    void aRunWhoseSchedulerSettingsAnOverrideChangedIsRefused() throws Exception {
+        Path run = served(ReplayParameters.none().with("machine", "flat:8"),
+                "/api/jobs", "{\"size\": 8, \"runtime\": 20}");
+        restarted(run, ReplayParameters.none(), 80);
+        assertEquals("easy", JournalReplay.run(run, null, dir.resolve("easy")).summary().get("scheduler"));
+        restarted(run, ReplayParameters.none().with("boot_delay", 100), 80);
+        Path out = dir.resolve("again");
+        String why = assertThrows(IllegalArgumentException.class, () -> JournalReplay.run(run, null, out)).getMessage();
+        assertEquals(run + " changed its boot_delay from its default to 100 at a restart with --override; a re-driven"
+                + " run takes one set of inputs, so its schedule could not be the server's", why);
+        assertFalse(Files.exists(out), "nothing written");
     }
 
     @Test
