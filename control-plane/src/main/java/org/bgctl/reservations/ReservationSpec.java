@@ -99,6 +99,14 @@ public final class ReservationSpec {
             throw new IllegalArgumentException(usage);
         int[] base = {parts[0].charAt(1) - '0', parts[0].charAt(2) - '0', parts[0].charAt(3) - '0'};
         String[] extent = parts[1].split("x");
+        machine.grid().ifPresent(g -> {
+            int[] size = {g.x(), g.y(), g.z()};
+            for (int d = 0; d < 3; d++)
+                if (base[d] + Integer.parseInt(extent[d]) > size[d])
+                    throw new IllegalArgumentException("the box " + what + " does not fit in the " + g.x() + "x" + g.y()
+                            + "x" + g.z() + " midplanes of " + machine.name() + ": it reaches " + "xyz".charAt(d) + " = "
+                            + (base[d] + Integer.parseInt(extent[d]) - 1) + ", past " + (size[d] - 1));
+        });
         List<String> units = new ArrayList<>();
         for (int i = 0; i < Integer.parseInt(extent[0]); i++)
             for (int j = 0; j < Integer.parseInt(extent[1]); j++)

@@ -60,8 +60,11 @@ class ReservationFileTest {
                 + " reserves", error("flat:8", "0 5 mp-R000"));
         assertEquals(f + ":1: field 3 (what): bgl has no unit 'mp-R900' that holds nodes",
                 error("bgl", "0 5 mp-R900"));
-        assertEquals(f + ":1: field 3 (what): bgl has no unit 'mp-R800' that holds nodes",
-                error("bgl", "0 5 R700:2x1x1"));
+        // a box past the grid is named as given, with the dimension it overruns (before: "bgl has no unit 'mp-R800'")
+        assertEquals(f + ":1: field 3 (what): the box R700:2x1x1 does not fit in the 8x4x4 midplanes of bgl: it reaches"
+                + " x = 8, past 7", error("bgl", "0 5 R700:2x1x1"));
+        assertEquals(f + ":1: field 3 (what): the box R000:2x5x1 does not fit in the 8x4x4 midplanes of bgl: it reaches"
+                + " y = 4, past 3", error("bgl", "0 5 R000:2x5x1"));
         assertEquals(f + ":1: field 3 (what): 'R00:2x2' is not a box of midplanes R<x><y><z>:<a>x<b>x<c>, e.g."
                 + " R000:2x2x2", error("bgl", "0 5 R00:2x2"));
         assertEquals(f + ":1: field 3 (what): a node count reserves nodes of a machine of interchangeable nodes; on"
