@@ -127,7 +127,7 @@ public final class LiveApi extends AllDirectives {
                         post(() -> authorized(() -> body(this::reserve))))),
                 path(PathMatchers.segment("reservations").slash(PathMatchers.segment()), name ->
                         delete(() -> authorized(() -> operation(replyTo -> new RunClock.CancelReservation(name, replyTo),
-                                "name", Map.of("name", name, "cancelled", true))))),
+                                "name", answer("name", name, "cancelled", true))))),
                 path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
                         events.map(e -> ServerSentEvent.create(write(EventJson.fields(e)), EventJson.type(e)))
@@ -213,7 +213,7 @@ public final class LiveApi extends AllDirectives {
 
     private Route cancel(long id) {
         if (!view.knows(id)) return complete(error(StatusCodes.NOT_FOUND, "id", "no job " + id));
-        return operation(replyTo -> new RunClock.Cancel(id, replyTo), "id", Map.of("id", id, "cancelled", true));
+        return operation(replyTo -> new RunClock.Cancel(id, replyTo), "id", answer("id", id, "cancelled", true));
     }
 
     private Route fault(JsonNode body) {
@@ -239,7 +239,18 @@ public final class LiveApi extends AllDirectives {
         }
         boolean up = state.asText().equals("up");
         return operation(replyTo -> new RunClock.SetHealth(id, up, replyTo), "component",
-                Map.of("component", id, "state", state.asText()));
+                answer("component", id, "state", state.asText()));
+    }
+
+    /**
+     * An answer of two fields, in this order: Map.of iterates in an order that changes from one JVM to the next, so
+     * the same call was answered {"id":1,"cancelled":true} by one server and {"cancelled":true,"id":1} by another.
+     */
+    private static Map<String, Object> answer(String key, Object value, String otherKey, Object otherValue) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put(key, value);
+        m.put(otherKey, otherValue);
+        return m;
     }
 
     private Route reserve(JsonNode body) {

@@ -48,6 +48,31 @@ class LiveApiTest {
         return a.body().get("id").asLong();
     }
 
+    /** The names of {@code a}'s fields, in the order the server wrote them. */
+    private static String fieldOrder(ApiCalls.Answer a) {
+        StringBuilder names = new StringBuilder();
+        a.body().fieldNames().forEachRemaining(n -> names.append(names.length() == 0 ? "" : ",").append(n));
+        return names.toString();
+    }
+
+    /**
+     * The answers of a cancellation, a health change and a cancelled reservation name their fields in the order the
+     * documentation gives, on every server. Before, they came from Map.of, whose order changes from one JVM to the
+     * next: one server answered {"id":1,"cancelled":true}, the next {"cancelled":true,"id":1}.
+     */
+    @Test
+    void operationAnswersKeepTheirFieldOrder() throws Exception {
+        long id = submit("{\"shape\": \"1x1x1\", \"runtime\": 36000}");
+        assertEquals("id,cancelled", fieldOrder(api.delete("/api/jobs/" + id, null)));
+        assertEquals("component,state", fieldOrder(api.post("/api/faults",
+                "{\"component\": \"sw-z-R733\", \"state\": \"down\"}", null)));
+        assertEquals("component,state", fieldOrder(api.post("/api/faults",
+                "{\"component\": \"sw-z-R733\", \"state\": \"up\"}", null)));
+        assertEquals(200, api.post("/api/reservations", "{\"name\": \"order\", \"start\": 900000000, \"end\":"
+                + " 900000001, \"what\": \"mp-R733\"}", null).status());
+        assertEquals("name,cancelled", fieldOrder(api.delete("/api/reservations/order", null)));
+    }
+
     @Test
     void aSubmittedJobIsListedAndRuns() throws Exception {
         long id = submit("{\"shape\": \"1x2x2\", \"topology\": \"torus\", \"runtime\": 36000, \"estimate\": 40000}");
