@@ -39,12 +39,12 @@ public final class JobRequests {
                 throw new BadRequest(name, "unknown field; known: size, shape, topology, estimate, runtime");
         }
         long runtime = duration(body, "runtime");
-        long estimate = body.has("estimate") ? duration(body, "estimate") : runtime;
+        long estimate = present(body, "estimate") ? duration(body, "estimate") : runtime;
         if (estimate < runtime) throw new BadRequest("estimate", "must be at least the runtime " + runtime + ", was " + estimate);
         Topology topology = topology(body);
-        boolean hasShape = body.has("shape");
-        if (hasShape && body.has("size")) throw new BadRequest("shape", "give size or shape, not both");
-        if (!hasShape && !body.has("size")) throw new BadRequest("size", "missing; give size (nodes) or shape (XxYxZ)");
+        boolean hasShape = present(body, "shape");
+        if (hasShape && present(body, "size")) throw new BadRequest("shape", "give size or shape, not both");
+        if (!hasShape && !present(body, "size")) throw new BadRequest("size", "missing; give size (nodes) or shape (XxYxZ)");
         Geometry geometry;
         int size;
         String field;
@@ -69,6 +69,12 @@ public final class JobRequests {
         Optional<String> never = machine.unplaceable(new Demand(size, geometry));
         if (never.isPresent()) throw new BadRequest(field, "can never be placed: " + never.get());
         return new JobSpec(size, geometry, estimate, runtime);
+    }
+
+    /** Whether {@code body} gives field {@code name} a value: a field set to null is one left out. */
+    private static boolean present(JsonNode body, String name) {
+        JsonNode v = body.get(name);
+        return v != null && !v.isNull();
     }
 
     /** A run time or estimate: a whole number of seconds from 0 to {@link TimeBounds#MAX_DURATION}. */
