@@ -105,12 +105,16 @@ public final class ActorReplay {
         }
     }
 
-    /** {@code config}, with chaos mode's protocol phase timeout and attempts ({@code bgctl.chaos}) when {@code chaos}. */
+    /**
+     * {@code config}, with chaos mode's protocol phase timeout and attempts ({@code bgctl.chaos}) when {@code chaos},
+     * and its timeouts expected.
+     */
     static Config chaosConfig(Config config, boolean chaos) {
         if (!chaos) return config;
         return ConfigFactory.parseMap(Map.of(
                 "bgctl.scheduler.phase-timeout", config.getDuration("bgctl.chaos.phase-timeout").toMillis() + "ms",
-                "bgctl.scheduler.phase-attempts", config.getInt("bgctl.chaos.phase-attempts"))).withFallback(config);
+                "bgctl.scheduler.phase-attempts", config.getInt("bgctl.chaos.phase-attempts"),
+                "bgctl.scheduler.timeouts-expected", true)).withFallback(config);
     }
 
     /** How long the audit at the end of a run waits for each agent's occupancy. */

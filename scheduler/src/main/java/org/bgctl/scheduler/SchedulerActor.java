@@ -375,6 +375,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         // look-up of the adapter by the answer's class
         this.answers = context.getSelf().<Object>unsafeUpcast().narrow();
         this.phaseAttempts = context.getSystem().settings().config().getInt("bgctl.scheduler.phase-attempts");
+        boolean timeoutsExpected = context.getSystem().settings().config().getBoolean("bgctl.scheduler.timeouts-expected");
         ProtocolTick tick = new ProtocolTick();
         this.runner = new ProtocolRunner<>(this::send, new ProtocolRunner.Timers() {
             @Override
@@ -384,8 +385,9 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void timedOut(long batch, int attempt) {
-                context.getLog().warn("protocol steps of batch {} unanswered after {} (attempt {} of {})", batch,
-                        settings.phaseTimeout(), attempt, phaseAttempts);
+                String message = "protocol steps of batch {} unanswered after {} (attempt {} of {})";
+                if (timeoutsExpected) context.getLog().info(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
+                else context.getLog().warn(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
             }
         }, phaseAttempts);
         this.handlers = handlers();
