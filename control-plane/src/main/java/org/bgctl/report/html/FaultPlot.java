@@ -42,6 +42,8 @@ final class FaultPlot {
             double y = f.top() + r * rowHeight;
             if (r % every == 0) f.svg().text(f.left() - 5, y + Math.min(rowHeight, 10), "end", e.getKey());
             for (long[] d : e.getValue()) {
+                if (d[1] <= span.start()) continue; // down and up again before the first submission
+                d[0] = Math.max(d[0], span.start());
                 double x0 = f.px(d[0] - span.start());
                 double x1 = Math.max(x0 + 1, f.px(d[1] - span.start()));
                 f.svg().rect(x0, y, x1 - x0, rowHeight - 0.5, "#c53030", e.getKey() + " down from "

@@ -13,8 +13,11 @@ record TimeSpan(long start, long end) {
             start = Math.min(start, j.submit());
             end = Math.max(end, Math.max(j.submit(), Math.max(j.start(), j.end())));
         }
+        // A failure or repair before the first submission (a random fault model runs from time 0 of the trace)
+        // does not move the start: the plots are measured from the first submission, as their axes say.
+        boolean noJobs = start == Long.MAX_VALUE;
         for (FaultLog.Change c : faults) {
-            start = Math.min(start, c.time());
+            if (noJobs) start = Math.min(start, c.time());
             end = Math.max(end, c.time());
         }
         if (start == Long.MAX_VALUE) return new TimeSpan(0, 1);

@@ -88,6 +88,20 @@ class RunReportTest {
     }
 
     @Test
+    void failuresBeforeTheFirstSubmissionDoNotMoveTheTimeAxis() throws Exception {
+        // the excerpt's first job is submitted at 566129: a random fault model (or a fault file) may fail
+        // components long before; the plots still count time from the first submission
+        Path faults = Files.write(dir.resolve("early.faults"), List.of("100 mp-R000 down", "200 mp-R000 up",
+                "500 mp-R001 down", "570000 mp-R001 up"));
+        String html = Files.readString(replay(dir.resolve("early"), "machine", "bgl", "first", "50", "sizes-in",
+                "units", "faults", faults.toString()));
+        assertTrue(html.contains("<title>mp-R001 down from 0:00:00 to 0d 01:04</title>"),
+                "down at the first submission, up 3871 s after it");
+        assertFalse(html.contains("<title>mp-R000 down from"), "up again before the first submission");
+        assertFalse(html.contains("down from -"), "no time before the first submission");
+    }
+
+    @Test
     void aDirectoryWithoutARunIsRefusedInOneLine() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(dir));
         assertEquals(dir + " holds no summary.json: not a run directory, or a run still going", e.getMessage());
