@@ -133,6 +133,16 @@ class RunMetricsTest {
     }
 
     @Test
+    void theWeightOfAJobInTheWeightedFlowIsItsOwnSizeAndRunKilledOrCancelledOrNot() {
+        // B (5 nodes, its own run 1000 s) is killed at 40 and C (1 node, its own run 500 s) cancelled at 60, both
+        // submitted and started at 0: weights 5000 and 500, as submitted, though utilization counts 0 and 60 of them.
+        List<JobRecord> run = List.of(
+                new JobRecord(Job.of(2, 0, 1000, 1000, 5), 0, 0, 40, 5, "", 0, "mp-R000"),
+                new JobRecord(Job.of(3, 0, 500, 500, 1), 0, 0, 60, 1, "", 0, JobRecord.CANCELLED));
+        assertEquals(5000.0 * 40 + 500.0 * 60, RunMetrics.of(run, 10).sumWeightedFlow(), EPS);
+    }
+
+    @Test
     void theBoundedSlowdownOfAJobThatEndedEarlyDividesByWhatItRan() {
         // Submitted at 0, started at 20, B (its own run 1000 s) is killed at 60 and C (its own run 500 s) cancelled at
         // 120: their responses are 60 and 120, which over their own runs would be slowdowns of 0.06 and 0.24, below
