@@ -22,6 +22,7 @@ import org.bgctl.scheduler.audit.WiringAudit;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 import picocli.CommandLine.Model.CommandSpec;
 
@@ -70,6 +71,7 @@ public final class InspectCommand implements Callable<Integer> {
     public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         recorded.requireRun();
+        if (limit < 0) throw new ParameterException(spec.commandLine(), "--limit must be 0 (all) or more, was " + limit);
         if (verify) return verify(out);
         if (audit) return audit(out);
         if (gangs) {

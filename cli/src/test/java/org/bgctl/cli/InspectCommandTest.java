@@ -56,6 +56,14 @@ class InspectCommandTest {
     }
 
     @Test
+    void aNegativeLimitIsRefusedInOneLine() {
+        CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--limit", "-1");
+        assertEquals(2, inspect.exit(), inspect.toString());
+        assertEquals("", inspect.out(), "no event printed");
+        assertTrue(inspect.err().startsWith("bgctl inspect: --limit must be 0 (all) or more, was -1\n"), inspect.err());
+    }
+
+    @Test
     void theJournalAloneRebuildsJobsCsvByteForByte() throws Exception {
         Path rebuilt = dir.resolve("rebuilt.csv");
         CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--jobs-csv", rebuilt.toString());
