@@ -63,6 +63,17 @@ class RunMetricsTest {
     }
 
     @Test
+    void lostCapacityIsZeroWhenACommunicationIntensiveJobsOwnRunFillsMoreThanTheMachine() {
+        // On 4 nodes a CI job of 1000 s (gain 50%) runs 500 s on a block from 0: utilization counts its own
+        // 4 x 1000 node-seconds over a span of 500, 2.0; nothing is unused; 1 - 2 - 0 would be -1, so lost is 0.
+        Job ci = Job.of(1, 0, 1000, 1000, 4).withCommunication(Communication.intensive(0.5));
+        RunMetrics m = RunMetrics.of(List.of(new JobRecord(ci, 0, 500, 4, "buddy:0-3", true)), 4);
+        assertEquals(2.0, m.utilization(), EPS);
+        assertEquals(0.0, m.unusedCapacity(), EPS);
+        assertEquals(0.0, m.lostCapacity(), EPS);
+    }
+
+    @Test
     void responseAndBoundedSlowdownWithGammaTenSeconds() {
         // Responses 100, 40, 75: mean 215 / 3. Bounded slowdown max(response, 10) / max(run, 10):
         // A 100/100 = 1, B 40/30, C 75/10 = 7.5 (Γ = 10 s bounds C's 5-second run; 75/5 would
