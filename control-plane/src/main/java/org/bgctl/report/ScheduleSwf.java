@@ -13,7 +13,8 @@ import org.bgctl.swf.SwfWriter;
  * are the emulated ones, allocated processors the nodes the job held, requested processors and
  * time what it asked for. Status 1 = completed, 0 = killed (at its wall time or by a failed
  * component); a job that never
- * started is written with status 5 (cancelled), wait and run -1.
+ * started is written with status 5 (cancelled), wait and run -1; a job still running when the run ended
+ * (--until) with status 5 too, its wait and nodes held, run -1.
  */
 public final class ScheduleSwf {
 
@@ -50,9 +51,10 @@ public final class ScheduleSwf {
     private static SwfRecord record(JobRecord r) {
         Job j = r.job();
         boolean ran = r.finished();
+        boolean started = r.start() >= 0; // finished, or still running when the run ended (--until)
         int status = !ran || r.cancelled() ? 5 : r.killed() ? 0 : 1;
-        return new SwfRecord(j.id(), j.submit(), ran ? r.waitTime() : -1, ran ? r.runTime() : -1,
-                ran ? r.size() : -1, -1, -1, j.size(), j.requestedTime(), -1, status,
+        return new SwfRecord(j.id(), j.submit(), started ? r.waitTime() : -1, ran ? r.runTime() : -1,
+                started ? r.size() : -1, -1, -1, j.size(), j.requestedTime(), -1, status,
                 j.user(), j.group(), j.executable(), j.queue(), -1, -1, -1);
     }
 }

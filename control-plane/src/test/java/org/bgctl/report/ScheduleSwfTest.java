@@ -44,6 +44,19 @@ class ScheduleSwfTest {
     }
 
     @Test
+    void aJobStillRunningWhenTheRunEndedKeepsItsWaitAndNodes(@TempDir Path dir) throws Exception {
+        // Submitted at 0, started at 20 on 4 nodes, still running at --until: it waited 20 s and held 4 nodes, which
+        // jobs.csv says too; its run is unknown (-1) and it did not complete (5).
+        JobRecord running = new JobRecord(new Job(1, 0, 100, 150, 4, 150, 7, 3, 2, 1, false), 20, 20, -1, 4, "", 0);
+        assertEquals("running", running.status());
+        Path file = dir.resolve("schedule.swf");
+        ScheduleSwf.write(file, List.of(running), "flat:10", "easy", "trace.swf", 10);
+        try (SwfReader reader = SwfReader.open(file, false)) {
+            assertEquals(new SwfRecord(1, 0, 20, -1, 4, -1, -1, 4, 150, -1, 5, 7, 3, 2, 1, -1, -1, -1), reader.next());
+        }
+    }
+
+    @Test
     void aRunningJobAnOperatorCancelledIsCancelledNotKilled(@TempDir Path dir) throws Exception {
         // Started at 20 and cancelled at 50 (a watched replay's DELETE /api/jobs/1): SWF status 5 (cancelled) with the
         // 30 s it ran, not 0 (failed); it counts in neither jobs_ended_killed nor faults.jobs_failed.
