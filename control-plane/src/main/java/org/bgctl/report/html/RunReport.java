@@ -114,7 +114,8 @@ public final class RunReport {
 
     private static void figures(StringBuilder html, JsonNode s, RunData run) {
         html.append("<div class=\"figures\">\n");
-        figure(html, "jobs", Long.toString(run.jobs().size()));
+        // every job of the run, as summary.json's jobs_submitted; its "jobs" counts only those that finished
+        figure(html, "jobs submitted", Long.toString(run.jobs().size()));
         figure(html, "makespan", Human.duration(s.path("makespan_s").asDouble(Double.NaN)));
         figure(html, "utilization", s.has("utilization") ? Human.percent(s.get("utilization").asDouble()) : "–");
         figure(html, "mean wait", Human.duration(s.path("mean_wait_s").asDouble(Double.NaN)));

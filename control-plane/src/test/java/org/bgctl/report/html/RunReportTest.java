@@ -102,6 +102,21 @@ class RunReportTest {
     }
 
     @Test
+    void theJobCountIsOfTheJobsSubmittedNotOfTheFinishedJobsSummaryJsonCallsJobs() throws Exception {
+        // cut at 600000 s, some jobs still running: summary.json's
+        // "jobs" (the parameters table) counts the finished ones, the figure every job of the run
+        Path out = dir.resolve("cut");
+        String html = Files.readString(replay(out, "machine", "flat:128", "first", "50", "until", "600000"));
+        String summary = Files.readString(out.resolve("summary.json"));
+        Matcher submitted = Pattern.compile("\"jobs_submitted\" : (\\d+)").matcher(summary);
+        Matcher finished = Pattern.compile("\"jobs\" : (\\d+)").matcher(summary);
+        assertTrue(submitted.find() && finished.find(), summary);
+        assertFalse(submitted.group(1).equals(finished.group(1)), "jobs still running at the cut");
+        assertTrue(html.contains("<b>" + submitted.group(1) + "</b>jobs submitted</div>"), "the figure");
+        assertTrue(html.contains("<tr><td>jobs</td><td>" + finished.group(1) + "</td></tr>"), "the parameters table");
+    }
+
+    @Test
     void aDirectoryWithoutARunIsRefusedInOneLine() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(dir));
         assertEquals(dir + " holds no summary.json: not a run directory, or a run still going", e.getMessage());
