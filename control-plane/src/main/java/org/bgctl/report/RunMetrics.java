@@ -138,8 +138,10 @@ public record RunMetrics(int jobs, long makespan, double meanWait, long p50Wait,
             double capacity = (double) span * nodes;
             double utilization = capacity > 0 ? work / capacity : 0;
             double unused = capacity > 0 ? unusedNodeSeconds(nodes) / capacity : 0;
+            // a run of makespan 0 (jobs of run time 0 at one instant) has no capacity to use, leave unused or lose
+            double lost = capacity > 0 ? Math.max(0, 1 - utilization - unused) : 0;
             return new RunMetrics(n, span, sumWait / n, p50, p95, max,
-                    sumResponse / n, sumSlowdown / n, utilization, unused, Math.max(0, 1 - utilization - unused),
+                    sumResponse / n, sumSlowdown / n, utilization, unused, lost,
                     sumFlow, sumWeighted, firstSubmit, lastEnd);
         }
 

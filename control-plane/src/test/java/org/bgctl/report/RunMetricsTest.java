@@ -126,6 +126,19 @@ class RunMetricsTest {
     }
 
     @Test
+    void aRunOfMakespanZeroLosesNoCapacity() {
+        // two jobs of run time 0 submitted, started and ended at 100: T = 0, no capacity at all; 1 - 0 - 0 would say
+        // every node-second was lost to waiting jobs
+        RunMetrics m = RunMetrics.of(List.of(ran(Job.of(1, 100, 0, 10, 4), 100, 100),
+                ran(Job.of(2, 100, 0, 10, 8), 100, 100)), 8);
+        assertEquals(0, m.makespan());
+        assertEquals(0.0, m.utilization(), EPS);
+        assertEquals(0.0, m.unusedCapacity(), EPS);
+        assertEquals(0.0, m.lostCapacity(), EPS);
+        assertEquals(1.0, m.meanBoundedSlowdown(), EPS);
+    }
+
+    @Test
     void aJobKilledByAFailedComponentCountsNoWorkACancelledOneThePartItRan() {
         // On 10 nodes, over [0, 100): A (4 nodes, its own run 100 s) completes; B (5 nodes, its own run 1000 s) is
         // killed by a failed midplane at 40; C (1 node, its own run 500 s) is cancelled at 60. Counting B's and C's
