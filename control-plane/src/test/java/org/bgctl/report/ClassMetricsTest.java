@@ -47,6 +47,16 @@ class ClassMetricsTest {
     }
 
     @Test
+    void aGroupWithoutFinishedJobsWritesZeros() {
+        // no job is both other and badly estimated: its figures are 0, the slowdown too (docs/buddy.md)
+        Map<String, Object> none = group(ClassMetrics.of(RECORDS), "badly_estimated", "nci");
+        assertEquals(0, none.get("jobs"));
+        assertEquals(0.0, none.get("mean_wait_s"));
+        assertEquals(0.0, none.get("mean_response_s"));
+        assertEquals(0.0, none.get("mean_bounded_slowdown"));
+    }
+
+    @Test
     void theFlatNamesAreThePathsOfEveryFigure() {
         List<String> paths = new ArrayList<>();
         flatten("", ClassMetrics.of(RECORDS), paths);
