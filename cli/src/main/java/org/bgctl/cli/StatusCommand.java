@@ -27,8 +27,8 @@ import picocli.CommandLine.Spec;
 /** {@code bgctl status}: the machine of a recorded run at some time, rebuilt from the run's journal. */
 @Command(name = "status", mixinStandardHelpOptions = true,
         description = "The machine of a recorded run at a time T, rebuilt from its journal, or of a running server"
-                + " now (--server): jobs running and queued, the server's reservations (those under way marked active),"
-                + " and with --map a picture of the midplanes (a letter per job, '.' free, '#' down) and of the cables"
+                + " now (--server): jobs running, suspended (pfcfs) and queued, the server's reservations (those under way"
+                + " marked active), and with --map a picture of the midplanes (a letter per job, '.' free, '#' down) and of the cables"
                 + " in use per line.",
         footer = {"", "Without --at a recorded run is shown at its busiest instant (the most nodes in use), which the first"
                 + " line names.",
@@ -86,9 +86,9 @@ public final class StatusCommand implements Callable<Integer> {
             busy += r.allocation().nodes();
         }
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("%s at %d s (%s%s) of %s: %s running, %d queued; %d of %d nodes in use%s; %s down%n",
+        out.printf("%s at %d s (%s%s) of %s: %s running, %s%d queued; %d of %d nodes in use%s; %s down%n",
                 m.name(), time, ProgressPrinter.days(time), which, recorded.run, counted(running.size(), "job"),
-                state.queued().size(), busy, m.capacity(),
+                suspended(state.suspended().size()), state.queued().size(), busy, m.capacity(),
                 m.granularity() > 1 ? " (" + counted(busy / m.granularity(), "midplane") + ")" : "",
                 counted(m.downComponents().size(), "component"));
         for (Reservation r : windows.windows().windows()) out.println("  " + reservationLine(r, r.activeAt(time)));
@@ -102,6 +102,14 @@ public final class StatusCommand implements Callable<Integer> {
         return 0;
     }
 
+    /**
+     * The jobs a context switch stopped (pfcfs), which hold nodes the running jobs do not count: said when there
+     * are some, so that no job of the machine goes unmentioned.
+     */
+    private static String suspended(int n) {
+        return n == 0 ? "" : n + " suspended, ";
+    }
+
     private int live() throws IOException {
         if (recorded.run != null || at != null)
             throw new ParameterException(spec.commandLine(), "--server shows the machine now; --run and --at read a recorded run");
@@ -112,9 +120,9 @@ public final class StatusCommand implements Callable<Integer> {
         for (JsonNode r : m.get("running")) busy += r.get("nodes").asLong();
         PrintWriter out = spec.commandLine().getOut();
         long time = m.get("time").asLong();
-        out.printf("%s at %d s (%s) on %s: %s running, %d queued; %d of %d nodes in use; %s down%n",
+        out.printf("%s at %d s (%s) on %s: %s running, %s%d queued; %d of %d nodes in use; %s down%n",
                 m.get("machine").asText(), time, ProgressPrinter.days(time), server, counted(m.get("running").size(), "job"),
-                m.get("queued").size(), busy, m.get("nodes").asLong(), counted(m.get("down").size(), "component"));
+                suspended(m.path("suspended").size()), m.get("queued").size(), busy, m.get("nodes").asLong(), counted(m.get("down").size(), "component"));
         long booting = 0;
         for (JsonNode r : m.get("running")) if (r.path("block").asText().equals("booting")) booting++;
         int freeing = m.path("freeing").size();

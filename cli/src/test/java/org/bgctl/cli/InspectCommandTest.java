@@ -72,15 +72,32 @@ class InspectCommandTest {
         assertArrayEquals(Files.readAllBytes(run.resolve("jobs.csv")), Files.readAllBytes(rebuilt));
     }
 
-    @Test
-    void gangsPrintsTheGangTimelineOfAPreemptiveRun() throws Exception {
-        // flat:10, x = 50%: jobs 1 and 2 (4 nodes each, 1000 s) from 0; job 3 (5 nodes, wide) arrives at 10,
-        // preempts job 1 at 10 + δ = 70, runs 100 s; job 1 resumes at 170 and ends 100 s late.
-        Path trace = trace(dir, "gang.swf", job(1, 0, 1000, 4, 1000), job(2, 0, 1000, 4, 1000), job(3, 10, 100, 5, 100));
-        Path gangRun = dir.resolve("gang-run");
+    /**
+     * flat:10, x = 50%: jobs 1 and 2 (4 nodes each, 1000 s) from 0; job 3 (5 nodes, wide) arrives at 10,
+     * preempts job 1 at 10 + δ = 70, runs 100 s; job 1 resumes at 170 and ends 100 s late.
+     */
+    private Path gangRun(String name) throws Exception {
+        Path trace = trace(dir, name + ".swf", job(1, 0, 1000, 4, 1000), job(2, 0, 1000, 4, 1000), job(3, 10, 100, 5, 100));
+        Path gangRun = dir.resolve(name + "-run");
         CliRun replay = CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:10", "--scheduler", "pfcfs",
                 "--pfcfs-threshold", "50", "--pfcfs-delay", "60", "--quiet", "--out", gangRun.toString());
         assertEquals(0, replay.exit(), replay.toString());
+        return gangRun;
+    }
+
+    @Test
+    void statusCountsTheJobsAContextSwitchSuspended() throws Exception {
+        // at 100 job 1 is suspended for wide job 3, which runs beside job 2 on 9 of the 10 nodes
+        Path gangRun = gangRun("status-gang");
+        CliRun status = CliRun.of("status", "--run", gangRun.toString(), "--at", "100");
+        assertEquals(0, status.exit(), status.toString());
+        assertEquals("flat:10 at 100 s (0d 00:01:40) of " + gangRun + ": 2 jobs running, 1 suspended, 0 queued; 9 of 10"
+                + " nodes in use; 0 components down", status.out().lines().findFirst().orElse(""));
+    }
+
+    @Test
+    void gangsPrintsTheGangTimelineOfAPreemptiveRun() throws Exception {
+        Path gangRun = gangRun("gang");
         CliRun inspect = CliRun.of("inspect", "--run", gangRun.toString(), "--gangs");
         assertEquals(0, inspect.exit(), inspect.toString());
         assertEquals(String.join("\n",
