@@ -18,6 +18,7 @@ import java.util.function.Consumer;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.Shape;
 import org.bgctl.report.JobRecord;
+import org.bgctl.report.JobStatus;
 
 /**
  * report.html of a run directory: one self-contained page (inline SVG and CSS, nothing fetched) with the run's
@@ -123,7 +124,9 @@ public final class RunReport {
         figure(html, "longest wait", Human.duration(s.path("max_wait_s").asDouble(Double.NaN)));
         figure(html, "mean bounded slowdown", s.has("mean_bounded_slowdown")
                 ? Human.number(s.get("mean_bounded_slowdown").asDouble(), 2) : "–");
-        long neverStarted = run.jobs().stream().filter(j -> !j.started()).count();
+        // as summary.json's jobs_never_started: a job cancelled in the queue did not start either, but is cancelled
+        String never = JobStatus.NEVER_STARTED.label();
+        long neverStarted = run.jobs().stream().filter(j -> never.equals(j.status())).count();
         figure(html, "never started", Long.toString(neverStarted));
         JsonNode availability = s.path("faults").path("availability");
         if (availability.isNumber()) figure(html, "node availability", Human.percent(availability.asDouble()));

@@ -9,6 +9,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -114,6 +115,23 @@ class RunReportTest {
         assertFalse(submitted.group(1).equals(finished.group(1)), "jobs still running at the cut");
         assertTrue(html.contains("<b>" + submitted.group(1) + "</b>jobs submitted</div>"), "the figure");
         assertTrue(html.contains("<tr><td>jobs</td><td>" + finished.group(1) + "</td></tr>"), "the parameters table");
+    }
+
+    @Test
+    void aJobCancelledWhileQueuedIsNotCountedAsNeverStarted() throws Exception {
+        // the first 50 jobs all complete; make the first one a job an operator cancelled in the queue
+        Path out = dir.resolve("cancelled");
+        replay(out, "machine", "flat:128", "first", "50");
+        Path csv = out.resolve("jobs.csv");
+        List<String> rows = new ArrayList<>(Files.readAllLines(csv));
+        String[] f = rows.get(1).split(",", -1);
+        f[2] = f[3] = f[4] = f[5] = "";
+        f[8] = "0";
+        f[11] = "cancelled";
+        rows.set(1, String.join(",", f));
+        Files.write(csv, rows);
+        String html = Files.readString(RunReport.write(out));
+        assertTrue(html.contains("<b>0</b>never started</div>"), "summary.json's jobs_never_started is 0 too");
     }
 
     @Test
