@@ -214,10 +214,12 @@ public final class JournalReplay {
                 .put("mode", "replay of a serve run")
                 .put("machine", machineName)
                 .put("scheduler", schedulerName)
+                .put("nodes", machine.capacity())
                 .put("on_kill", onKill.label())
                 .put("replayed_from", from.toString())
                 .put("inputs", inputs.size())
                 .put("jobs_submitted", records.size())
+                .put("jobs", metrics.jobs()) // the finished jobs the metrics are over, as a replay's summary says
                 .put("jobs_ended_killed", killed)
                 .put("jobs_never_started", outcome.stillQueued())
                 .putMetrics(metrics)

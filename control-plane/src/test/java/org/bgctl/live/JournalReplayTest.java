@@ -133,6 +133,17 @@ class JournalReplayTest {
      * out of a window does not start in it. Before, the replay knew only the windows placed through the API.
      */
     @Test
+    void theSummaryNamesTheNodesAndTheFinishedJobsAsAReplaysDoes() throws Exception {
+        // job 2 (8 nodes, 5000 s) is held out by the whole-machine window and starts at 100000; both finish
+        Path windows = Files.writeString(dir.resolve("windows"), "1000 100000 all maint\n");
+        Path run = served(ReplayParameters.none().with("machine", "flat:8").with("scheduler", "easy")
+                .with("reservations", windows), 40, "{\"size\": 4, \"runtime\": 50}", "{\"size\": 8, \"runtime\": 5000}");
+        JournalReplay.Result replay = JournalReplay.run(run, null, dir.resolve("replay"));
+        assertEquals(8, replay.summary().get("nodes"));
+        assertEquals(2, replay.summary().get("jobs"), "the jobs mean_wait_s and the others are over");
+    }
+
+    @Test
     void theWindowsOfTheServersReservationFileHoldTheReplay() throws Exception {
         Path windows = Files.writeString(dir.resolve("windows"), "1000 100000 all maint\n");
         Path run = served(ReplayParameters.none().with("machine", "flat:8").with("scheduler", "easy")
