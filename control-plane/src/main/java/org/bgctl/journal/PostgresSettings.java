@@ -22,7 +22,10 @@ public record PostgresSettings(String url, String user, String password) {
         return new PostgresSettings(c.getString("url"), c.getString("user"), c.getString("password"));
     }
 
-    /** A new connection, or an exception naming the server and the cause. */
+    /**
+     * A new connection, or an {@link IllegalArgumentException} naming the server and the cause: settings that reach
+     * no server, or one that refuses them, are bad input.
+     */
     public Connection connect() {
         Properties p = new Properties();
         p.setProperty("user", user);
@@ -31,7 +34,7 @@ public record PostgresSettings(String url, String user, String password) {
         try {
             return DriverManager.getConnection(url, p);
         } catch (SQLException e) {
-            throw new IllegalStateException("cannot connect to PostgreSQL at " + url + " as " + user + ": "
+            throw new IllegalArgumentException("cannot connect to PostgreSQL at " + url + " as " + user + ": "
                     + e.getMessage() + " (set bgctl.postgres.url/user/password or BGCTL_PG_URL/USER/PASSWORD)", e);
         }
     }
@@ -40,7 +43,7 @@ public record PostgresSettings(String url, String user, String password) {
     public String unreachableReason() {
         try (Connection c = connect()) {
             return c.isValid(LOGIN_TIMEOUT_S) ? null : "PostgreSQL at " + url + " does not answer";
-        } catch (IllegalStateException | SQLException e) {
+        } catch (IllegalArgumentException | SQLException e) {
             return e.getMessage();
         }
     }
