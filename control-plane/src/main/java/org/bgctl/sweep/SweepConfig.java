@@ -68,8 +68,16 @@ public final class SweepConfig {
             for (String key : new TreeSet<>(base.keySet()))
                 spec = spec.withSet(key, scalar("base." + key, base.get(key)));
         }
-        if (config.hasPath("axes"))
-            for (ConfigValue axis : config.getList("axes")) spec = spec.withAxis(axis(axis));
+        if (config.hasPath("axes")) {
+            Set<String> swept = new TreeSet<>();
+            for (ConfigValue value : config.getList("axes")) {
+                Axis axis = axis(value);
+                if (!swept.add(axis.parameter()))
+                    throw new IllegalArgumentException("axes: a second axis of " + axis.parameter() + " (line "
+                            + value.origin().lineNumber() + "); give each parameter one axis, with all its values");
+                spec = spec.withAxis(axis);
+            }
+        }
         List<PlotSpec> plots = new ArrayList<>();
         if (config.hasPath("plots"))
             for (ConfigValue plot : config.getList("plots")) plots.add(plot(plot));

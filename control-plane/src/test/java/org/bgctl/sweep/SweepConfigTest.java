@@ -97,6 +97,14 @@ class SweepConfigTest {
     }
 
     @Test
+    void aParameterSweptTwiceInTheFileIsRefusedNotHalfDropped() {
+        assertMessage("axes: a second axis of scheduler (line 2); give each parameter one axis",
+                "axes = [ \"scheduler=fcfs\"\n { parameter = scheduler, values = [easy] } ]");
+        assertMessage("axes: a second axis of runtime_coefficient (line 1)",
+                "axes = [ \"runtime_coefficient=0.7\", \"runtime-coefficient=0.8\" ]");
+    }
+
+    @Test
     void aFileIsNamedAfterItselfAndItsErrorsNameIt(@TempDir Path dir) throws IOException {
         Path file = dir.resolve("my-load.conf");
         Files.writeString(file, "axes = [ \"scheduler=fcfs\" ]\n");
