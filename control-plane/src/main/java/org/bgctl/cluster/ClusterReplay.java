@@ -56,12 +56,12 @@ public final class ClusterReplay implements ActorHost {
             ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
                     done, (driver, scheduler) -> driver.spawn(clock.create(scheduler,
-                            UnitSharding.directory(driver.getSystem()), done),
+                            UnitSharding.directory(driver.getSystem(), machine), done),
                             "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER)), true), "driver");
             return Behaviors.empty();
         });
         return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done,
-                system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system),
+                system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system, machine),
                         ActorReplay.auditTimeout(system))));
     }
 

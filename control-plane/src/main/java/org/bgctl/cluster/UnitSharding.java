@@ -1,6 +1,8 @@
 package org.bgctl.cluster;
 
 import akka.actor.typed.ActorSystem;
+import akka.actor.typed.Behavior;
+import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.AskPattern;
 import akka.cluster.sharding.typed.javadsl.ClusterSharding;
 import akka.cluster.sharding.typed.javadsl.Entity;
@@ -31,21 +33,50 @@ public final class UnitSharding {
     private UnitSharding() {
     }
 
+    /** Between a unit's id and its machine's name in an entity id. */
+    private static final char MACHINE_SEPARATOR = '|';
+
     /**
      * Lets this member hold agents of {@code machine} (every member must be given the same machine)
      * and returns the directory that finds any agent, wherever it lives.
      */
     public static UnitDirectory start(ActorSystem<?> system, MachineModel machine) {
         ClusterSharding sharding = ClusterSharding.get(system);
-        sharding.init(Entity.of(UNIT, entity -> UnitAgents.forUnit(machine, entity.getEntityId())));
-        return directory(system);
+        sharding.init(Entity.of(UNIT, entity -> agent(machine, entity.getEntityId())));
+        return directory(system, machine);
     }
 
-    /** The directory of the agents of a member where {@link #start} ran. */
-    public static UnitDirectory directory(ActorSystem<?> system) {
+    /** The directory of the agents of {@code machine} of a member where {@link #start} ran. */
+    public static UnitDirectory directory(ActorSystem<?> system, MachineModel machine) {
         ClusterSharding sharding = ClusterSharding.get(system);
         Map<String, EntityRef<UnitProtocol.Command>> refs = new ConcurrentHashMap<>();
-        return unit -> refs.computeIfAbsent(unit, u -> sharding.entityRefFor(UNIT, u));
+        return unit -> refs.computeIfAbsent(unit, u -> sharding.entityRefFor(UNIT, entityId(machine, u)));
+    }
+
+    /**
+     * The entity id of {@code unit}: the unit id and the name of the machine the driver runs, so that a member
+     * given another {@code --machine} (units of the same ids but other nodes, say {@code supernode} and
+     * {@code supernode:4x4x8/1}) does not host an agent of its own machine in their place.
+     */
+    static String entityId(MachineModel machine, String unit) {
+        return unit + MACHINE_SEPARATOR + machine.name();
+    }
+
+    /**
+     * The agent of entity {@code entityId} on a member hosting {@code machine}; when the entity is a unit of
+     * another machine, one that logs the mismatch and answers nothing, so that the driver's start of the agents
+     * fails naming its machine ({@link #startAll}) instead of the run going on with agents of another machine.
+     */
+    static Behavior<UnitProtocol.Command> agent(MachineModel machine, String entityId) {
+        int at = entityId.indexOf(MACHINE_SEPARATOR);
+        String unit = at < 0 ? entityId : entityId.substring(0, at);
+        String wanted = at < 0 ? machine.name() : entityId.substring(at + 1);
+        if (wanted.equals(machine.name())) return UnitAgents.forUnit(machine, unit);
+        return Behaviors.setup(ctx -> {
+            ctx.getLog().error("member {} hosts agents of {}, but the driver runs {} (unit {}): give every member"
+                    + " --machine {}", ctx.getSystem().address(), machine.name(), wanted, unit, wanted);
+            return Behaviors.ignore();
+        });
     }
 
     /**

@@ -263,7 +263,7 @@ public final class LiveServer implements AutoCloseable {
             ctx.getSystem().log().error(why);
         });
         Map<String, ActorRef<UnitProtocol.Command>> agents = new LinkedHashMap<>();
-        UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem()) : agents::get;
+        UnitDirectory units = spec.cluster().isPresent() ? UnitSharding.directory(ctx.getSystem(), machine) : agents::get;
         BiConsumer<ActorContext<?>, ActorRef<SchedulerActor.Command>> clock = (where, schedulerRef) -> {
             ActorRef<RunClock.Command> clockRef = where.spawn(RunClock.create(schedulerRef, inputs, pacing, failed,
                     stopClock), "clock");
