@@ -15,13 +15,26 @@ import java.util.Objects;
  * @param title  the chart's title; null for "y vs x"
  * @param name   the file name without extension; null for "y-vs-x"
  * @param logY   a logarithmic y axis (points with y ≤ 0 are left out)
+ * @param origin where the plot is written, {@code FILE (line N)}, for the errors that name it; null when not
+ *               from a file
  */
-public record PlotSpec(String x, String y, List<String> series, String title, String name, boolean logY) {
+public record PlotSpec(String x, String y, List<String> series, String title, String name, boolean logY,
+                       String origin) {
 
     public PlotSpec {
         Objects.requireNonNull(x, "x");
         Objects.requireNonNull(y, "y");
         if (series != null) series = List.copyOf(series);
+    }
+
+    /** A plot that is not from a file. */
+    public PlotSpec(String x, String y, List<String> series, String title, String name, boolean logY) {
+        this(x, y, series, title, name, logY, null);
+    }
+
+    /** How an error names this plot: {@code plot NAME}, and where it is written when it is from a file. */
+    public String named() {
+        return "plot " + fileName() + (origin != null ? " (" + origin + ")" : "");
     }
 
     /** A plot of y against x with the default series, title and name. */

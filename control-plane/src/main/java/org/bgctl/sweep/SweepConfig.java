@@ -119,7 +119,9 @@ public final class SweepConfig {
         if (logY != null && logY.valueType() != ConfigValueType.BOOLEAN)
             throw new IllegalArgumentException("plot log_y must be true or false (line " + logY.origin().lineNumber() + ")");
         return new PlotSpec(scalar("plot x", required(object, "x")), scalar("plot y", required(object, "y")), series,
-                optional(object, "title"), optional(object, "name"), logY != null && (Boolean) logY.unwrapped());
+                optional(object, "title"), optional(object, "name"), logY != null && (Boolean) logY.unwrapped(),
+                (value.origin().filename() != null ? value.origin().filename() + " " : "") + "line "
+                        + value.origin().lineNumber());
     }
 
     private static ConfigValue required(ConfigObject object, String key) {

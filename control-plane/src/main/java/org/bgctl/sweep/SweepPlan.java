@@ -158,7 +158,7 @@ public final class SweepPlan {
             List<String> series = p.series() != null ? p.series() : defaultSeries(grid, p.x(), along);
             String name = p.fileName();
             for (int n = 2; !names.add(name); n++) name = p.fileName() + "-" + n;
-            resolved.add(new PlotSpec(p.x(), p.y(), series, p.shownTitle(), name, p.logY()));
+            resolved.add(new PlotSpec(p.x(), p.y(), series, p.shownTitle(), name, p.logY(), p.origin()));
         }
         return resolved;
     }
@@ -166,18 +166,18 @@ public final class SweepPlan {
     private static void check(Grid grid, PlotSpec p) {
         Axis xAxis = grid.axis(p.x());
         if (xAxis == null && !SweepResults.isMetric(p.x()))
-            throw new IllegalArgumentException("plot " + p.fileName() + ": x = " + p.x()
+            throw new IllegalArgumentException(p.named() + ": x = " + p.x()
                     + " is neither a swept parameter nor a metric; " + columns(grid));
         if (xAxis != null && !xAxis.numeric())
-            throw new IllegalArgumentException("plot " + p.fileName() + ": x = " + p.x()
+            throw new IllegalArgumentException(p.named() + ": x = " + p.x()
                     + " has values that are not numbers; use it as the series instead");
         if (!SweepResults.isMetric(p.y()))
-            throw new IllegalArgumentException("plot " + p.fileName() + ": y = " + p.y() + " is not a metric; "
+            throw new IllegalArgumentException(p.named() + ": y = " + p.y() + " is not a metric; "
                     + columns(grid));
         if (p.series() != null)
             for (String s : p.series())
                 if (grid.axis(s) == null)
-                    throw new IllegalArgumentException("plot " + p.fileName() + ": series " + s
+                    throw new IllegalArgumentException(p.named() + ": series " + s
                             + " is not a swept parameter; swept: " + sweptNames(grid));
     }
 

@@ -48,9 +48,10 @@ class SweepConfigTest {
                 spec.base().asMap());
         assertEquals(List.of(Axis.parse("scheduler=fcfs,easy"), Axis.parse("runtime_coefficient=0.7,0.8,0.9"),
                 Axis.parse("size_divide=1,2,4,8")), spec.axes());
-        assertEquals(List.of(new PlotSpec("utilization", "mean_wait_s", List.of("scheduler"), "Wait", "wait", true),
+        assertEquals(List.of(new PlotSpec("utilization", "mean_wait_s", List.of("scheduler"), "Wait", "wait", true,
+                        "line 15"),
                 new PlotSpec("runtime_coefficient", "utilization", List.of("scheduler", "size_divide"), null, null,
-                        false)), spec.plots());
+                        false, "line 16")), spec.plots());
     }
 
     @Test
@@ -115,6 +116,17 @@ class SweepConfigTest {
         IOException missing = assertThrows(IOException.class, () -> SweepConfig.read(dir.resolve("nope.conf")));
         assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
         assertFalse(Files.exists(dir.resolve("nope.conf")));
+    }
+
+    @Test
+    void aPlotsMistakeFoundAgainstTheGridNamesTheFileAndTheLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("typo.conf");
+        Files.writeString(file, "base { trace = demo, first_jobs = 5 }\naxes = [ \"runtime_coefficient=1.0,1.1\" ]\n"
+                + "plots = [ { x = runtime_coefficient, y = utilisation } ]\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SweepPlan.of(SweepConfig.read(file), dir.resolve("out")));
+        assertTrue(e.getMessage().startsWith("plot utilisation-vs-runtime_coefficient (" + file
+                + " line 3): y = utilisation is not a metric"), e.getMessage());
     }
 
     private static void assertMessage(String expected, String hocon) {
