@@ -54,7 +54,9 @@ public final class SweepConfig {
                     .resolve();
             return parse(config, stem);
         } catch (ConfigException | IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+            // HOCON's own messages begin with the file already ("FILE: 2: axes has type STRING ...")
+            String message = e.getMessage().startsWith(file + ": ") ? e.getMessage() : file + ": " + e.getMessage();
+            throw new IllegalArgumentException(message, e);
         }
     }
 

@@ -113,6 +113,9 @@ class SweepConfigTest {
         Files.writeString(file, "base { first_jobs = 10 \n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepConfig.read(file));
         assertTrue(e.getMessage().startsWith(file + ": "), e.getMessage());
+        Files.writeString(file, "axes = \"scheduler=fcfs\"\n");
+        IllegalArgumentException wrongType = assertThrows(IllegalArgumentException.class, () -> SweepConfig.read(file));
+        assertEquals(file + ": 1: axes has type STRING rather than LIST", wrongType.getMessage());
         IOException missing = assertThrows(IOException.class, () -> SweepConfig.read(dir.resolve("nope.conf")));
         assertTrue(missing.getMessage().contains("does not exist"), missing.getMessage());
         assertFalse(Files.exists(dir.resolve("nope.conf")));
