@@ -84,15 +84,16 @@ class ReplayResumeTest {
         Random random = new Random(16);
         Process first = start(run, "--trace", TRACE.toString(), "--out", run.toString());
         awaitRecord(run, first);
-        kill(first, run, random.nextInt(1000));
+        int killedRunning = kill(first, run, random.nextInt(400)) ? 1 : 0;
         long entries = assertSound(run);
-        for (int k = 0; k < 2; k++) {
+        // a fast machine may finish the run within a delay: the kills stop there, and at least two must have hit it
+        for (int k = 0; k < 2 && !Files.exists(run.resolve("jobs.csv")); k++) {
             Process resumed = start(run, "--resume", run.toString());
-            kill(resumed, run, random.nextInt(1000));
+            if (kill(resumed, run, random.nextInt(400))) killedRunning++;
             entries = Math.max(entries, assertSound(run));
         }
         assertTrue(entries > 0, "no kill found anything journaled: " + logs());
-        assertFalse(Files.exists(run.resolve("jobs.csv")), "the run ended before the last kill");
+        assertTrue(killedRunning >= 2, "only " + killedRunning + " kill(s) came before the run ended: " + logs());
         resumeToTheEnd(run);
     }
 
@@ -284,12 +285,17 @@ class ReplayResumeTest {
         assertTrue(Files.exists(run.resolve("run.json")), "no run.json after a minute");
     }
 
-    /** SIGKILL {@code delayMs} after the journal file, as the process found it, grew. */
-    private static void kill(Process p, Path run, long delayMs) throws Exception {
+    /**
+     * SIGKILL {@code delayMs} after the journal file, as the process found it, grew; whether the process was still
+     * running then (rather than already ended with its run).
+     */
+    private static boolean kill(Process p, Path run, long delayMs) throws Exception {
         awaitJournalGrowth(run, p);
         Thread.sleep(delayMs);
+        boolean running = p.isAlive();
         p.destroyForcibly();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        return running;
     }
 
     /**
