@@ -98,19 +98,19 @@ public final class ReservationSpec {
         if (parts.length != 2 || !parts[0].matches("R[0-9]{3}") || !parts[1].matches("[1-9]x[1-9]x[1-9]"))
             throw new IllegalArgumentException(usage);
         int[] base = {parts[0].charAt(1) - '0', parts[0].charAt(2) - '0', parts[0].charAt(3) - '0'};
-        String[] extent = parts[1].split("x");
+        int[] extent = {parts[1].charAt(0) - '0', parts[1].charAt(2) - '0', parts[1].charAt(4) - '0'};
         machine.grid().ifPresent(g -> {
             int[] size = {g.x(), g.y(), g.z()};
             for (int d = 0; d < 3; d++)
-                if (base[d] + Integer.parseInt(extent[d]) > size[d])
+                if (base[d] + extent[d] > size[d])
                     throw new IllegalArgumentException("the box " + what + " does not fit in the " + g.x() + "x" + g.y()
                             + "x" + g.z() + " midplanes of " + machine.name() + ": it reaches " + "xyz".charAt(d) + " = "
-                            + (base[d] + Integer.parseInt(extent[d]) - 1) + ", past " + (size[d] - 1));
+                            + (base[d] + extent[d] - 1) + ", past " + (size[d] - 1));
         });
         List<String> units = new ArrayList<>();
-        for (int i = 0; i < Integer.parseInt(extent[0]); i++)
-            for (int j = 0; j < Integer.parseInt(extent[1]); j++)
-                for (int k = 0; k < Integer.parseInt(extent[2]); k++) {
+        for (int i = 0; i < extent[0]; i++)
+            for (int j = 0; j < extent[1]; j++)
+                for (int k = 0; k < extent[2]; k++) {
                     int x = base[0] + i, y = base[1] + j, z = base[2] + k;
                     if (x > 9 || y > 9 || z > 9) throw new IllegalArgumentException(usage);
                     units.add("mp-R" + x + y + z);
