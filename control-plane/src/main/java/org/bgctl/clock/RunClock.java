@@ -334,28 +334,37 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         return drive();
     }
 
-    /** The scheduler's {@link SchedulerActor.Settled} first: once per instant, and the receive tries each class in turn. */
+    /**
+     * One handler for every command, which tells them apart itself: the receive builder takes Akka's serializable
+     * functions, whose lambda classes the JVM spins anew in every run, about a millisecond each before the first job
+     * (as {@code UnitAgent}'s).
+     */
     @Override
     public Receive<Command> createReceive() {
-        return newReceiveBuilder()
-                .onMessage(WrappedSettled.class, this::onSettled)
-                .onMessage(Submit.class, this::onSubmit)
-                .onMessage(Cancel.class, this::onCancel)
-                .onMessage(SetHealth.class, this::onSetHealth)
-                .onMessage(PlaceReservation.class, this::onPlaceReservation)
-                .onMessage(CancelReservation.class, this::onCancelReservation)
-                .onMessage(Wake.class, w -> drive())
-                .onMessage(Stop.class, s -> {
-                    stopping = true;
-                    return drive();
-                })
-                .onMessage(OperationAnswered.class, this::onOperationAnswered)
-                .onMessage(WrappedFlushed.class, this::onFlushed)
-                .onSignal(PostStop.class, stop -> {
-                    done.completeExceptionally(new IllegalStateException("the clock was stopped"));
-                    return this;
-                })
-                .build();
+        return newReceiveBuilder().onAnyMessage(this::on).onSignal(PostStop.class, this::onPostStop).build();
+    }
+
+    /** Handles {@code command}: the scheduler's {@link SchedulerActor.Settled} first, once per instant. */
+    private Behavior<Command> on(Command command) {
+        if (command instanceof WrappedSettled w) return onSettled(w);
+        if (command instanceof Submit s) return onSubmit(s);
+        if (command instanceof Cancel c) return onCancel(c);
+        if (command instanceof SetHealth h) return onSetHealth(h);
+        if (command instanceof PlaceReservation p) return onPlaceReservation(p);
+        if (command instanceof CancelReservation c) return onCancelReservation(c);
+        if (command instanceof Wake) return drive();
+        if (command instanceof Stop) {
+            stopping = true;
+            return drive();
+        }
+        if (command instanceof OperationAnswered a) return onOperationAnswered(a);
+        if (command instanceof WrappedFlushed f) return onFlushed(f);
+        return Behaviors.unhandled();
+    }
+
+    private Behavior<Command> onPostStop(PostStop stop) {
+        done.completeExceptionally(new IllegalStateException("the clock was stopped"));
+        return this;
     }
 
     private Behavior<Command> onSubmit(Submit submit) {
