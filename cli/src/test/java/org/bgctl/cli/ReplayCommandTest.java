@@ -53,6 +53,24 @@ class ReplayCommandTest {
         assertEquals(2000, summary.get("jobs_read").asLong());
     }
 
+    /**
+     * The run begins while its H2 file opens (H2Opening): a file that cannot be opened still fails the run, in one
+     * line naming the journal, and leaves no outputs.
+     */
+    @Test
+    void aJournalFileThatCannotBeOpenedFailsTheRunInOneLine() throws Exception {
+        Path out = dir.resolve("run");
+        Files.createDirectories(out.resolve("journal.mv.db")); // a directory where H2 would make its file
+        CliRun run = CliRun.of("replay", "--demo", "--quiet", "--out", out.toString());
+        assertEquals(2, run.exit(), run.toString());
+        List<String> lines = run.err().lines().toList();
+        assertTrue(lines.get(0).startsWith("bgctl replay: cannot open the journal: "), run.toString());
+        assertEquals("see: bgctl replay --help", lines.get(1), run.toString());
+        assertEquals(2, lines.size(), run.toString());
+        for (String file : List.of("summary.json", "jobs.csv", "schedule.swf", "report.html"))
+            assertFalse(Files.exists(out.resolve(file)), file);
+    }
+
     @Test
     void aMalformedLineStopsTheReplayNamingFileLineFieldAndValue() throws Exception {
         Path trace = traceWithABadLine();

@@ -9,10 +9,11 @@ import java.util.concurrent.CompletionStage;
 
 /**
  * A run's H2 journal file opened, and its schema made, on a thread of its own as soon as the run directory is known,
- * while the actor system that will write it still starts: opening H2 the first time in a JVM takes about a tenth of
- * a second, which a short replay would otherwise wait for once its system is up. The system's
- * {@link JournalDatabase} adopts the connection ({@link JournalDatabase#adopt}); one never adopted — the run failed
- * before its journal was used — is closed by {@link #close()}.
+ * while the actor system that will write it still starts and the run begins: opening H2 the first time in a JVM takes
+ * about a tenth of a second, which a short replay would otherwise wait for. The system's {@link JournalDatabase}
+ * adopts the connection ({@link JournalDatabase#adopt}), answering the run's recovery meanwhile from the file being
+ * new, and takes the connection for its first write; one never adopted — the run failed before its journal was used
+ * — is closed by {@link #close()}.
  */
 public final class H2Opening implements AutoCloseable {
 
@@ -58,7 +59,7 @@ public final class H2Opening implements AutoCloseable {
     }
 
     /** Completes once the file is open and its schema made; fails as the opening did. */
-    CompletionStage<Done> ready() {
+    public CompletionStage<Done> ready() {
         return opened.thenApply(c -> Done.getInstance());
     }
 

@@ -155,6 +155,7 @@ public final class JdbcJournal extends AsyncWriteJournal {
     @Override
     public Future<Void> doAsyncReplayMessages(String persistenceId, long fromSequenceNr, long toSequenceNr, long max,
                                               Consumer<PersistentRepr> replayCallback) {
+        if (database.knownEmpty()) return Futures.successful(null);
         return database.run(c -> {
             try (PreparedStatement q = c.prepareStatement(REPLAY)) {
                 q.setFetchSize(REPLAY_FETCH);
@@ -179,6 +180,7 @@ public final class JdbcJournal extends AsyncWriteJournal {
 
     @Override
     public Future<Long> doAsyncReadHighestSequenceNr(String persistenceId, long fromSequenceNr) {
+        if (database.knownEmpty()) return Futures.successful(0L);
         return database.run(c -> highest(c, persistenceId, ""));
     }
 

@@ -31,6 +31,7 @@ public final class JdbcSnapshotStore extends SnapshotStore {
 
     @Override
     public Future<Optional<SelectedSnapshot>> doLoadAsync(String persistenceId, SnapshotSelectionCriteria criteria) {
+        if (database.knownEmpty()) return Futures.successful(Optional.empty());
         return database.run(c -> {
             try (PreparedStatement q = c.prepareStatement("SELECT \"sequence_number\", \"created\","
                     + " \"snapshot_ser_id\", \"snapshot_ser_manifest\", \"snapshot_payload\", \"meta_ser_id\","

@@ -1,6 +1,5 @@
 package org.bgctl.journal;
 
-import akka.Done;
 import akka.actor.AbstractExtensionId;
 import akka.actor.ActorSystem;
 import akka.actor.ExtendedActorSystem;
@@ -10,7 +9,6 @@ import akka.event.LoggingAdapter;
 import com.typesafe.config.Config;
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.RejectedExecutionException;
@@ -60,6 +58,8 @@ public final class JournalDatabase implements Extension {
     private volatile String placedH2;
     /** The H2 file opened for this system ({@link #adopt}) until its connection is taken, else null. */
     private volatile H2Opening adopted;
+    /** Whether the database is a new one, made for this system, and no work was given yet ({@link #knownEmpty}). */
+    private volatile boolean knownEmpty;
     /** Used on {@link #thread} only. */
     private Connection connection;
     /** Why work run ahead failed, else null; used on {@link #thread} only. */
@@ -93,18 +93,28 @@ public final class JournalDatabase implements Extension {
 
     /**
      * Uses the H2 file {@code opening} opens, and its schema, as this system's journal, for a system started before its
-     * run directory was known. Call before any work.
-     *
-     * @return completed once the file is open and its schema made
+     * run directory was known; a new file, so the journal is {@link #knownEmpty} until the first work. Work waits on
+     * the journal's thread until the file is open; a file that cannot be opened fails the work given. Call before any
+     * work.
      */
-    public CompletionStage<Done> adopt(H2Opening opening) {
+    public void adopt(H2Opening opening) {
         placedH2 = opening.url(); // where a connection closed after a failed rollback is opened again
         adopted = opening;
-        return opening.ready();
+        knownEmpty = true;
+    }
+
+    /**
+     * Whether the database is known to hold no rows: made for this system ({@link #adopt}) and given no work since.
+     * The persistence plugins then answer a recovery's reads at once, so that the run need not wait for the file to
+     * open; any work given ({@link #run}, {@link #runAhead}) ends it.
+     */
+    public boolean knownEmpty() {
+        return knownEmpty;
     }
 
     /** Does {@code work} on the journal's thread, after the work given before; its result, or why it failed. */
     public <T> Future<T> run(Work<T> work) {
+        knownEmpty = false;
         Promise<T> done = Futures.promise();
         try {
             thread.execute(() -> {
@@ -126,6 +136,7 @@ public final class JournalDatabase implements Extension {
      * failed from the next call (or from {@link #aheadDone}). Its result is dropped.
      */
     public synchronized Future<Void> runAhead(Work<?> work) {
+        knownEmpty = false;
         Future<Void> before = lastAhead;
         Promise<Void> done = Futures.promise();
         lastAhead = done.future();

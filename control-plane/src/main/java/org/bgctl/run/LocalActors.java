@@ -46,6 +46,8 @@ final class LocalActors implements AutoCloseable {
     private final CompletableFuture<ActorSystem<Begin>> system = new CompletableFuture<>();
     /** The preparation once {@link #prepare} was called, else null. */
     private volatile CompletableFuture<Done> prepared;
+    /** What the run goes on beside ({@link #alongside}), else null. */
+    private volatile CompletionStage<?> alongside;
 
     private LocalActors(Supplier<Config> config) {
         Thread starter = new Thread(() -> {
@@ -86,6 +88,18 @@ final class LocalActors implements AutoCloseable {
     }
 
     /**
+     * Lets the run begin while {@code preparation} — work that the journal waits for by itself before its first
+     * write, such as opening its file ({@code H2Opening}) — is still under way; if it fails, so does the run, with its
+     * cause. Call before {@link #run}.
+     *
+     * @return this
+     */
+    LocalActors alongside(CompletionStage<?> preparation) {
+        alongside = preparation;
+        return this;
+    }
+
+    /**
      * Runs until the clock that {@code clock} makes completes the outcome, in chaos mode when {@code chaos} is given
      * (see {@link ActorReplay#run(Config, Function, Supplier, EventSink, int, ActorReplay.ClockFactory, Consumer,
      * ChaosLedger)}); once the run is over, {@code agents} is given every agent's occupancy, and the system is told to
@@ -97,6 +111,11 @@ final class LocalActors implements AutoCloseable {
         if (prepared == null) throw new IllegalStateException("run before prepare");
         ActorSystem<Begin> actors = started();
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
+        if (alongside != null) alongside.whenComplete((ready, failure) -> {
+            if (failure != null)
+                done.completeExceptionally(failure instanceof CompletionException e && e.getCause() != null
+                        ? e.getCause() : failure);
+        });
         Map<String, ActorRef<UnitProtocol.Command>> spawned = new ConcurrentHashMap<>();
         actors.tell(new Begin(prepared, cores, clock, sink, journalGroup, chaos, done, spawned));
         return ActorReplay.outcome(actors, done, s -> agents.accept(AgentAudit.collect(s,

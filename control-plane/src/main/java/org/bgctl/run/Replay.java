@@ -477,8 +477,12 @@ public final class Replay {
         SystemKind kind = SystemKind.of(spec, pacing);
         LocalActors ahead = ActorsAhead.take(kind);
         LocalActors actors = ahead != null ? ahead : LocalActors.start(() -> actorConfig(kind, journal.config()));
-        return actors.prepare(h2 == null ? prepare(journal)
-                : system -> JournalDatabase.get(system.classicSystem()).adopt(h2));
+        if (h2 == null) return actors.prepare(prepare(journal));
+        // the run begins while the file opens: the new journal is known empty, and its first write waits for the file
+        return actors.prepare(system -> {
+            JournalDatabase.get(system.classicSystem()).adopt(h2);
+            return CompletableFuture.completedFuture(Done.getInstance());
+        }).alongside(h2.ready());
     }
 
     /**
