@@ -138,6 +138,22 @@ class InspectCommandTest {
         assertTrue(inspect.err().contains("journal.mv.db"), inspect.err());
     }
 
+    /**
+     * A durable replay killed after its H2 file was created and before the journal's tables were written leaves a
+     * journal without tables; it holds no entry, as plain {@code inspect} reads it, and {@code --verify} says so
+     * instead of failing on the missing table.
+     */
+    @Test
+    void verifyOfAJournalKilledBeforeItsTablesHoldsNoEntry() throws Exception {
+        Path killed = Files.createDirectories(dir.resolve("killed-before-tables"));
+        java.sql.DriverManager.getConnection("jdbc:h2:file:" + killed.resolve("journal").toAbsolutePath(), "sa", "")
+                .close();
+        CliRun verify = CliRun.of("inspect", "--run", killed.toString(), "--verify");
+        assertEquals(0, verify.exit(), verify.toString());
+        assertEquals("OK: the journal of " + killed + " holds 0 entries numbered 1 to 0 (0 events) and 0 snapshots,"
+                + " all readable", verify.out().strip(), verify.toString());
+    }
+
     @Test
     void theJournalOfARunningServerIsNamedInUseInOneLine() throws Exception {
         Path run = dir.resolve("serving");
