@@ -147,6 +147,22 @@ def gang_month(scheduler: str) -> Replay:
     return Replay(CTC, ("--month", "1996-07", "--machine", "flat:128", "--scheduler", scheduler))
 
 
+def faults(base: Replay, *options: str) -> Replay:
+    """A row of docs/faults.md's example runs: the SDSC excerpt on bgl or flat:128 with the row's fault options."""
+    return Replay(SDSC, base.args + options)
+
+
+SDSC_5000_BGL_FAULT_FILE = faults(SDSC_5000_BGL, "--faults", os.path.join(ROOT, "config", "faults", "bgl-example.faults"))
+SDSC_5000_FLAT_NODE_FAULTS = faults(SDSC_5000_FLAT, "--fault-node", "exponential(8640000)/exponential(7200)",
+                                    "--seed", "7")
+
+
+def flat_load(scheduler: str) -> Replay:
+    """A run of docs/experiments.md's flat-load sweep at c = 1.0: SDSC's first 10,000 job lines on flat:128."""
+    return Replay(SDSC, ("--first", "10000", "--machine", "flat:128", "--scheduler", scheduler,
+                         "--runtime-coefficient", "1.0"))
+
+
 CHECKS: List[Check] = [
     Check("docs/faults.md", cell("flat:128, no faults", 1), (SDSC_5000_FLAT,), key("utilization")),
     Check("docs/faults.md", cell("flat:128, no faults", 2), (SDSC_5000_FLAT,), key("mean_wait_s")),
@@ -198,6 +214,48 @@ CHECKS: List[Check] = [
           key("blocks.reuses")),
     Check("docs/semantics.md", cell("conservative", 4), (maintenance("conservative"),),
           key("reservations.jobs_delayed")),
+    Check("docs/semantics.md", cell("fcfs", 3), (maintenance("fcfs"),), key("reservations.wait_caused_s")),
+    Check("docs/semantics.md", cell("fcfs", 4), (maintenance("fcfs"),), key("reservations.jobs_delayed")),
+    Check("docs/semantics.md", cell("easy", 4), (maintenance("easy"),), key("reservations.jobs_delayed")),
+    Check("docs/semantics.md", cell("conservative", 3), (maintenance("conservative"),),
+          key("reservations.wait_caused_s")),
+    Check("docs/faults.md", cell("bgl, no faults", 1), (SDSC_5000_BGL,), key("utilization")),
+    Check("docs/faults.md", cell("bgl, no faults", 4), (SDSC_5000_BGL,), key("makespan_s")),
+    Check("docs/faults.md", cell("flat:128, no faults", 3), (SDSC_5000_FLAT,), key("mean_bounded_slowdown")),
+    Check("docs/faults.md", cell("flat:128, no faults", 4), (SDSC_5000_FLAT,), key("makespan_s")),
+    Check("docs/faults.md", cell("bgl, `bgl-example.faults`", 2), (SDSC_5000_BGL_FAULT_FILE,), key("mean_wait_s")),
+    Check("docs/faults.md", cell("bgl, `bgl-example.faults`", 6), (SDSC_5000_BGL_FAULT_FILE,), key("faults.kills")),
+    Check("docs/faults.md", cell("bgl, `bgl-example.faults`", 10), (SDSC_5000_BGL_FAULT_FILE,),
+          key("faults.node_hours_lost")),
+    Check("docs/faults.md", cell("flat:128, nodes, requeue", 2), (SDSC_5000_FLAT_NODE_FAULTS,), key("mean_wait_s")),
+    Check("docs/faults.md", cell("flat:128, nodes, requeue", 5), (SDSC_5000_FLAT_NODE_FAULTS,), key("faults.failures")),
+    Check("docs/faults.md", cell("flat:128, nodes, requeue", 6), (SDSC_5000_FLAT_NODE_FAULTS,), key("faults.kills")),
+    Check("docs/faults.md", cell("flat:128, nodes, requeue", 10), (SDSC_5000_FLAT_NODE_FAULTS,),
+          key("faults.node_hours_lost")),
+    Check("docs/blocks.md", cell("no boot model", 2), (SDSC_5000_BGL,), key("mean_bounded_slowdown")),
+    Check("docs/blocks.md", cell("`--boot-model machine`", 2), (boots("--boot-model", "machine"),),
+          key("mean_bounded_slowdown")),
+    Check("docs/blocks.md", cell("`--boot-model machine`", 3), (boots("--boot-model", "machine"),), key("blocks.boots")),
+    Check("docs/blocks.md", cell("`--boot-model machine --boot-failure 0.001`", 3),
+          (boots("--boot-model", "machine", "--boot-failure", "0.001"),), key("blocks.boots")),
+    Check("docs/blocks.md", cell("`--boot-model machine --reuse-blocks`", 3),
+          (boots("--boot-model", "machine", "--reuse-blocks"),), key("blocks.boots")),
+    Check("docs/krevat.md", cell("Backfill", 2), (krevat("krevat-backfill", "1.0"),), key("lost_capacity")),
+    Check("docs/krevat.md", cell("Migration", 1), (krevat("krevat-migration", "1.0"),), key("utilization")),
+    Check("docs/gang.md", r"^\| 1996-07 \| -[0-9.]+ \| (-[0-9.]+) \|", (gang_month("fcfs"), gang_month("pfcfs")),
+          change("sum_flow_s")),
+    Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 2 + r" (-[0-9.]+) \|",
+          (gang_month("fcfs"), gang_month("pfcfs")), change("sum_weighted_flow")),
+    Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 4 + r" (-[0-9.]+) \|",
+          (gang_month("fcfs"), gang_month("easy")), change("sum_flow_s")),
+    Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 5 + r" (-[0-9.]+) \|",
+          (gang_month("fcfs"), gang_month("easy")), change("sum_weighted_flow")),
+    Check("docs/experiments.md", r"mean wait ([0-9,]+) s with EASY", (flat_load("easy"),), key("mean_wait_s")),
+    Check("docs/experiments.md", r"and ([0-9,]+) s with conservative backfilling", (flat_load("conservative"),),
+          key("mean_wait_s")),
+    Check("docs/experiments.md", r"against ([0-9,]+) s with FCFS", (flat_load("fcfs"),), key("mean_wait_s")),
+    Check("docs/experiments.md", r"is ([0-9.]+) with FCFS at c = 1\.0", (flat_load("fcfs"),), key("lost_capacity")),
+    Check("docs/experiments.md", r"against ([0-9.]+) with EASY \(", (flat_load("easy"),), key("lost_capacity")),
 ]
 
 
