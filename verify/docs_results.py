@@ -24,6 +24,7 @@ TRACES = os.environ.get("BGCTL_TRACES", os.path.join(ROOT, "..", "shared", "trac
 
 CTC = "CTC-SP2-1996-3.1-cln.swf"
 SDSC = "SDSC-SP2-1998-4.2-cln.swf"
+NASA = "NASA-iPSC-1993-3.1-cln.swf"
 
 NUMBER = re.compile(r"[-+]?[0-9][0-9,]*(?:\.[0-9]+)?")
 
@@ -102,9 +103,9 @@ SDSC_5000_BGL = Replay(SDSC, ("--first", "5000", "--machine", "bgl", "--sizes-in
 SDSC_5000_FLAT = Replay(SDSC, ("--first", "5000", "--machine", "flat:128"))
 
 
-def krevat(scheduler: str, c: str) -> Replay:
-    return Replay(SDSC, ("--first-kept", "10000", "--runtime-coefficient", c, "--machine", "supernode:4x4x8/1",
-                         "--scheduler", scheduler, "--boot-delay", "1"))
+def krevat(scheduler: str, c: str, trace: str = SDSC) -> Replay:
+    return Replay(trace, ("--first-kept", "10000", "--runtime-coefficient", c, "--machine", "supernode:4x4x8/1",
+                          "--scheduler", scheduler, "--boot-delay", "1"))
 
 
 def aridor_ctc(machine: str, fat: str = "1") -> Replay:
@@ -141,6 +142,11 @@ def maintenance(scheduler: str) -> Replay:
 def boots(*options: str) -> Replay:
     """The SDSC excerpt of docs/faults.md on bgl with the boot options of a row of docs/blocks.md's results."""
     return Replay(SDSC, SDSC_5000_BGL.args + options)
+
+
+# docs/blocks.md's resumed replay: CTC's first 8000 jobs on bgl with failing boots and reused blocks.
+CTC_8000_REUSE = Replay(CTC, ("--first", "8000", "--machine", "bgl", "--size-divide", "4", "--sizes-in", "units",
+                              "--boot-model", "machine", "--boot-failure", "0.01", "--reuse-blocks"))
 
 
 def gang_month(scheduler: str) -> Replay:
@@ -250,6 +256,10 @@ CHECKS: List[Check] = [
           (gang_month("fcfs"), gang_month("easy")), change("sum_flow_s")),
     Check("docs/gang.md", r"^\| 1996-07 \|" + r" -[0-9.]+ \|" * 5 + r" (-[0-9.]+) \|",
           (gang_month("fcfs"), gang_month("easy")), change("sum_weighted_flow")),
+    Check("docs/krevat.md", r"utilization ([0-9.]+) whatever the scheduler", (krevat("krevat-fcfs", "1.0", NASA),),
+          key("utilization")),
+    Check("docs/blocks.md", r"the run reuses ([0-9]+) blocks", (CTC_8000_REUSE,), key("blocks.reuses")),
+    Check("docs/blocks.md", r"blocks and boots ([0-9]+)\)", (CTC_8000_REUSE,), key("blocks.boots")),
     Check("docs/experiments.md", r"mean wait ([0-9,]+) s with EASY", (flat_load("easy"),), key("mean_wait_s")),
     Check("docs/experiments.md", r"and ([0-9,]+) s with conservative backfilling", (flat_load("conservative"),),
           key("mean_wait_s")),
