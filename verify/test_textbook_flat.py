@@ -101,22 +101,24 @@ class FixtureTest(unittest.TestCase):
 
 class GoldenTest(unittest.TestCase):
     """verify/golden/*-first1000-*.csv are this script's output with
-    --first 1000 on 128 nodes; regenerate and compare when the traces are
-    next to the repository."""
+    --first 1000 on 128 nodes (and NASA's `32nodes` files on 32 nodes);
+    regenerate and compare when the traces are next to the repository."""
 
     TRACES = {"sdsc": "SDSC-SP2-1998-4.2-cln.swf", "nasa": "NASA-iPSC-1993-3.1-cln.swf"}
+    MACHINES = (("sdsc", "128", ""), ("nasa", "128", ""), ("nasa", "32", "32nodes-"))
 
     def test_golden_files(self):
-        for short, name in self.TRACES.items():
+        for short, nodes, infix in self.MACHINES:
+            name = self.TRACES[short]
             trace = os.path.join(REPO_ROOT, "..", "shared", "traces", name)
             if not os.path.exists(trace):
                 self.skipTest(f"{name} not found next to the repository")
             for scheduler in tf.SCHEDULERS:
-                golden = os.path.join(HERE, "golden", f"{short}-first1000-{scheduler}.csv")
+                golden = os.path.join(HERE, "golden", f"{short}-first1000-{infix}{scheduler}.csv")
                 with tempfile.TemporaryDirectory() as tmp:
                     out_path = os.path.join(tmp, "out.csv")
                     with contextlib.redirect_stderr(io.StringIO()):
-                        code = tf.main(["--trace", trace, "--nodes", "128", "--scheduler",
+                        code = tf.main(["--trace", trace, "--nodes", nodes, "--scheduler",
                                         scheduler, "--first", "1000", "--check",
                                         "--out", out_path])
                     self.assertEqual(code, 0)
