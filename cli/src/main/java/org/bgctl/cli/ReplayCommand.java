@@ -319,10 +319,15 @@ public final class ReplayCommand implements Callable<Integer> {
     /**
      * With --port: the API and dashboard watching the run, its address printed once bound.
      *
-     * @throws ParameterException for --port without --speed, or a bad port or host
+     * @throws ParameterException for --port without --speed, --host without --port, or a bad port or host
      */
     private Optional<ReplayWatcher> watcher(ReplaySpec replay, OptionalDouble speed) {
-        if (port == null) return Optional.empty();
+        if (port == null) {
+            if (!given("--host").isEmpty())
+                throw new ParameterException(spec.commandLine(), "--host is where --port listens; give --port P too"
+                        + " (with --speed K), or leave --host out");
+            return Optional.empty();
+        }
         if (speed.isEmpty())
             throw new ParameterException(spec.commandLine(), "--port opens the API during a replay on the scaled"
                     + " clock; give --speed K too");

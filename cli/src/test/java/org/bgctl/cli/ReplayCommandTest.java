@@ -156,6 +156,8 @@ class ReplayCommandTest {
                 Arguments.of(List.of("--speed", "0"), "--speed must be a positive number"),
                 Arguments.of(List.of("--speed", "100", "--executor", "direct"), "the direct executor has none"),
                 Arguments.of(List.of("--port", "0"), "--port opens the API during a replay on the scaled clock; give --speed K"),
+                Arguments.of(List.of("--host", "127.0.0.1"), "--host is where --port listens; give --port P too"),
+                Arguments.of(List.of("--speed", "100", "--host", "127.0.0.1"), "--host is where --port listens"),
                 Arguments.of(List.of("--speed", "100", "--port", "70000"), "--port must be 0..65535"),
                 Arguments.of(List.of("--cluster", "--port", "2554"), "give --speed K"));
     }
