@@ -118,8 +118,12 @@ public final class WiringAudit implements EventSink {
         else if (e instanceof ComponentFailed f) down.add(f.component());
         else if (e instanceof ComponentRepaired r) down.remove(r.component());
         else if (e instanceof ContextSwitched c) {
-            for (long job : c.suspended()) move(job, c.time(), running, suspended);
-            for (long job : c.resumed()) move(job, c.time(), suspended, running);
+            // one switch, all at once: the jobs it suspends and those it resumes swap layers (the wide job and the
+            // small ones it shares midplanes with), so every job leaves its layer before any enters the other
+            for (long job : c.suspended()) leave(job, running);
+            for (long job : c.resumed()) leave(job, suspended);
+            for (long job : c.suspended()) enter(job, c.time(), suspended);
+            for (long job : c.resumed()) enter(job, c.time(), running);
         }
     }
 
@@ -238,11 +242,14 @@ public final class WiringAudit implements EventSink {
         suspended.give(job, fp);
     }
 
-    private void move(long job, long time, Layer from, Layer to) {
+    private void leave(long job, Layer from) {
         Footprint fp = held.get(job);
-        if (fp == null) return;
-        from.give(job, fp);
-        to.take(job, time, fp);
+        if (fp != null) from.give(job, fp);
+    }
+
+    private void enter(long job, long time, Layer to) {
+        Footprint fp = held.get(job);
+        if (fp != null) to.take(job, time, fp);
     }
 
     /** Who holds each midplane, cable and switch port among the jobs of one state (running or suspended). */

@@ -89,14 +89,29 @@ class WiringAuditTest {
 
     @Test
     void aSuspendedJobKeepsItsPartitionForTheWideJobOnly() {
-        WiringAudit audit = new WiringAudit(BGL);
-        audit.accept(new JobStarted(1, 10, allocation(audit, "R000:1x1x1:mesh:x=-:y=-:z=-")));
-        audit.accept(new ContextSwitched(2, 20, 1, List.of(1L), List.of(), true, 0));
-        audit.accept(new JobStarted(2, 20, allocation(audit, PAIR)));
+        WiringAudit audit = wideJobOnASuspendedOne();
         assertEquals(List.of(), audit.violations());
         audit.accept(new JobStarted(3, 30, allocation(audit, "R000:1x1x1:mesh:x=-:y=-:z=-")));
         assertTrue(audit.violations().contains("at 30 mp-R000 is held by running jobs 2 and 3"),
                 audit.violations().toString());
+    }
+
+    @Test
+    void aSwitchThatSuspendsTheWideJobAndResumesTheSmallOnesSwapsThemAtOnce() {
+        // pfcfs with n >= 2: switch 2 suspends the wide job and resumes the small one on its midplane, switch 3 back
+        WiringAudit audit = wideJobOnASuspendedOne();
+        audit.accept(new ContextSwitched(2, 30, 2, List.of(2L), List.of(1L), true, 0));
+        audit.accept(new ContextSwitched(2, 40, 3, List.of(1L), List.of(2L), true, 0));
+        assertEquals(List.of(), audit.violations());
+    }
+
+    /** Job 1 on (0,0,0), suspended at 20 by the preemption of wide job 2, which starts on PAIR. */
+    private static WiringAudit wideJobOnASuspendedOne() {
+        WiringAudit audit = new WiringAudit(BGL);
+        audit.accept(new JobStarted(1, 10, allocation(audit, "R000:1x1x1:mesh:x=-:y=-:z=-")));
+        audit.accept(new ContextSwitched(2, 20, 1, List.of(1L), List.of(), true, 0));
+        audit.accept(new JobStarted(2, 20, allocation(audit, PAIR)));
+        return audit;
     }
 
     @Test
