@@ -202,6 +202,36 @@ class ReplayResumeTest {
         assertEquals("see: bgctl replay --help", lines.get(1), none.toString());
     }
 
+    /**
+     * A resume refuses a fault file that changed or is gone since the run started, as it refuses a changed trace: the
+     * rest of the run would take other faults than its journal's first part. The run is left as it was.
+     */
+    @Test
+    void resumeRefusesAFaultFileThatChangedOrIsGone() throws Exception {
+        Path faults = Files.writeString(dir.resolve("faults.txt"), "100 node-0 down\n");
+        Path trace = CliRun.trace(dir, "t.swf", CliRun.job(1, 0, 500, 2, 600), CliRun.job(2, 10, 500, 2, 600));
+        Path run = dir.resolve("run");
+        CliRun first = CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:4", "--faults",
+                faults.toString(), "--out", run.toString(), "--quiet");
+        assertEquals(0, first.exit(), first.toString());
+        Files.delete(run.resolve("summary.json")); // as a kill before the end leaves it
+        Files.writeString(faults, "100 node-0 down\n200 node-0 up\n");
+        CliRun changed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(Bgctl.BAD_INPUT, changed.exit(), changed.toString());
+        assertTrue(changed.err().startsWith("bgctl replay: the fault file " + faults + " changed since the run started"
+                + " (its SHA-256 differs from run.json); cannot resume"), changed.toString());
+        assertFalse(Files.exists(run.resolve("summary.json")), changed.toString());
+        Files.delete(faults);
+        CliRun gone = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(Bgctl.BAD_INPUT, gone.exit(), gone.toString());
+        assertTrue(gone.err().startsWith("bgctl replay: the fault file " + faults + " cannot be read any more (no such"
+                + " file); cannot resume"), gone.toString());
+        Files.writeString(faults, "100 node-0 down\n");
+        CliRun same = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, same.exit(), same.toString());
+        assertTrue(Files.exists(run.resolve("summary.json")), same.toString());
+    }
+
     @Test
     void verifyNamesTheFirstMissingEntry() throws Exception {
         CliRun ok = CliRun.of("inspect", "--run", reference.toString(), "--verify");

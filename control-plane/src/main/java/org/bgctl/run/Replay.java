@@ -158,7 +158,8 @@ public final class Replay {
             try (H2Opening h2 = local && journal.kind() == JournalKind.H2
                     ? H2Opening.start(JournalSettings.h2Url(journal.runDir())) : null;
                  LocalActors early = local ? localActors(spec, journal, pacing, h2) : null) {
-                if (durable(spec) && parameters != null) RunRecord.of(parameters, spec.trace()).write(out);
+                if (durable(spec) && parameters != null)
+                    RunRecord.of(parameters, spec.trace()).withInputChecksums().write(out);
                 Watch watch = new Watch(watcher, lateness, watcher.isPresent() ? firstLiveId(spec.trace()) : 1);
                 return replay(spec, journal, host, early, pacing, watch, machine, progress,
                         every, stop, JournaledPrefix.NONE);
@@ -194,11 +195,12 @@ public final class Replay {
      * on this JVM; {@code stop} interrupts it as in {@link #run(ReplaySpec, ReplayParameters, ActorHost,
      * OptionalDouble, CompletionStage, Progress, Duration)}.
      *
-     * @throws IllegalArgumentException when the directory holds no run record, or the trace changed since
+     * @throws IllegalArgumentException when the directory holds no run record, or the trace or an input file changed since
      */
     public static ReplayResult resume(Path runDir, CompletionStage<?> stop, Progress progress, Duration every)
             throws IOException {
         RunRecord record = RunRecord.read(runDir);
+        record.checkInputs();
         ReplaySpec spec = record.resumeParameters().toSpec(runDir);
         if (!durable(spec))
             throw new IllegalArgumentException(runDir + " is not the run of a durable replay (" + RunRecord.FILE

@@ -5,8 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -15,18 +19,28 @@ import org.bgctl.config.BgctlSettings;
 
 /**
  * {@value #FILE} in the run directory of a durable replay: the replay's parameters (file names made absolute) and the
- * SHA-256 of its trace, written when the replay starts, so that {@code bgctl replay --resume DIR} needs nothing else
- * and refuses a trace that changed since.
+ * SHA-256 of its trace and of its other input files (fault file, fault model, reservation file), written when the
+ * replay starts, so that {@code bgctl replay --resume DIR} needs nothing else and refuses a trace or an input file
+ * that changed since.
  *
  * @param parameters  the replay's parameters
  * @param traceSha256 the checksum of the trace's bytes (for the bundled demo, of the resource); null for a run without
  *                    a trace (a live server fed by its API only)
  * @param given       the file parameters as they were given, where that is not their absolute form
+ * @param inputSha256 per file parameter other than the trace ({@code faults}, {@code fault_model},
+ *                    {@code reservations}), the checksum of the file's bytes; empty for a record written without them
  */
-public record RunRecord(ReplayParameters parameters, String traceSha256, Map<String, String> given) {
+public record RunRecord(ReplayParameters parameters, String traceSha256, Map<String, String> given,
+                        Map<String, String> inputSha256) {
 
     public RunRecord {
         given = Map.copyOf(given);
+        inputSha256 = Map.copyOf(inputSha256);
+    }
+
+    /** A record without the checksums of the input files. */
+    public RunRecord(ReplayParameters parameters, String traceSha256, Map<String, String> given) {
+        this(parameters, traceSha256, given, Map.of());
     }
 
     /** The file name in the run directory. */
@@ -39,6 +53,13 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
 
     /** The key of {@link #given} in the record's JSON. */
     private static final String GIVEN = "given_as";
+
+    /** The key of {@link #inputSha256} in the record's JSON. */
+    private static final String INPUTS = "inputs_sha256";
+
+    /** What each input file is called in a message. */
+    private static final Map<String, String> INPUT_NAMES = Map.of("faults", "fault file", "fault_model", "fault model",
+            "reservations", "reservation file");
 
     /** The record of a run of {@code parameters} reading {@code trace} (null: none). */
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {
@@ -95,13 +116,18 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
             Map.Entry<String, JsonNode> e = it.next();
             parameters = parameters.with(e.getKey(), e.getValue().asText());
         }
-        Map<String, String> given = new TreeMap<>();
-        JsonNode spelled = root.path(GIVEN);
-        for (Iterator<Map.Entry<String, JsonNode>> it = spelled.fields(); it.hasNext(); ) {
+        return new RunRecord(parameters, sum.isNull() ? null : sum.asText(), texts(root.path(GIVEN)),
+                texts(root.path(INPUTS)));
+    }
+
+    /** The fields of {@code object} as texts, in name order (none when it is missing). */
+    private static Map<String, String> texts(JsonNode object) {
+        Map<String, String> m = new TreeMap<>();
+        for (Iterator<Map.Entry<String, JsonNode>> it = object.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> e = it.next();
-            given.put(e.getKey(), e.getValue().asText());
+            m.put(e.getKey(), e.getValue().asText());
         }
-        return new RunRecord(parameters, sum.isNull() ? null : sum.asText(), given);
+        return m;
     }
 
     /** The record as JSON-ready fields: {@code parameters} and {@code trace_sha256}. */
@@ -110,7 +136,54 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
         m.put("parameters", parameters.asMap());
         m.put("trace_sha256", traceSha256);
         if (!given.isEmpty()) m.put(GIVEN, new TreeMap<>(given));
+        if (!inputSha256.isEmpty()) m.put(INPUTS, new TreeMap<>(inputSha256));
         return m;
+    }
+
+    /**
+     * This record with the checksum of each input file its parameters name (fault file, fault model, reservation
+     * file), read now.
+     *
+     * @throws IOException when one cannot be read
+     */
+    public RunRecord withInputChecksums() throws IOException {
+        Map<String, String> sums = new TreeMap<>();
+        for (String key : FILE_PARAMETERS) {
+            if (key.equals("trace")) continue;
+            var file = parameters.get(key);
+            if (file.isPresent()) sums.put(key, sha256(Path.of(file.get())));
+        }
+        return new RunRecord(parameters, traceSha256, given, sums);
+    }
+
+    /**
+     * Checks that every input file this record has a checksum of is still as the run read it.
+     *
+     * @throws IllegalArgumentException naming the first that is gone or whose bytes changed
+     */
+    public void checkInputs() {
+        for (Map.Entry<String, String> e : new TreeMap<>(inputSha256).entrySet()) {
+            String file = parameters.get(e.getKey()).orElse("?");
+            String what = "the " + INPUT_NAMES.getOrDefault(e.getKey(), e.getKey()) + " " + file;
+            String now;
+            try {
+                now = sha256(Path.of(file));
+            } catch (IOException gone) {
+                throw new IllegalArgumentException(what + " cannot be read any more ("
+                        + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); cannot resume");
+            }
+            if (!now.equals(e.getValue()))
+                throw new IllegalArgumentException(what + " changed since the run started (its SHA-256 differs from "
+                        + FILE + "); cannot resume");
+        }
+    }
+
+    private static String sha256(Path file) throws IOException {
+        try {
+            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+        } catch (NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /**
