@@ -60,6 +60,11 @@ public final class FaultScript {
         try {
             time = Long.parseLong(fields[0]);
         } catch (NumberFormatException e) {
+            // digits too many for a long are a whole number still, far beyond the limit (or below zero)
+            if (fields[0].matches("[+-]?[0-9]+"))
+                throw new IllegalArgumentException(where + ": field 1 (time): " + fields[0]
+                        + (fields[0].startsWith("-") ? " is negative" : " is above the limit of "
+                        + TimeBounds.describe(TimeBounds.MAX_TIME)));
             throw new IllegalArgumentException(where + ": field 1 (time): '" + fields[0]
                     + "' is not a whole number of seconds");
         }

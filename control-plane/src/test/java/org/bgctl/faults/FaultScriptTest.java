@@ -63,6 +63,7 @@ class FaultScriptTest {
             "soon mp-R010 down            | :2: field 1 (time): 'soon' is not a whole number of seconds",
             "-5 mp-R010 down              | :2: field 1 (time): -5 is negative",
             "3153600001 mp-R010 down      | :2: field 1 (time): 3153600001 is above the limit of 3153600000 s (100 years)",
+            "99999999999999999999 mp-R010 down | :2: field 1 (time): 99999999999999999999 is above the limit of 3153600000 s (100 years)",
             "100 mp-R910 down             | :2: field 2 (component): component 'mp-R910' of bgl: R910 is outside",
             "100 midplane-7 down          | :2: field 2 (component): unknown component 'midplane-7'",
             "100 mp-R010 broken           | :2: field 3 (state): 'broken' is neither down nor up"})
