@@ -60,6 +60,8 @@ public final class FaultModel {
      * @throws IllegalArgumentException naming the file, the line, the setting and what is wrong
      */
     public static FaultModel read(Path file) {
+        if (Files.isDirectory(file))
+            throw new IllegalArgumentException("fault model " + file + ": a directory, not a fault model file");
         if (!Files.isRegularFile(file)) throw new IllegalArgumentException("fault model " + file + ": no such file");
         Config config;
         try {

@@ -5,6 +5,7 @@ import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -30,6 +31,8 @@ public final class FaultScript {
      * @throws IllegalArgumentException naming the file, the line, the field and what is wrong
      */
     public static List<HealthChange> read(Path file, MachineModel machine) {
+        if (Files.isDirectory(file))
+            throw new IllegalArgumentException("fault file " + file + ": a directory, not a fault file");
         List<HealthChange> changes = new ArrayList<>();
         int number = 0;
         try (BufferedReader in = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
@@ -41,6 +44,8 @@ public final class FaultScript {
         } catch (CharacterCodingException e) {
             throw new IllegalArgumentException(file + ":" + (number + 1) + ": not UTF-8 text; a fault file is lines of"
                     + " TIME COMPONENT down|up (is it a binary file?)", e);
+        } catch (NoSuchFileException e) {
+            throw new IllegalArgumentException("fault file " + file + ": no such file", e);
         } catch (IOException e) {
             throw new IllegalArgumentException("fault file " + file + ": cannot be read: " + e.getMessage(), e);
         }

@@ -72,6 +72,15 @@ class FaultModelTest {
     }
 
     @Test
+    void aMissingFileAndADirectoryAreToldApart() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FaultModel.read(dir.resolve("none.conf")));
+        assertEquals("fault model " + dir.resolve("none.conf") + ": no such file", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(dir));
+        assertEquals("fault model " + dir + ": a directory, not a fault model file", e.getMessage());
+    }
+
+    @Test
     void aLawOnTheCommandLineIsTtfSlashTtr() {
         assertEquals(new FailureLaw(new Distribution.Exponential(100), new Distribution.Weibull(1.5, 60)),
                 FailureLaw.parse("exponential(100)/weibull(1.5, 60)"));

@@ -74,6 +74,15 @@ class FaultScriptTest {
     }
 
     @Test
+    void aMissingFileOrADirectoryIsNamedSo() {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> FaultScript.read(dir.resolve("none.txt"), BGL));
+        assertEquals("fault file " + dir.resolve("none.txt") + ": no such file", e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> FaultScript.read(dir, BGL));
+        assertEquals("fault file " + dir + ": a directory, not a fault file", e.getMessage());
+    }
+
+    @Test
     void aMachineWhosePartsCannotFailRejectsEveryComponent() throws Exception {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FaultScript.read(file("1 sn-0.0.0 down"), MachineCatalog.create("supernode")));
