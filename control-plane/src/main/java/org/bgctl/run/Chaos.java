@@ -1,6 +1,8 @@
 package org.bgctl.run;
 
+import java.util.HashSet;
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Chaos mode ({@code --chaos drop=P,duplicate=P,delay=P}): each step of the agent protocol, and each answer to
@@ -44,10 +46,13 @@ public record Chaos(double drop, double duplicate, double delay) {
         double drop = 0;
         double duplicate = 0;
         double delay = 0;
+        Set<String> given = new HashSet<>();
         for (String part : t.split(",")) {
             String[] kv = part.split("=", 2);
             if (kv.length != 2)
                 throw new IllegalArgumentException("chaos: '" + part.trim() + "' is not NAME=P (drop=P,duplicate=P,delay=P)");
+            if (!given.add(kv[0].trim()))
+                throw new IllegalArgumentException("chaos: " + kv[0].trim() + " is given twice ('" + t + "')");
             double p;
             try {
                 p = Double.parseDouble(kv[1].trim());
