@@ -130,6 +130,15 @@ final class ProtocolRunner<R> {
         default void givenUp(Request request) {
         }
 
+        /**
+         * Whether the phase's steps only have to be done (commits, aborts, releases, resumptions, restarts): such steps
+         * are never given up but sent again, at every timeout, until answered, since a unit that missed one would hold
+         * what the core no longer says — a reservation of a transaction undone, the nodes of a job that ended.
+         */
+        default boolean mustBeDone() {
+            return false;
+        }
+
         /** Every step of the phase was answered or given up: what follows. */
         R done();
     }
@@ -212,7 +221,8 @@ final class ProtocolRunner<R> {
     /**
      * The timer ticked: every batch whose time is up sends its unanswered steps again or, after the last attempt,
      * gives them up — one batch per tick, since its phase's end yields what follows; another waits for the next
-     * tick. Returns what that phase's end yields, else null.
+     * tick — unless they must be done ({@link Phase#mustBeDone}), which are sent again until answered. Returns what
+     * that phase's end yields, else null.
      */
     R tick() {
         armed = false;
@@ -231,7 +241,7 @@ final class ProtocolRunner<R> {
             List<Request> unanswered = new ArrayList<>();
             for (Waiting<R> w : waiting.values()) if (w.batch == batch) unanswered.add(w.request);
             unanswered.sort(Comparator.comparing(Request::key));
-            if (b.attempt < attempts) {
+            if (b.attempt < attempts || b.phase.mustBeDone()) {
                 b.attempt++;
                 b.sentAt = ticks;
                 unanswered.forEach(transport::send);

@@ -385,7 +385,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
             @Override
             public void timedOut(long batch, int attempt) {
-                String message = "protocol steps of batch {} unanswered after {} (attempt {} of {})";
+                // past the last attempt only steps that must be done are left, sent again until answered
+                String message = attempt <= phaseAttempts ? "protocol steps of batch {} unanswered after {} (attempt {} of {})"
+                        : "protocol steps of batch {} unanswered after {} (attempt {}; steps that must be done are sent"
+                        + " past the {} attempts until answered)";
                 if (timeoutsExpected) context.getLog().info(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
                 else context.getLog().warn(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
             }
@@ -841,7 +844,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         };
     }
 
-    /** Steps that only have to be done: a refusal is logged, as is a step given up. */
+    /** Steps that only have to be done, and so are sent until answered: a refusal is logged. */
     private abstract class StepsToDo implements Phase<Effect<EventBatch, State>> {
         @Override
         public void answered(Request request, Answer answer) {
@@ -850,9 +853,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }
 
         @Override
-        public void givenUp(Request request) {
-            context.getLog().error("{}: {} of transaction {} (job {}) unanswered: {}", request.unit(),
-                    request.kind(), request.tx(), request.job(), noAnswer());
+        public boolean mustBeDone() {
+            return true;
         }
     }
 

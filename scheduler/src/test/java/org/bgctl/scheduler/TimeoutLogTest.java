@@ -1,5 +1,7 @@
 package org.bgctl.scheduler;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.LoggingTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
@@ -8,10 +10,14 @@ import akka.persistence.typed.PersistenceId;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.List;
 import org.bgctl.agents.UnitProtocol;
+import org.bgctl.agents.UnitProtocol.Abort;
 import org.bgctl.agents.UnitProtocol.NewRun;
 import org.bgctl.agents.UnitProtocol.Reserve;
+import org.bgctl.agents.UnitProtocol.Step;
+import org.bgctl.agents.UnitProtocol.StepDone;
 import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.scheduler.SchedulerActor.Advance;
 import org.bgctl.scheduler.policy.Fcfs;
@@ -21,7 +27,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * A batch of protocol steps left unanswered is a warning, unless timeouts are expected ({@code replay --chaos}
- * loses messages on purpose): then it is logged at INFO, which bgctl does not print by default.
+ * loses messages on purpose): then it is logged at INFO, which bgctl does not print by default. A reservation is
+ * given up after the last attempt; a step that must be done (here the abort that undoes it) is sent until answered.
  */
 class TimeoutLogTest {
     private static final String UNANSWERED = "unanswered after";
@@ -46,7 +53,7 @@ class TimeoutLogTest {
     }
 
     /** A scheduler on flat:10 whose node set never answers; job 1 is submitted. */
-    private void unansweredReserve() {
+    private TestProbe<UnitProtocol.Command> unansweredReserve() {
         TestProbe<UnitProtocol.Command> ns = kit.createTestProbe();
         var unit = kit.spawn(Behaviors.<UnitProtocol.Command>receiveMessage(m -> {
             if (!(m instanceof NewRun)) ns.getRef().tell(m);
@@ -57,6 +64,28 @@ class TimeoutLogTest {
         TestProbe<SchedulerActor.Settled> settled = kit.createTestProbe();
         scheduler.tell(new Advance(0, List.of(Job.of(1, 0, 100, 100, 4)), settled.getRef()));
         ns.expectMessageClass(Reserve.class);
+        return ns;
+    }
+
+    @Test
+    void aReservationIsGivenUpButItsAbortIsSentUntilAnswered() {
+        kit(false);
+        TestProbe<UnitProtocol.Command> ns = unansweredReserve();
+        ns.expectMessageClass(Reserve.class); // the second and last attempt
+        Abort abort = null;
+        for (int sending = 1; sending <= 4; sending++) abort = ns.expectMessageClass(Abort.class, Duration.ofSeconds(2));
+        abort.replyTo().tell(new StepDone(FlatMachine.NODE_SET, Step.ABORT, abort.tx(), 0));
+        // a sending under way as the answer came may still arrive; then nothing more
+        UnitProtocol.Command late;
+        try {
+            late = ns.receiveMessage(Duration.ofMillis(400));
+        } catch (AssertionError noneCame) {
+            late = null;
+        }
+        if (late != null) {
+            assertEquals(abort, late);
+            ns.expectNoMessage(Duration.ofMillis(400));
+        }
     }
 
     @Test
