@@ -20,6 +20,9 @@ public record Chaos(double drop, double duplicate, double delay) {
         requireProbability("drop", drop);
         requireProbability("duplicate", duplicate);
         requireProbability("delay", delay);
+        if (drop == 1)
+            throw new IllegalArgumentException("chaos: drop must be below 1: with every message lost no step is ever"
+                    + " answered, and the run would never end");
         if (drop + duplicate + delay > 1)
             throw new IllegalArgumentException("chaos: drop + duplicate + delay must be at most 1, was "
                     + (drop + duplicate + delay));

@@ -88,6 +88,8 @@ class ChaosReplayTest {
                 assertThrows(IllegalArgumentException.class, () -> Chaos.parse("lose=0.1")).getMessage());
         assertEquals("chaos: drop must be a probability in [0, 1], was 1.5",
                 assertThrows(IllegalArgumentException.class, () -> Chaos.parse("drop=1.5")).getMessage());
+        assertEquals("chaos: drop must be below 1: with every message lost no step is ever answered, and the run"
+                + " would never end", assertThrows(IllegalArgumentException.class, () -> Chaos.parse("drop=1")).getMessage());
         assertEquals("chaos: drop is given twice ('drop=0.1,drop=0.2')",
                 assertThrows(IllegalArgumentException.class, () -> Chaos.parse("drop=0.1,drop=0.2")).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> new ReplaySpec(CTC, "bgl", "easy", MIDPLANES,
