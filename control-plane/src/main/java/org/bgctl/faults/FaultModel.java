@@ -67,7 +67,10 @@ public final class FaultModel {
         try {
             config = ConfigFactory.parseFile(file.toFile(), ConfigParseOptions.defaults().setAllowMissing(false)).resolve();
         } catch (ConfigException e) {
-            throw new IllegalArgumentException("fault model " + file + ": " + e.getMessage(), e);
+            // HOCON's own message begins with the file already ("FILE: 3: Expecting a value ...")
+            String message = e.getMessage().startsWith(file + ": ") ? e.getMessage().substring(file.toString().length() + 2)
+                    : e.getMessage();
+            throw new IllegalArgumentException("fault model " + file + ": " + message, e);
         }
         FaultModel model = NONE;
         for (Map.Entry<String, ConfigValue> entry : new LinkedHashMap<>(config.root()).entrySet()) {

@@ -72,6 +72,13 @@ class FaultModelTest {
     }
 
     @Test
+    void aSyntaxErrorNamesTheFileOnceAndItsLine() throws Exception {
+        Path f = Files.writeString(dir.resolve("broken.conf"), "midplane {\n  ttf = \n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
+        assertEquals("fault model " + f + ": 3: Expecting a value but got wrong token: end of file", e.getMessage());
+    }
+
+    @Test
     void aMissingFileAndADirectoryAreToldApart() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> FaultModel.read(dir.resolve("none.conf")));
