@@ -8,9 +8,6 @@ import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
-import java.util.HexFormat;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -151,7 +148,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
         for (String key : FILE_PARAMETERS) {
             if (key.equals("trace")) continue;
             var file = parameters.get(key);
-            if (file.isPresent()) sums.put(key, sha256(Path.of(file.get())));
+            if (file.isPresent()) sums.put(key, TraceChecksums.read(Path.of(file.get())));
         }
         return new RunRecord(parameters, traceSha256, given, sums);
     }
@@ -167,7 +164,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
             String what = "the " + INPUT_NAMES.getOrDefault(e.getKey(), e.getKey()) + " " + file;
             String now;
             try {
-                now = sha256(Path.of(file));
+                now = TraceChecksums.read(Path.of(file));
             } catch (IOException gone) {
                 throw new IllegalArgumentException(what + " cannot be read any more ("
                         + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); cannot resume");
@@ -175,14 +172,6 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
             if (!now.equals(e.getValue()))
                 throw new IllegalArgumentException(what + " changed since the run started (its SHA-256 differs from "
                         + FILE + "); cannot resume");
-        }
-    }
-
-    private static String sha256(Path file) throws IOException {
-        try {
-            return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
-        } catch (NoSuchAlgorithmException e) {
-            throw new IllegalStateException(e);
         }
     }
 

@@ -70,18 +70,29 @@ final class TraceChecksums {
 
     /** Reads {@code trace} through for its SHA-256. */
     static String read(TraceSource trace) throws IOException {
+        try (InputStream in = trace.file() != null ? Files.newInputStream(trace.file())
+                : TraceSource.class.getResourceAsStream(trace.resource())) {
+            if (in == null) throw new IOException("bundled trace " + trace.resource() + " is missing");
+            return sha256(in);
+        }
+    }
+
+    /** Reads {@code file} through for its SHA-256 (a run's other input files, {@link RunRecord}). */
+    static String read(Path file) throws IOException {
+        try (InputStream in = Files.newInputStream(file)) {
+            return sha256(in);
+        }
+    }
+
+    private static String sha256(InputStream in) throws IOException {
         MessageDigest sha;
         try {
             sha = MessageDigest.getInstance("SHA-256");
         } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
-        try (InputStream in = trace.file() != null ? Files.newInputStream(trace.file())
-                : TraceSource.class.getResourceAsStream(trace.resource())) {
-            if (in == null) throw new IOException("bundled trace " + trace.resource() + " is missing");
-            try (DigestInputStream digest = new DigestInputStream(in, sha)) {
-                digest.transferTo(OutputStream.nullOutputStream());
-            }
+        try (DigestInputStream digest = new DigestInputStream(in, sha)) {
+            digest.transferTo(OutputStream.nullOutputStream());
         }
         return HexFormat.of().formatHex(sha.digest());
     }
