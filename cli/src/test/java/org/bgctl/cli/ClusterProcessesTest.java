@@ -184,11 +184,9 @@ class ClusterProcessesTest {
     }
 
     private Process start(String name, List<String> jvm, List<String> args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx256m", "-Xss8m", "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1",
-                "-Dakka.cluster.split-brain-resolver.stable-after=3s"));
-        command.addAll(jvm);
-        command.addAll(List.of("-cp", productionClassPath(), Bgctl.class.getName()));
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC", "-Dakka.cluster.split-brain-resolver.stable-after=3s"));
+        options.addAll(jvm);
+        List<String> command = ChildJvm.command("256m", options, productionClassPath());
         command.addAll(args);
         Path log = dir.resolve(name + ".log");
         return new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();

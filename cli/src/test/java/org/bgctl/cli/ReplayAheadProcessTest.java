@@ -30,8 +30,7 @@ class ReplayAheadProcessTest {
     }
 
     private static Outcome bgctl(Path work, String... args) throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx256m", "-cp", System.getProperty("java.class.path"), Bgctl.class.getName()));
+        List<String> command = ChildJvm.command("256m", List.of());
         command.addAll(List.of(args));
         Process p = new ProcessBuilder(command).directory(work.toFile()).redirectErrorStream(true).start();
         String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);

@@ -292,10 +292,8 @@ class ReplayResumeTest {
     }
 
     private Process start(Path run, String... args) throws IOException {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java")
-                .toString(), "-Xmx512m"));
-        command.addAll(JVM);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(), "replay"));
+        List<String> command = ChildJvm.command("512m", JVM);
+        command.add("replay");
         command.addAll(List.of(args));
         if (args[0].equals("--trace")) command.addAll(List.of(OPTIONS));
         else command.add("--quiet");

@@ -52,11 +52,8 @@ final class ServeProcess {
     /** A server whose environment has {@code environment} too, e.g. {@code BGCTL_TOKEN}. */
     static ServeProcess start(List<String> jvmOptions, Map<String, String> environment, Path run, String... options)
             throws Exception {
-        List<String> command = new ArrayList<>(List.of(Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                "-Xmx512m", "-Xss8m"));
-        command.addAll(jvmOptions);
-        command.addAll(List.of("-cp", System.getProperty("java.class.path"), Bgctl.class.getName(),
-                "serve", "--run", run.toString(), "--port", "0"));
+        List<String> command = ChildJvm.command("512m", jvmOptions);
+        command.addAll(List.of("serve", "--run", run.toString(), "--port", "0"));
         command.addAll(List.of(options));
         ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
         builder.environment().putAll(environment);
