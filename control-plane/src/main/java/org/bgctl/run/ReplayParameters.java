@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.time.format.DateTimeParseException;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -226,11 +227,30 @@ public final class ReplayParameters {
      * registered scheduler setting ({@link PolicyRegistry#settings()}), then geometry and faults.
      */
     public static List<ReplayParameter> known() {
-        List<ReplayParameter> known = new ArrayList<>(HEAD);
-        SettingValues defaults = PolicyRegistry.defaultValues();
-        for (PolicySetting s : PolicyRegistry.settings()) known.add(setting(s, defaults.get(s.key())));
-        known.addAll(TAIL);
-        return known;
+        return Known.ALL;
+    }
+
+    /**
+     * {@link #known()}, made once: the registry is fixed and bgctl's settings are read once per JVM. A sweep orders
+     * and checks the parameters of each of its runs by it, thousands of times.
+     */
+    private static final class Known {
+        static final List<ReplayParameter> ALL = all();
+        static final Map<String, Integer> POSITION = positions();
+
+        private static List<ReplayParameter> all() {
+            List<ReplayParameter> known = new ArrayList<>(HEAD);
+            SettingValues defaults = PolicyRegistry.defaultValues();
+            for (PolicySetting s : PolicyRegistry.settings()) known.add(setting(s, defaults.get(s.key())));
+            known.addAll(TAIL);
+            return List.copyOf(known);
+        }
+
+        private static Map<String, Integer> positions() {
+            Map<String, Integer> positions = new HashMap<>();
+            for (int i = 0; i < ALL.size(); i++) positions.put(ALL.get(i).key(), i);
+            return Map.copyOf(positions);
+        }
     }
 
     /**
@@ -335,9 +355,9 @@ public final class ReplayParameters {
     }
 
     private static int position(String key) {
-        List<ReplayParameter> known = known();
-        for (int i = 0; i < known.size(); i++) if (known.get(i).key().equals(key)) return i;
-        throw new IllegalArgumentException("unknown replay parameter '" + key + "'");
+        Integer position = Known.POSITION.get(key);
+        if (position == null) throw new IllegalArgumentException("unknown replay parameter '" + key + "'");
+        return position;
     }
 
     private static double number(String v) {
