@@ -82,7 +82,7 @@ class ProtocolInvariantsTest {
     private static final ActorTestKit CHAOS_KIT = ActorTestKit.create(ConfigFactory.parseString("""
             akka.persistence.journal.plugin = "akka.persistence.journal.inmem"
             akka.persistence.snapshot-store.plugin = "akka.persistence.no-snapshot-store"
-            bgctl.scheduler.phase-timeout = 40ms
+            bgctl.scheduler.phase-timeout = 10ms
             bgctl.scheduler.phase-attempts = 12
             """).withFallback(ConfigFactory.load()));
 
