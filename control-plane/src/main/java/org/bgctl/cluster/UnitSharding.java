@@ -2,6 +2,8 @@ package org.bgctl.cluster;
 
 import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
+import akka.actor.typed.BehaviorInterceptor;
+import akka.actor.typed.TypedActorContext;
 import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.javadsl.AskPattern;
 import akka.cluster.sharding.typed.javadsl.ClusterSharding;
@@ -71,12 +73,41 @@ public final class UnitSharding {
         int at = entityId.indexOf(MACHINE_SEPARATOR);
         String unit = at < 0 ? entityId : entityId.substring(0, at);
         String wanted = at < 0 ? machine.name() : entityId.substring(at + 1);
-        if (wanted.equals(machine.name())) return UnitAgents.forUnit(machine, unit);
+        if (wanted.equals(machine.name()))
+            return Behaviors.intercept(() -> new RenewedByNewRun(machine, unit), UnitAgents.forUnit(machine, unit));
         return Behaviors.setup(ctx -> {
             ctx.getLog().error("member {} hosts agents of {}, but the driver runs {} (unit {}): give every member"
                     + " --machine {}", ctx.getSystem().address(), machine.name(), wanted, unit, wanted);
             return Behaviors.ignore();
         });
+    }
+
+    /**
+     * Starts the agent anew — nothing held, nothing down, no answers kept — at each {@link UnitProtocol.NewRun}. A
+     * sharded agent outlives the driver that used it: one stopped mid-run (killed, or a member lost) left it holding
+     * that run's jobs, and a fault file its components down, which the next replay on the same members then found
+     * taken and down. The scheduler that sends {@code NewRun} (fresh or recovered) then tells the agent what it holds
+     * in that run ({@code Adopt}, {@code SetHealth}), as it tells a fresh agent in one JVM.
+     */
+    private static final class RenewedByNewRun
+            extends BehaviorInterceptor<UnitProtocol.Command, UnitProtocol.Command> {
+
+        private final MachineModel machine;
+        private final String unit;
+
+        RenewedByNewRun(MachineModel machine, String unit) {
+            super(UnitProtocol.Command.class);
+            this.machine = machine;
+            this.unit = unit;
+        }
+
+        @Override
+        public Behavior<UnitProtocol.Command> aroundReceive(TypedActorContext<UnitProtocol.Command> ctx,
+                                                            UnitProtocol.Command command,
+                                                            ReceiveTarget<UnitProtocol.Command> target) {
+            if (command instanceof UnitProtocol.NewRun) return UnitAgents.forUnit(machine, unit);
+            return target.apply(ctx, command);
+        }
     }
 
     /**

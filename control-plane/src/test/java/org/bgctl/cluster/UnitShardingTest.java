@@ -1,19 +1,23 @@
 package org.bgctl.cluster;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
 import java.time.Duration;
+import java.util.List;
 import org.bgctl.agents.UnitProtocol;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.NodeClaim;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * A member given another {@code --machine} than the driver's, with units of the same ids ({@code supernode} and
+ * A sharded agent outlives its driver, and starts anew when the next run of a scheduler begins. And a member given
+ * another {@code --machine} than the driver's, with units of the same ids ({@code supernode} and
  * {@code supernode:4x4x8/1}), hosts no agent of its own machine in their place: its agents of 512 nodes refused
  * every job of one supernode, and the run ended 0 with every job never started.
  */
@@ -41,5 +45,33 @@ class UnitShardingTest {
                 UnitSharding.entityId(driver, "sn-0.0.0")));
         other.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
         probe.expectNoMessage(Duration.ofMillis(300));
+    }
+
+    /**
+     * A driver killed mid-run left its jobs on the agents of the surviving members (a fault file, its components
+     * down), and the next replay on those members refused its allocations and failed the agent audit.
+     */
+    @Test
+    void aNewRunStartsTheAgentEmpty() {
+        MachineModel bgl = MachineCatalog.create("bgl");
+        TestProbe<UnitProtocol.Occupancy> probe = KIT.createTestProbe();
+        ActorRef<UnitProtocol.Command> agent = KIT.spawn(UnitSharding.agent(bgl, UnitSharding.entityId(bgl, "mp-R000")));
+        NodeClaim whole = new NodeClaim("mp-R000", 512, List.of(), false);
+        agent.tell(new UnitProtocol.Adopt(677, whole));
+        agent.tell(new UnitProtocol.SetHealth("mp-R000", whole, false));
+        agent.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
+        UnitProtocol.Occupancy before = probe.receiveMessage();
+        assertEquals(List.of(677L), List.copyOf(before.running().keySet()));
+        assertEquals(List.of("mp-R000"), List.copyOf(before.down()));
+
+        agent.tell(new UnitProtocol.NewRun());
+        agent.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
+        UnitProtocol.Occupancy after = probe.receiveMessage();
+        assertTrue(after.running().isEmpty() && after.reserved().isEmpty() && after.down().isEmpty()
+                && after.suspended().isEmpty(), after.toString());
+
+        agent.tell(new UnitProtocol.Adopt(5, whole));
+        agent.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
+        assertEquals(List.of(5L), List.copyOf(probe.receiveMessage().running().keySet()));
     }
 }
