@@ -183,7 +183,7 @@ public final class ReplayCommand implements Callable<Integer> {
                     + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
         List<String> ignored = new ArrayList<>(run.givenBut(Set.of()));
         ignored.addAll(given("--out", "--journal", "--speed", "--port", "--host", "--cluster"));
-        ignored.addAll(given(CLUSTER_SETTINGS));
+        ignored.addAll(given(DriverClusterOptions.SETTINGS));
         if (!ignored.isEmpty())
             throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": --resume " + resume
                     + " continues a recorded replay with the options of its " + RunRecord.FILE + "; give none");
@@ -278,7 +278,7 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), "--executor direct: a re-driven run goes through the"
                     + " actors, as its inputs were recorded (leave --executor out)");
         List<String> local = given("--host", "--cluster");
-        local.addAll(given(CLUSTER_SETTINGS));
+        local.addAll(given(DriverClusterOptions.SETTINGS));
         if (!local.isEmpty())
             throw new ParameterException(spec.commandLine(), String.join(", ", local) + ": a re-driven run goes"
                     + " through the actors of this process, without a cluster or an API (leave them out)");
@@ -363,9 +363,6 @@ public final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    /** The options that configure the cluster of {@code --cluster}. */
-    private static final String[] CLUSTER_SETTINGS = {"--members", "--seed-nodes", "--cluster-port", "--hostname"};
-
     /** Those of the command's own {@code options} given on the command line, in that order. */
     private List<String> given(String... options) {
         List<String> given = new ArrayList<>();
@@ -381,12 +378,8 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /** The cluster's options come with {@code --cluster}, which spreads the agents of the actors executor. */
     private void checkClusterOptions() {
-        if (!cluster) {
-            List<String> stray = given(CLUSTER_SETTINGS);
-            if (!stray.isEmpty())
-                throw new ParameterException(spec.commandLine(), stray.get(0) + " configures the cluster of --cluster;"
-                        + " give --cluster too, or leave it out");
-        } else if (directExecutor()) {
+        DriverClusterOptions.refuseWithoutCluster(spec.commandLine(), cluster);
+        if (cluster && directExecutor()) {
             throw new ParameterException(spec.commandLine(), "--cluster spreads the agents of the actors executor;"
                     + " the direct executor has none (use --executor actors)");
         }

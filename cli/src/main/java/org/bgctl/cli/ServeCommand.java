@@ -123,6 +123,7 @@ public final class ServeCommand implements Callable<Integer> {
         refuseReplayOnly("--chaos", chaos, "chaos perturbs the agents' messages of a replay only; leave it out");
         refuseReplayOnly("--until", until, "a server runs until it is stopped (Ctrl-C or SIGTERM); --until ends a"
                 + " replay");
+        DriverClusterOptions.refuseWithoutCluster(spec.commandLine(), cluster);
         ServeSpec serve;
         try {
             serve = new ServeSpec(runOptions.given().with("trace", trace),

@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Random;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
@@ -146,6 +147,20 @@ class ErrorReportTest {
                 "--members configures the cluster of --cluster; give --cluster too, or leave it out");
         badInput(replay("--machine", "flat:8", "--cluster", "--executor", "direct"), "replay",
                 "--cluster spreads the agents of the actors executor; the direct executor has none");
+    }
+
+    /** serve started in one JVM and ignored them: --members 3 without --cluster waited for no member. */
+    @Test
+    @Timeout(60)
+    void serveTakesClusterOptionsOnlyWithCluster() throws Exception {
+        Path run = dir.resolve("serve-cluster");
+        String[][] stray = {{"--members", "3"}, {"--seed-nodes", "127.0.0.1:2552"}, {"--cluster-port", "2999"},
+                {"--hostname", "10.0.0.1"}};
+        for (String[] option : stray)
+            badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run", run.toString(), option[0],
+                    option[1]), "serve", option[0] + " configures the cluster of --cluster; give --cluster too,"
+                    + " or leave it out");
+        assertFalse(Files.exists(run), "nothing left behind");
     }
 
     @Test
