@@ -33,7 +33,10 @@ public record ClusterOptions(String hostname, int port, List<String> seedNodes, 
         for (String seed : seedNodes) seedAddress(seed);
     }
 
-    /** This member's configuration, with {@code roles}, over the cluster profile. */
+    /**
+     * This member's configuration, with {@code roles}, over the JVM's system properties ({@code -D} through
+     * {@code BGCTL_JAVA_OPTS}, e.g. the Split Brain Resolver's {@code stable-after}), over the cluster profile.
+     */
     public Config config(List<String> roles) {
         List<String> seeds = new ArrayList<>();
         for (String seed : seedNodes) seeds.add(seedAddress(seed));
@@ -42,6 +45,7 @@ public record ClusterOptions(String hostname, int port, List<String> seedNodes, 
                         "akka.remote.artery.canonical.port", port,
                         "akka.cluster.seed-nodes", seeds,
                         "akka.cluster.roles", roles))
+                .withFallback(ConfigFactory.systemProperties())
                 .withFallback(ConfigFactory.parseResources(PROFILE));
     }
 
