@@ -1,9 +1,13 @@
 package org.bgctl.cluster;
 
+import akka.actor.Address;
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
+import akka.cluster.Member;
+import akka.cluster.typed.Cluster;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.function.BiConsumer;
@@ -55,6 +59,13 @@ public final class ClusterDriver {
                     .getDuration("bgctl.cluster.agents-start-timeout");
             return Behaviors.receive(Object.class)
                     .onMessage(MembersHosting.Ready.class, ready -> {
+                        String other = otherDriver(ctx.getSystem());
+                        if (other != null) {
+                            failed.completeExceptionally(new IllegalStateException("another driver, " + other
+                                    + ", runs on this cluster: one replay or server at a time; start this one once it"
+                                    + " has ended"));
+                            return Behaviors.stopped();
+                        }
                         ctx.getLog().info("{} members host agents; starting the agents of {} units", ready.members(),
                                 machine.units().size());
                         ctx.pipeToSelf(UnitSharding.startAll(ctx.getSystem(), machine, units, agentsTimeout),
@@ -74,5 +85,17 @@ public final class ClusterDriver {
                     })
                     .build();
         });
+    }
+
+    /**
+     * The address of another member with the {@value ClusterScheduler#DRIVER_ROLE} role, or null. The scheduler is one
+     * singleton for the cluster: a second driver's clock would drive the first driver's scheduler (which then stopped
+     * with an exception) and its own run would have none.
+     */
+    private static String otherDriver(ActorSystem<?> system) {
+        Address self = system.address();
+        for (Member m : Cluster.get(system).state().getMembers())
+            if (m.hasRole(ClusterScheduler.DRIVER_ROLE) && !m.address().equals(self)) return m.address().toString();
+        return null;
     }
 }
