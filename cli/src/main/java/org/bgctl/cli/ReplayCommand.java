@@ -14,6 +14,7 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import org.bgctl.clock.TimeScale;
 import org.bgctl.cluster.ClusterReplay;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
@@ -307,9 +308,9 @@ public final class ReplayCommand implements Callable<Integer> {
     /** The clock's speed: none for virtual time; a positive number of virtual seconds per wall second. */
     private OptionalDouble speed() {
         if (speed == null) return OptionalDouble.empty();
-        if (!(speed > 0) || speed.isInfinite())
+        if (!(speed > 0) || speed > TimeScale.MAX_SPEED)
             throw new ParameterException(spec.commandLine(), "--speed must be a positive number of virtual seconds per"
-                    + " wall second, was " + speed);
+                    + " wall second, at most " + (long) TimeScale.MAX_SPEED + ", was " + speed);
         if (recordedRun() == null && directExecutor())
             throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
                     + " none (use --executor actors)");

@@ -154,6 +154,7 @@ class ReplayCommandTest {
                 Arguments.of(List.of("--estimate", "guess"), "'guess'"),
                 Arguments.of(List.of("--size-divide", "0"), "was 0"),
                 Arguments.of(List.of("--speed", "0"), "--speed must be a positive number"),
+                Arguments.of(List.of("--speed", "1e308"), "at most 3153600000, was 1.0E308"),
                 Arguments.of(List.of("--speed", "100", "--executor", "direct"), "the direct executor has none"),
                 Arguments.of(List.of("--port", "0"), "--port opens the API during a replay on the scaled clock; give --speed K"),
                 Arguments.of(List.of("--host", "127.0.0.1"), "--host is where --port listens; give --port P too"),

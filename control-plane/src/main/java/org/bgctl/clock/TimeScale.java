@@ -1,14 +1,24 @@
 package org.bgctl.clock;
 
+import org.bgctl.scheduler.TimeBounds;
+
 /**
  * Live time: virtual seconds run {@code speed} times as fast as the wall clock, from
  * {@code originVirtual} at wall time {@code originNanos} ({@link System#nanoTime()} scale).
  */
 public record TimeScale(long originVirtual, long originNanos, double speed) {
 
+    /**
+     * The fastest speed: 100 years of virtual time ({@link TimeBounds#MAX_TIME}) a wall second. Faster, the virtual
+     * second of a moment overflowed a {@code long} at once (a job submitted live at 9223372036854775807 s, ending
+     * when it started), or wrapped around to a time in the past on a resumed run.
+     */
+    public static final double MAX_SPEED = TimeBounds.MAX_TIME;
+
     public TimeScale {
-        if (!(speed > 0) || Double.isInfinite(speed))
-            throw new IllegalArgumentException("speed must be a positive number of virtual seconds per second, was " + speed);
+        if (!(speed > 0) || speed > MAX_SPEED)
+            throw new IllegalArgumentException("speed must be a positive number of virtual seconds per second, at most "
+                    + (long) MAX_SPEED + ", was " + speed);
     }
 
     /** The virtual second current at wall time {@code nanos}. */
