@@ -47,6 +47,15 @@ record ServeInputs(RunRecord record, double speed) {
     private static final Set<String> APART = Set.of("machine", "scheduler", "on_kill", "trace", "faults", "fault_model",
             "fault_midplane", "fault_switch", "fault_cable", "fault_node");
 
+    /**
+     * Parameters that select and transform the trace fed live, and nothing else (a submission through the API gives
+     * its job's size, shape and times itself): given to a run without a trace, they would change nothing.
+     */
+    private static final Set<String> TRACE_ONLY = Set.of("lenient", "first_jobs", "first_kept", "submit_from",
+            "submit_to", "month", "size_multiply", "size_divide", "runtime_coefficient", "arrival_scale",
+            "offered_load", "estimate_source", "enforce_walltime", "ci_fraction", "ci_gain", "ci_gain_spread",
+            "sizes_in", "shapes", "fat_probability", "fat_sizes", "pin_shapes", "torus_probability");
+
     /** Parameters of the journal's events themselves: not even {@code --override} changes them. */
     private static final Set<String> FIXED = Set.of("machine", "scheduler");
 
@@ -86,7 +95,7 @@ record ServeInputs(RunRecord record, double speed) {
             if (spec.machine() == null) throw new IllegalArgumentException("--machine is required for a new run directory");
             ReplayParameters p = given.with("scheduler", given.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER))
                     .with("on_kill", given.get("on_kill").orElse(KillPolicy.REQUEUE.label()));
-            return of(p, spec.speed().orElse(DEFAULT_SPEED));
+            return tracedIfAsked(spec, of(p, spec.speed().orElse(DEFAULT_SPEED)));
         }
         ServeInputs was = recorded.get();
         Path run = spec.run();
@@ -108,7 +117,22 @@ record ServeInputs(RunRecord record, double speed) {
             throw new IllegalArgumentException("the trace " + now.trace().orElseThrow() + " of " + run
                     + " changed since the run started (its SHA-256 differs from the journal's); give --override to"
                     + " feed it as it is now (nothing was changed)");
-        return now;
+        return tracedIfAsked(spec, now);
+    }
+
+    /**
+     * {@code inputs}, when they feed a trace or {@code spec} gives no option that only applies to one.
+     *
+     * @throws IllegalArgumentException naming the first such option, which a run without a trace would ignore
+     */
+    private static ServeInputs tracedIfAsked(ServeSpec spec, ServeInputs inputs) {
+        if (inputs.trace().isPresent()) return inputs;
+        for (String key : spec.parameters().asMap().keySet())
+            if (TRACE_ONLY.contains(key))
+                throw new IllegalArgumentException(ReplayParameters.parameter(key).option() + " applies to the trace"
+                        + " fed live, and " + spec.run() + " is fed none: give --trace FILE, or leave "
+                        + ReplayParameters.parameter(key).option() + " out (nothing was changed)");
+        return inputs;
     }
 
     private static void refuseUnlessOverride(ServeSpec spec, String key, String was, String given) {

@@ -85,6 +85,21 @@ class ServeParametersTest {
     }
 
     @Test
+    void anOptionOfTheTraceIsRefusedOnARunFedNoTrace() throws Exception {
+        Path run = dir.resolve("run");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(
+                serve(ReplayParameters.none().with("machine", "flat:16").with("first_jobs", 100), run)));
+        assertEquals("--first applies to the trace fed live, and " + run + " is fed none: give --trace FILE, or leave"
+                + " --first out (nothing was changed)", e.getMessage());
+        assertTrue(!run.resolve("journal.mv.db").toFile().exists(), "nothing journaled");
+        LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16"), run)).close();
+        e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(new ServeSpec(
+                ReplayParameters.none().with("pin_shapes", true), OptionalDouble.of(20000), run, "127.0.0.1", 0,
+                Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), true)));
+        assertTrue(e.getMessage().startsWith("--pin-shapes applies to the trace fed live"), e.getMessage());
+    }
+
+    @Test
     void aServeRunIsReDrivenWithTheSchedulerSettingsItRanWith() throws Exception {
         Path run = dir.resolve("run");
         try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16")
