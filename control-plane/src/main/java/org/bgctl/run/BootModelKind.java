@@ -1,8 +1,10 @@
 package org.bgctl.run;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.Locale;
+import org.bgctl.journal.RunInputsTable;
 import org.bgctl.machine.bgl.BootTimes;
 import org.bgctl.scheduler.BootModel;
 import org.bgctl.workload.GeometryOptions;
@@ -13,6 +15,8 @@ public enum BootModelKind {
     NONE,
     /** Blocks boot for the times of the machine file's {@code boot} block. */
     MACHINE;
+
+    private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
      * The kind named {@code text}: {@code none} or {@code machine}.
@@ -32,9 +36,15 @@ public enum BootModelKind {
         return parameters.get("boot_model").map(BootModelKind::parse).orElse(NONE) == MACHINE;
     }
 
-    /** Whether the blocks of the recorded replay in {@code runDir} boot, as its {@link RunRecord} says (none: no). */
+    /**
+     * Whether the blocks of the recorded run in {@code runDir} boot: a replay's as its {@link RunRecord} says, a serve
+     * run's as any of the inputs its journal records says (none: no).
+     */
     public static boolean boots(Path runDir) throws IOException {
-        return RunRecord.exists(runDir) && boots(RunRecord.read(runDir).parameters());
+        if (RunRecord.exists(runDir)) return boots(RunRecord.read(runDir).parameters());
+        for (String inputs : RunInputsTable.all(runDir))
+            if (boots(RunRecord.of(JSON.readTree(inputs), "the inputs journaled in " + runDir).parameters())) return true;
+        return false;
     }
 
     /** The boot model a run with {@code parameters} on {@code machine} had (a recorded run's, read back). */
