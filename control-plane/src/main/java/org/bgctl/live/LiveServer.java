@@ -183,7 +183,7 @@ public final class LiveServer implements AutoCloseable {
         TraceJobs trace = traceJobs(inputs.trace(), runSettings, machine, view);
         if (!recorded.equals(Optional.of(inputs))) inputs.record(run);
         JournalCompaction journal = opened != null ? opened : JournalCompaction.start(run);
-        Map<String, Object> runFields = runFields(inputs, runSettings);
+        Map<String, Object> runFields = runFields(inputs, runSettings, trace);
         writeSummary(run, spec, runFields, null);
 
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
@@ -289,13 +289,16 @@ public final class LiveServer implements AutoCloseable {
                 .withFallback(cluster.config(List.of(ClusterScheduler.DRIVER_ROLE)));
     }
 
-    /** A trace's jobs not yet in the journal, the id after the trace's largest, and its calendar. */
-    private record TraceJobs(List<Job> jobs, long firstId, TraceCalendar calendar) {
+    /**
+     * A trace's jobs not yet in the journal, the id after the trace's largest, its calendar, and the trace's job lines
+     * read and those set aside by reason, as a replay counts them ({@code jobs_read}, {@code jobs_skipped}).
+     */
+    private record TraceJobs(List<Job> jobs, long firstId, TraceCalendar calendar, long read, Map<String, Long> skipped) {
     }
 
     private static TraceJobs traceJobs(Optional<Path> traceFile, RunSettings run, MachineModel machine, LiveView view)
             throws IOException {
-        if (traceFile.isEmpty()) return new TraceJobs(List.of(), 1, TraceCalendar.UTC_EPOCH);
+        if (traceFile.isEmpty()) return new TraceJobs(List.of(), 1, TraceCalendar.UTC_EPOCH, 0, Map.of());
         Path file = traceFile.get();
         SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
@@ -308,7 +311,8 @@ public final class LiveServer implements AutoCloseable {
                 maxId = Math.max(maxId, job.id());
                 if (!view.knows(job.id())) jobs.add(job);
             }
-            return new TraceJobs(jobs, RunClock.idAfter(maxId, file.getFileName().toString()), calendar);
+            return new TraceJobs(jobs, RunClock.idAfter(maxId, file.getFileName().toString()), calendar,
+                    workload.jobsRead(), workload.rejections().asMap());
         }
     }
 
@@ -335,7 +339,7 @@ public final class LiveServer implements AutoCloseable {
      * What summary.json records of the run's inputs, as the journal holds them: the machine, the scheduler, the kept
      * parameters with the workload and settings they make, the trace, the faults and the speed.
      */
-    private static Map<String, Object> runFields(ServeInputs inputs, RunSettings run) {
+    private static Map<String, Object> runFields(ServeInputs inputs, RunSettings run, TraceJobs trace) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("mode", "serve");
         m.put("machine", inputs.machine());
@@ -346,6 +350,10 @@ public final class LiveServer implements AutoCloseable {
         m.put("on_kill", inputs.onKill().label());
         m.put("trace", inputs.trace().map(p -> p.getFileName().toString()).orElse(null));
         m.put("trace_sha256", inputs.record().traceSha256());
+        if (inputs.trace().isPresent()) {
+            m.put("jobs_read", trace.read());
+            m.put("jobs_skipped", trace.skipped());
+        }
         m.put("faults", run.faults().settings());
         m.put("speed", inputs.speed());
         return m;

@@ -49,6 +49,18 @@ class LiveTraceTest {
         assertTrue(latenessWritten(dir.resolve("run")));
     }
 
+    @Test
+    void traceJobsTheServerSetsAsideAreCountedInTheSummaryAsAReplayCountsThem() throws Exception {
+        // the excerpt's first five jobs ask for 128 nodes each, more than flat:64 has
+        Path run = dir.resolve("run");
+        LiveServer.start(new ServeSpec("flat:64", "easy", 20000, Optional.of(trace()), 5, run, "127.0.0.1", 0,
+                Optional.empty())).close();
+        JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
+        assertEquals(5, summary.get("jobs_read").asLong(), summary.toString());
+        assertEquals("{\"larger_than_machine\":5}", summary.get("jobs_skipped").toString());
+        assertEquals(0, summary.get("jobs_submitted").asLong());
+    }
+
     private static boolean latenessWritten(Path run) throws Exception {
         JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
         return summary.get("timed_events").asLong() >= 30 && summary.has("lateness_p99_ms");
