@@ -114,7 +114,8 @@ public final class ReplayCommand implements Callable<Integer> {
     Integer port;
 
     @Option(names = "--host", paramLabel = "H", defaultValue = "127.0.0.1",
-            description = "With --port: the address to listen at. Default: ${DEFAULT-VALUE} (this machine only).")
+            description = "With --port: the loopback address to listen at (the API takes no token). Default:"
+                    + " ${DEFAULT-VALUE} (this machine only).")
     String host;
 
     @Option(names = "--resume", paramLabel = "DIR",

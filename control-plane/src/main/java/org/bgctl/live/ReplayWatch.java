@@ -28,7 +28,6 @@ public final class ReplayWatch implements ReplayWatcher {
 
     private final String host;
     private final int port;
-    private final boolean loopback;
     private final String machineName;
     private final String scheduler;
     private final double speed;
@@ -36,15 +35,22 @@ public final class ReplayWatch implements ReplayWatcher {
     private final CompletableFuture<InetSocketAddress> bound = new CompletableFuture<>();
 
     /**
-     * @throws IllegalArgumentException for a port outside 0..65535 or a host that does not resolve
+     * @throws IllegalArgumentException for a port outside 0..65535, or a host that does not resolve or is not a
+     *                                  loopback address: the API submits jobs and fails components, and a watched
+     *                                  replay has no token to ask for
      */
     public ReplayWatch(String host, int port, String machineName, String scheduler, double speed) {
         if (port < 0 || port > 65535) throw new IllegalArgumentException("--port must be 0..65535, was " + port);
+        boolean loopback;
         try {
-            this.loopback = InetAddress.getByName(host).isLoopbackAddress();
+            loopback = InetAddress.getByName(host).isLoopbackAddress();
         } catch (UnknownHostException e) {
             throw new IllegalArgumentException("--host " + host + " does not resolve");
         }
+        if (!loopback)
+            throw new IllegalArgumentException("--host " + host + " is not a loopback address: the API of a watched"
+                    + " replay submits jobs and fails components and takes no --token, so it listens on loopback only"
+                    + " (bgctl serve --token T listens on any address)");
         this.host = host;
         this.port = port;
         this.machineName = machineName;
@@ -69,7 +75,7 @@ public final class ReplayWatch implements ReplayWatcher {
         ServerHealth health = new ServerHealth(system);
         health.watchClock(clock);
         LiveApi api = new LiveApi(system, clock, view, machine, lateness, EventHub.fedBy(view, system), Optional.empty(),
-                this::serverFields, loopback, units, health);
+                this::serverFields, true, units, health);
         Http.get(system).newServerAt(host, port).bind(api.route()).whenComplete((binding, e) -> {
             if (e != null) bound.completeExceptionally(e);
             else bound.complete(binding.localAddress());

@@ -99,6 +99,15 @@ class WatchedReplayTest {
         assertTrue(e.getMessage().contains("--speed"), e.getMessage());
     }
 
+    @Test
+    void theApiOfAWatchedReplayListensOnLoopbackOnly() {
+        // it has no token to ask for: on 0.0.0.0 anyone who reached the port submitted jobs and failed components
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> new ReplayWatch("0.0.0.0", 0, "flat:128", "easy", SPEED));
+        assertTrue(e.getMessage().startsWith("--host 0.0.0.0 is not a loopback address"), e.getMessage());
+        new ReplayWatch("localhost", 0, "flat:128", "easy", SPEED);
+    }
+
     /** GET /api/machine every 300 ms once the API is up, until it is gone (the run is over). */
     private static List<JsonNode> poll(ReplayWatch watch) {
         List<JsonNode> answers = new ArrayList<>();
