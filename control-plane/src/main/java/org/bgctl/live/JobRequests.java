@@ -42,6 +42,9 @@ public final class JobRequests {
         long estimate = present(body, "estimate") ? duration(body, "estimate") : runtime;
         if (estimate < runtime) throw new BadRequest("estimate", "must be at least the runtime " + runtime + ", was " + estimate);
         Topology topology = topology(body);
+        if (topology == Topology.TORUS && machine.grid().isEmpty())
+            throw new BadRequest("topology", machine.name() + " has no grid of midplanes to join into a torus; give mesh"
+                    + " or leave it out");
         boolean hasShape = present(body, "shape");
         if (hasShape && present(body, "size")) throw new BadRequest("shape", "give size or shape, not both");
         if (!hasShape && !present(body, "size")) throw new BadRequest("size", "missing; give size (nodes) or shape (XxYxZ)");

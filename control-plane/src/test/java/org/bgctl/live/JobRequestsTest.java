@@ -37,6 +37,19 @@ class JobRequestsTest {
     }
 
     @Test
+    void aTorusOnAMachineWithoutAGridIsRefusedAsReplayRefusesTori() throws Exception {
+        // before, flat:8 took the job and ignored its topology, where replay --torus-probability is refused on it
+        BadRequest torus = assertThrows(BadRequest.class,
+                () -> parse("{\"size\": 4, \"runtime\": 60, \"topology\": \"torus\"}", FLAT));
+        assertEquals("topology", torus.field());
+        assertEquals("topology: flat:8 has no grid of midplanes to join into a torus; give mesh or leave it out",
+                torus.getMessage());
+        assertEquals(parse("{\"size\": 4, \"runtime\": 60}", FLAT),
+                parse("{\"size\": 4, \"runtime\": 60, \"topology\": \"mesh\"}", FLAT));
+        parse("{\"size\": 1024, \"runtime\": 60, \"topology\": \"torus\"}", BGL);
+    }
+
+    @Test
     void aNullRuntimeOrNeitherSizeNorShapeIsMissing() {
         BadRequest runtime = assertThrows(BadRequest.class, () -> parse("{\"size\": 4, \"runtime\": null}", FLAT));
         assertEquals("runtime", runtime.field());
