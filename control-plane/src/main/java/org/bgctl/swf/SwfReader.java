@@ -210,7 +210,15 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return skipped;
     }
 
-    /** The messages of the first {@value #KEPT_MESSAGES} skipped lines. */
+    /**
+     * Keeps the message of a line its caller set aside in lenient mode (a job submitted before an earlier one),
+     * with the messages of the malformed lines, among the first {@value #KEPT_MESSAGES}.
+     */
+    public void keepMessage(String message) {
+        if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(message);
+    }
+
+    /** The messages of the first {@value #KEPT_MESSAGES} lines skipped or set aside. */
     public List<String> skippedLineMessages() {
         return List.copyOf(skippedMessages);
     }
@@ -245,7 +253,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             } catch (SwfFormatException e) {
                 if (!lenient) throw notText(in.text()) ? notText(linesRead) : e;
                 skipped++;
-                if (skippedMessages.size() < KEPT_MESSAGES) skippedMessages.add(e.getMessage());
+                keepMessage(e.getMessage());
             }
         }
         exhausted = true;

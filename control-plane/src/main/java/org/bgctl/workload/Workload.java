@@ -187,9 +187,11 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
             return;
         }
         if (record.submit() < latestSubmit) {
-            if (!reader.isLenient())
-                throw new SwfFormatException(reader.fileName(), reader.lineNumber(), SwfField.SUBMIT,
-                        "'" + record.submit() + "' is earlier than an earlier job's submit time " + latestSubmit);
+            SwfFormatException outOfOrder = new SwfFormatException(reader.fileName(), reader.lineNumber(),
+                    SwfField.SUBMIT, "'" + record.submit() + "' is earlier than an earlier job's submit time "
+                    + latestSubmit);
+            if (!reader.isLenient()) throw outOfOrder;
+            reader.keepMessage(outOfOrder.getMessage());
             reject(RejectionReason.SUBMIT_OUT_OF_ORDER);
             return;
         }

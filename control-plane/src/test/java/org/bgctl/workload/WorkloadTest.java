@@ -241,6 +241,18 @@ class WorkloadTest {
     }
 
     @Test
+    void anOutOfOrderLineSetAsideInLenientModeIsAmongTheKeptMessages() throws IOException {
+        SwfReader reader = SwfReader.open(TestTraces.write(dir, "w.swf", job(1, 100, 10, 1, -1, -1), "garbage",
+                job(2, 50, 10, 1, -1, -1)), true);
+        try (Workload workload = new Workload(reader, WorkloadOptions.defaults(), FLAT)) {
+            assertEquals(1, TestTraces.count(workload));
+            assertEquals(List.of("w.swf line 2: expected 18 fields, found 1",
+                    "w.swf line 3, field 2 (submit time): '50' is earlier than an earlier job's submit time 100"),
+                    reader.skippedLineMessages());
+        }
+    }
+
+    @Test
     void anUnknownSubmitTimeIsSkippedAndCountedEvenInStrictModeAndTakesNoPartInTheOrderCheck() throws IOException {
         try (Workload workload = open(WorkloadOptions.defaults(), false, job(1, -1, 10, 1, -1, -1),
                 job(2, 100, 10, 1, -1, -1), job(3, -1, 10, 1, -1, -1), job(4, 100, 10, 1, -1, -1),
