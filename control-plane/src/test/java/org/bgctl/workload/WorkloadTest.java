@@ -253,6 +253,20 @@ class WorkloadTest {
     }
 
     @Test
+    void aJobNumberBelongsToItsFirstLineEvenWhenThatLineIsSetAsideOutOfOrder() throws IOException {
+        SwfReader reader = SwfReader.open(TestTraces.write(dir, "w.swf", job(1, 100, 10, 1, -1, -1),
+                job(2, 50, 10, 1, -1, -1), job(2, 120, 10, 1, -1, -1)), true);
+        try (Workload workload = new Workload(reader, WorkloadOptions.defaults(), FLAT)) {
+            List<Long> ids = new ArrayList<>();
+            workload.forEachRemaining(j -> ids.add(j.job().id()));
+            assertEquals(List.of(1L), ids);
+            assertEquals(List.of("w.swf line 2, field 2 (submit time): '50' is earlier than an earlier job's submit time 100",
+                    "w.swf line 3: job 2 repeats the job number of an earlier line (job numbers must be unique)"),
+                    reader.skippedLineMessages());
+        }
+    }
+
+    @Test
     void anUnknownSubmitTimeIsSkippedAndCountedEvenInStrictModeAndTakesNoPartInTheOrderCheck() throws IOException {
         try (Workload workload = open(WorkloadOptions.defaults(), false, job(1, -1, 10, 1, -1, -1),
                 job(2, 100, 10, 1, -1, -1), job(3, -1, 10, 1, -1, -1), job(4, 100, 10, 1, -1, -1),
