@@ -302,16 +302,15 @@ public final class LiveServer implements AutoCloseable {
         Path file = traceFile.get();
         SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
-        long maxId = 0;
         try (SwfReader reader = SwfReader.open(file, run.lenient())) {
             TraceCalendar calendar = TraceCalendars.of(reader.header());
             Workload workload = new Workload(reader, run.workload(), machine);
             while (workload.hasNext()) {
                 Job job = workload.next().job();
-                maxId = Math.max(maxId, job.id());
                 if (!view.knows(job.id())) jobs.add(job);
             }
-            return new TraceJobs(jobs, RunClock.idAfter(maxId, file.getFileName().toString()), calendar,
+            // above every job number read, those of jobs set aside too: a live job never takes a trace job's number
+            return new TraceJobs(jobs, RunClock.idAfter(reader.largestJobNumber(), file.getFileName().toString()), calendar,
                     workload.jobsRead(), workload.rejections().asMap());
         }
     }

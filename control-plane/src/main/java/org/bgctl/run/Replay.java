@@ -160,7 +160,7 @@ public final class Replay {
                  LocalActors early = local ? localActors(spec, journal, pacing, h2) : null) {
                 if (durable(spec) && parameters != null)
                     RunRecord.of(parameters, spec.trace()).withInputChecksums().write(out);
-                Watch watch = new Watch(watcher, lateness, watcher.isPresent() ? firstLiveId(spec.trace()) : 1);
+                Watch watch = new Watch(watcher, lateness, watcher.isPresent() ? firstLiveId(spec, machine) : 1);
                 return replay(spec, journal, host, early, pacing, watch, machine, progress,
                         every, stop, JournaledPrefix.NONE);
             }
@@ -227,17 +227,19 @@ public final class Replay {
     }
 
     /**
-     * The id of the first job submitted through a watched replay's API: above every job number of the trace, so a
-     * job submitted live never takes the number of a trace job yet to arrive. The trace is read once more for it.
+     * The id of the first job submitted through a watched replay's API: above every job number of the trace lines the
+     * run reads (the first N with --first N; those whose jobs are set aside too), as on a server, so that a job
+     * submitted live never takes the number of a trace job yet to arrive, nor of one in the summary's counts. The
+     * trace is read once more for it.
      *
      * @throws IllegalArgumentException when the trace has the largest job number a job can have
      */
-    private static long firstLiveId(TraceSource trace) throws IOException {
-        long largest = 0;
-        try (SwfReader reader = trace.open(true)) {
-            while (reader.hasNext()) largest = Math.max(largest, reader.next().jobId());
+    private static long firstLiveId(ReplaySpec spec, MachineModel machine) throws IOException {
+        SwfReader reader = spec.trace().open(spec.lenient());
+        try (Workload jobs = workload(reader, spec, machine)) {
+            while (jobs.hasNext()) jobs.next();
         }
-        return RunClock.idAfter(largest, trace.name());
+        return RunClock.idAfter(reader.largestJobNumber(), spec.trace().name());
     }
 
     /** Who watches the run (if anyone), the lateness of its clock, and the id of the first job submitted live. */

@@ -38,6 +38,11 @@ final class JobNumbers {
         return true;
     }
 
+    /** The largest number added, 0 before any. */
+    long largest() {
+        return ranges == 0 ? 0 : lasts[ranges - 1];
+    }
+
     /** Whether {@code number} has been added. */
     boolean contains(long number) {
         int below = rangeAtOrBelow(number);

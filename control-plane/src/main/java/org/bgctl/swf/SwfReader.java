@@ -223,6 +223,14 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         return List.copyOf(skippedMessages);
     }
 
+    /**
+     * The largest job number of the job lines read so far, whatever became of their jobs (those a workload sets aside
+     * included, not lines skipped as malformed); 0 before any.
+     */
+    public long largestJobNumber() {
+        return jobNumbers.largest();
+    }
+
     @Override
     public boolean hasNext() {
         if (next == null && !exhausted) advance();

@@ -61,6 +61,18 @@ class LiveTraceTest {
         assertEquals(0, summary.get("jobs_submitted").asLong());
     }
 
+    @Test
+    void aLiveJobIsNumberedAboveTheTraceJobsSetAsideToo() throws Exception {
+        // the excerpt's first five jobs, numbered 1 to 5, ask for 128 nodes each, more than flat:64 has; the sixth
+        // job line, not read with --first 5, is number 57
+        try (LiveServer server = LiveServer.start(new ServeSpec("flat:64", "easy", 20000, Optional.of(trace()), 5,
+                dir.resolve("run"), "127.0.0.1", 0, Optional.empty()))) {
+            ApiCalls.Answer live = new ApiCalls(server).post("/api/jobs", "{\"size\": 8, \"runtime\": 100}", null);
+            assertEquals(201, live.status());
+            assertEquals(6, live.body().get("id").asLong(), live.body().toString());
+        }
+    }
+
     private static boolean latenessWritten(Path run) throws Exception {
         JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
         return summary.get("timed_events").asLong() >= 30 && summary.has("lateness_p99_ms");

@@ -66,29 +66,54 @@ class WatchedReplayTest {
                 "1 0 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1",
                 "7 20 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1",
                 "3 40 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1"));
-        ReplayWatch watch = new ReplayWatch("127.0.0.1", 0, "flat:8", "easy", 20);
-        CompletableFuture<HttpResponse<String>> submitted = CompletableFuture.supplyAsync(() -> {
-            try {
-                InetSocketAddress at = watch.bound().get(30, TimeUnit.SECONDS);
-                HttpRequest post = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + at.getPort() + "/api/jobs"))
-                        .header("Content-Type", "application/json").timeout(Duration.ofSeconds(10))
-                        .POST(HttpRequest.BodyPublishers.ofString("{\"size\": 2, \"runtime\": 10}")).build();
-                return HttpClient.newHttpClient().send(post, HttpResponse.BodyHandlers.ofString());
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        });
         Path out = dir.resolve("watched");
-        Replay.run(new ReplaySpec(TraceSource.file(trace), "flat:8", "easy", WorkloadOptions.builder().build(), false,
-                out, JournalKind.MEMORY, ExecutorKind.ACTORS), ActorHost.LOCAL, OptionalDouble.of(20), Optional.of(watch),
-                Progress.none(), Duration.ofHours(1));
-
-        HttpResponse<String> answer = submitted.get(30, TimeUnit.SECONDS);
+        HttpResponse<String> answer = watchedWithOneSubmission(trace, WorkloadOptions.builder().build(), out);
         assertEquals(201, answer.statusCode(), answer.body());
         assertEquals(8, new ObjectMapper().readTree(answer.body()).get("id").asLong(), answer.body());
         List<String> ids = Files.readAllLines(out.resolve("jobs.csv")).stream().skip(1)
                 .map(line -> line.substring(0, line.indexOf(','))).toList();
         assertEquals(List.of("1", "3", "7", "8"), ids);
+    }
+
+    @Test
+    void aJobSubmittedThroughTheApiIsNumberedAboveTheTraceLinesTheRunReadsAsOnAServer(@TempDir Path dir)
+            throws Exception {
+        // --first 2 reads job 1 and job 9, which is set aside (16 nodes on flat:8), not job 12
+        Path trace = Files.write(dir.resolve("three.swf"), List.of("; MaxNodes: 8",
+                "1 0 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1",
+                "9 20 -1 40 16 -1 -1 16 40 -1 1 1 1 1 1 -1 -1 -1",
+                "12 40 -1 40 4 -1 -1 4 40 -1 1 1 1 1 1 -1 -1 -1"));
+        HttpResponse<String> answer = watchedWithOneSubmission(trace, WorkloadOptions.builder().firstJobs(2).build(),
+                dir.resolve("watched"));
+        assertEquals(201, answer.statusCode(), answer.body());
+        assertEquals(10, new ObjectMapper().readTree(answer.body()).get("id").asLong(), answer.body());
+    }
+
+    /**
+     * Replays {@code trace} on flat:8 with EASY at 20 virtual seconds a second into {@code out}, watched, a job of 2
+     * nodes submitted through its API once it is bound; answers the submission's answer.
+     */
+    private static HttpResponse<String> watchedWithOneSubmission(Path trace, WorkloadOptions workload, Path out)
+            throws Exception {
+        ReplayWatch watch = new ReplayWatch("127.0.0.1", 0, "flat:8", "easy", 20);
+        CompletableFuture<HttpResponse<String>> submitted = CompletableFuture.supplyAsync(() -> submit(watch));
+        Replay.run(new ReplaySpec(TraceSource.file(trace), "flat:8", "easy", workload, false, out, JournalKind.MEMORY,
+                ExecutorKind.ACTORS), ActorHost.LOCAL, OptionalDouble.of(20), Optional.of(watch), Progress.none(),
+                Duration.ofHours(1));
+        return submitted.get(30, TimeUnit.SECONDS);
+    }
+
+    /** Posts a job of 2 nodes and 10 s to the watched replay's API once it is bound. */
+    private static HttpResponse<String> submit(ReplayWatch watch) {
+        try {
+            InetSocketAddress at = watch.bound().get(30, TimeUnit.SECONDS);
+            HttpRequest post = HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + at.getPort() + "/api/jobs"))
+                    .header("Content-Type", "application/json").timeout(Duration.ofSeconds(10))
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"size\": 2, \"runtime\": 10}")).build();
+            return HttpClient.newHttpClient().send(post, HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Test
