@@ -93,6 +93,9 @@ record ServeInputs(RunRecord record, double speed) {
         ReplayParameters given = spec.parameters();
         if (recorded.isEmpty()) {
             if (spec.machine() == null) throw new IllegalArgumentException("--machine is required for a new run directory");
+            if (spec.override())
+                throw new IllegalArgumentException("--override changes the inputs of a run started before, and "
+                        + spec.run() + " holds none yet: leave --override out (nothing was changed)");
             ReplayParameters p = given.with("scheduler", given.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER))
                     .with("on_kill", given.get("on_kill").orElse(KillPolicy.REQUEUE.label()));
             return tracedIfAsked(spec, of(p, spec.speed().orElse(DEFAULT_SPEED)));

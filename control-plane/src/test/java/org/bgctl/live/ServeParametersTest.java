@@ -100,6 +100,17 @@ class ServeParametersTest {
     }
 
     @Test
+    void overrideIsRefusedOnANewRunDirectory() {
+        Path run = dir.resolve("run");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(new ServeSpec(
+                ReplayParameters.none().with("machine", "flat:16"), OptionalDouble.of(20000), run, "127.0.0.1", 0,
+                Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), true)));
+        assertEquals("--override changes the inputs of a run started before, and " + run + " holds none yet: leave"
+                + " --override out (nothing was changed)", e.getMessage());
+        assertTrue(!run.resolve("journal.mv.db").toFile().exists(), "nothing journaled");
+    }
+
+    @Test
     void aServeRunIsReDrivenWithTheSchedulerSettingsItRanWith() throws Exception {
         Path run = dir.resolve("run");
         try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16")
