@@ -66,7 +66,8 @@ final class ReplaySpecBuilder {
     final Map<ComponentKind, FailureLaw> faultLaws = new EnumMap<>(ComponentKind.class);
     Chaos chaos = Chaos.NONE;
     Path reservationFile;
-    int maxRequeues = KillPolicy.DEFAULT_MAX_REQUEUES;
+    /** Null when not given. */
+    Integer maxRequeues;
     BootModelKind bootModel = BootModelKind.NONE;
     double bootFailure;
     boolean reuseBlocks;
@@ -124,7 +125,11 @@ final class ReplaySpecBuilder {
                         + e.getMessage(), e);
             }
         }
-        FaultPlan faults = FaultPlan.read(onKill, maxRequeues, faultFile, faultModelFile, faultLaws, seed, model,
+        if (maxRequeues != null && onKill == KillPolicy.FAIL)
+            throw new IllegalArgumentException("--max-requeues counts the requeues of --on-kill requeue, and --on-kill"
+                    + " fail requeues no job: leave --max-requeues out");
+        int requeues = maxRequeues == null ? KillPolicy.DEFAULT_MAX_REQUEUES : maxRequeues;
+        FaultPlan faults = FaultPlan.read(onKill, requeues, faultFile, faultModelFile, faultLaws, seed, model,
                 bootModel.of(machineName, bootFailure, seed, reuseBlocks)).checkedFor(scheduler);
         if (faults.boots().on()) Policies.bootRefusal(scheduler).ifPresent(why -> {
             throw new IllegalArgumentException(why);

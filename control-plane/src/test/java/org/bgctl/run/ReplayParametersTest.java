@@ -69,6 +69,13 @@ class ReplayParametersTest {
     }
 
     @Test
+    void maxRequeuesIsRefusedWhenKilledJobsFail() throws IOException {
+        assertMessage("--max-requeues counts the requeues of --on-kill requeue, and --on-kill fail requeues no job:"
+                + " leave --max-requeues out", base().with("on_kill", "fail").with("max_requeues", 2));
+        assertEquals(2, base().with("max_requeues", 2).toSpec(dir.resolve("run")).faults().maxRequeues());
+    }
+
+    @Test
     void badValuesNameTheParameter() throws IOException {
         assertMessage("--runtime-coefficient 'fast': not a number", base().with("runtime_coefficient", "fast"));
         assertMessage("--first '1.5': not a whole number", base().with("first_jobs", "1.5"));
