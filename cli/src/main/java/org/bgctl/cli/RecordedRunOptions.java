@@ -1,10 +1,13 @@
 package org.bgctl.cli;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Optional;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.report.Summary;
+import org.bgctl.run.RunRecord;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.audit.RecordedRun;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -17,7 +20,8 @@ final class RecordedRunOptions {
     Path run;
 
     @Option(names = "--machine", paramLabel = "NAME",
-            description = "The run's machine (for --audit, --map). Default: the machine in the run's summary.json.")
+            description = "The run's machine (for --audit, --map). Default: the machine in the run's summary.json, or"
+                    + " in its run.json when it has no summary (a durable replay killed, say).")
     String machine;
 
     /** The run directory, which must be given. */
@@ -26,9 +30,18 @@ final class RecordedRunOptions {
         return run;
     }
 
-    /** The machine the run was made on: {@code --machine}, else the one its summary.json names. */
+    /**
+     * The machine the run was made on: {@code --machine}, else the one its summary.json names, else, for a durable
+     * replay stopped before its summary (killed, say), the one its run.json records.
+     */
     String machineName() throws IOException {
-        return machine != null ? machine : Summary.machineOf(requireRun());
+        if (machine != null) return machine;
+        Path dir = requireRun();
+        if (!Files.isRegularFile(dir.resolve("summary.json")) && RunRecord.exists(dir)) {
+            Optional<String> recorded = RunRecord.read(dir).parameters().get("machine");
+            if (recorded.isPresent()) return recorded.get();
+        }
+        return Summary.machineOf(dir);
     }
 
     /** The run as the events of its journal up to {@code until} (inclusive) left it, on a fresh model of its machine. */

@@ -130,6 +130,20 @@ class InspectCommandTest {
     }
 
     @Test
+    void auditOfARunWithoutSummaryTakesTheMachineItsRunJsonRecords() throws Exception {
+        // a durable replay killed before its end leaves its journal and run.json, and no summary.json
+        Path trace = trace(dir, "killed.swf", job(1, 0, 100, 4, 200), job(2, 10, 50, 2, 60));
+        Path killed = dir.resolve("killed-run");
+        CliRun replay = CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:4", "--quiet",
+                "--out", killed.toString());
+        assertEquals(0, replay.exit(), replay.toString());
+        Files.delete(killed.resolve("summary.json"));
+        CliRun audit = CliRun.of("inspect", "--run", killed.toString(), "--audit");
+        assertEquals(0, audit.exit(), audit.toString());
+        assertTrue(audit.out().contains("2 jobs started, 2 ended"), audit.out());
+    }
+
+    @Test
     void aDirectoryWithoutAJournalIsBadInput() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         CliRun inspect = CliRun.of("inspect", "--run", empty.toString());
