@@ -75,7 +75,7 @@ public final class FaultModel {
         FaultModel model = NONE;
         for (Map.Entry<String, ConfigValue> entry : new LinkedHashMap<>(config.root()).entrySet()) {
             String key = entry.getKey();
-            String where = "fault model " + file + ": " + entry.getValue().origin().lineNumber() + ": " + key;
+            String where = "fault model " + file + ": " + line(entry.getValue()) + key;
             ComponentKind kind;
             try {
                 kind = ComponentKind.parse(key);
@@ -95,13 +95,22 @@ public final class FaultModel {
         return model;
     }
 
+    /**
+     * "N: ", the line of the file {@code value} stands on; "" for a value without one, which a substitution
+     * (${HOME}, an environment variable) brought in, and whose setting the message names all the same.
+     */
+    private static String line(ConfigValue value) {
+        int line = value.origin().lineNumber();
+        return line > 0 ? line + ": " : "";
+    }
+
     /** The law {@code key} of {@code kind}'s block; an error names its line (the block's when it is missing). */
     private static Distribution distribution(Config block, String key, String prefix, String kind) {
         if (!block.hasPath(key))
-            throw new IllegalArgumentException(prefix + block.origin().lineNumber() + ": " + kind + "." + key
+            throw new IllegalArgumentException(prefix + line(block.root()) + kind + "." + key
                     + " is missing (" + kind + " = { ttf = \"...\", ttr = \"...\" })");
         ConfigValue value = block.getValue(key);
-        String where = prefix + value.origin().lineNumber() + ": " + kind + "." + key + ": ";
+        String where = prefix + line(value) + kind + "." + key + ": ";
         try {
             return Distribution.parse(block.getString(key));
         } catch (ConfigException e) {

@@ -3,6 +3,7 @@ package org.bgctl.faults;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,6 +77,16 @@ class FaultModelTest {
         Path f = Files.writeString(dir.resolve("broken.conf"), "midplane {\n  ttf = \n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
         assertEquals("fault model " + f + ": 3: Expecting a value but got wrong token: end of file", e.getMessage());
+    }
+
+    @Test
+    void aValueFromTheEnvironmentIsNamedByItsSettingWithoutALine() throws Exception {
+        String home = System.getenv("HOME");
+        assumeTrue(home != null, "HOME is set");
+        Path f = Files.writeString(dir.resolve("env.conf"), "midplane {\n  ttf = \"exponential(100000)\"\n  ttr = ${?HOME}\n}\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> FaultModel.read(f));
+        assertTrue(e.getMessage().startsWith("fault model " + f + ": midplane.ttr: '" + home + "' is not a distribution"),
+                e.getMessage());
     }
 
     @Test
