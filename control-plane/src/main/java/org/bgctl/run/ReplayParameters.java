@@ -227,29 +227,37 @@ public final class ReplayParameters {
      * registered scheduler setting ({@link PolicyRegistry#settings()}), then geometry and faults.
      */
     public static List<ReplayParameter> known() {
-        return Known.ALL;
+        return Known.current().all;
     }
 
     /**
-     * {@link #known()}, made once: the registry is fixed and bgctl's settings are read once per JVM. A sweep orders
-     * and checks the parameters of each of its runs by it, thousands of times.
+     * {@link #known()} for the schedulers registered now, made again only when they change: a sweep orders and checks
+     * the parameters of each of its runs by it, thousands of times, and each making reads every setting's default.
      */
     private static final class Known {
-        static final List<ReplayParameter> ALL = all();
-        static final Map<String, Integer> POSITION = positions();
+        private static volatile Known current;
 
-        private static List<ReplayParameter> all() {
+        final List<PolicySetting> settings;
+        final List<ReplayParameter> all;
+        final Map<String, Integer> positions;
+
+        private Known(List<PolicySetting> settings) {
+            this.settings = settings;
             List<ReplayParameter> known = new ArrayList<>(HEAD);
             SettingValues defaults = PolicyRegistry.defaultValues();
-            for (PolicySetting s : PolicyRegistry.settings()) known.add(setting(s, defaults.get(s.key())));
+            for (PolicySetting s : settings) known.add(setting(s, defaults.get(s.key())));
             known.addAll(TAIL);
-            return List.copyOf(known);
+            all = List.copyOf(known);
+            Map<String, Integer> at = new HashMap<>();
+            for (int i = 0; i < all.size(); i++) at.put(all.get(i).key(), i);
+            positions = Map.copyOf(at);
         }
 
-        private static Map<String, Integer> positions() {
-            Map<String, Integer> positions = new HashMap<>();
-            for (int i = 0; i < ALL.size(); i++) positions.put(ALL.get(i).key(), i);
-            return Map.copyOf(positions);
+        static Known current() {
+            List<PolicySetting> settings = PolicyRegistry.settings();
+            Known known = current;
+            if (known == null || !known.settings.equals(settings)) current = known = new Known(settings);
+            return known;
         }
     }
 
@@ -355,7 +363,7 @@ public final class ReplayParameters {
     }
 
     private static int position(String key) {
-        Integer position = Known.POSITION.get(key);
+        Integer position = Known.current().positions.get(key);
         if (position == null) throw new IllegalArgumentException("unknown replay parameter '" + key + "'");
         return position;
     }
