@@ -155,13 +155,17 @@ public final class ReplayCommand implements Callable<Integer> {
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
-        PrintWriter err = spec.commandLine().getErr();
-        if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
-                + ", on " + replay.machine() + " with " + replay.scheduler());
-        ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         OptionalDouble speed = speed();
         Optional<ReplayWatcher> watcher = watcher(replay, speed);
         ActorHost where = host();
+        if (cluster && replay.chaos().active())
+            throw new ParameterException(spec.commandLine(), "--chaos perturbs the actors of one JVM; it cannot be"
+                    + " combined with --cluster");
+        // every option is checked: the run starts
+        if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
+                + ", on " + replay.machine() + " with " + replay.scheduler());
+        ProgressPrinter progress = quiet ? null : new ProgressPrinter(spec.commandLine().getErr(),
+                System.console() != null);
         Progress shown = progress != null ? progress : Progress.none();
         Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
         if (!Replay.durable(replay)) {

@@ -160,7 +160,10 @@ class ReplayCommandTest {
                 Arguments.of(List.of("--host", "127.0.0.1"), "--host is where --port listens; give --port P too"),
                 Arguments.of(List.of("--speed", "100", "--host", "127.0.0.1"), "--host is where --port listens"),
                 Arguments.of(List.of("--speed", "100", "--port", "70000"), "--port must be 0..65535"),
-                Arguments.of(List.of("--cluster", "--port", "2554"), "give --speed K"));
+                Arguments.of(List.of("--cluster", "--port", "2554"), "give --speed K"),
+                Arguments.of(List.of("--members", "3"), "--members configures the cluster of --cluster"),
+                Arguments.of(List.of("--cluster", "--members", "0"), "--members must be at least 1"),
+                Arguments.of(List.of("--cluster", "--chaos", "drop=0.1"), "it cannot be combined with --cluster"));
     }
 
     @ParameterizedTest
@@ -172,6 +175,7 @@ class ReplayCommandTest {
         CliRun run = CliRun.of(args.toArray(String[]::new));
         assertEquals(2, run.exit(), run.toString());
         assertTrue(run.err().contains(named), run.toString());
+        assertEquals("", run.out(), "the demo's attribution only for a run that starts");
         assertFalse(Files.exists(out), "nothing written");
     }
 
