@@ -164,8 +164,15 @@ public final class ReplayCommand implements Callable<Integer> {
         // every option is checked: the run starts
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
-        ProgressPrinter progress = quiet ? null : new ProgressPrinter(spec.commandLine().getErr(),
-                System.console() != null);
+        PrintWriter err = spec.commandLine().getErr();
+        if (cluster) {
+            // the clock waits, without a timeout, for the members to host agents: say so once, or a replay short of
+            // members shows nothing but "progress: 0%"
+            err.printf("bgctl replay: joining the cluster at %s:%d; waiting for %d member(s) to host agents%n",
+                    member.hostname, member.clusterPort, members);
+            err.flush();
+        }
+        ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         Progress shown = progress != null ? progress : Progress.none();
         Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
         if (!Replay.durable(replay)) {

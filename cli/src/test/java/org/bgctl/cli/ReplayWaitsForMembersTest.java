@@ -1,0 +1,69 @@
+package org.bgctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A cluster replay short of members waits for them without a timeout: it says so once on standard error, as serve
+ * does, instead of showing nothing (or only "progress: 0%") forever.
+ */
+class ReplayWaitsForMembersTest {
+
+    private static final String WAITING = "waiting for 2 member(s) to host agents";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(100)
+    void aReplayShortOfMembersSaysOnceThatItWaitsForThem() throws Exception {
+        int port;
+        try (ServerSocket s = new ServerSocket(0)) {
+            port = s.getLocalPort();
+        }
+        List<String> command = ChildJvm.command("256m", List.of("-XX:+UseSerialGC"));
+        command.addAll(List.of("replay", "--demo", "--quiet", "--journal", "memory", "--out",
+                dir.resolve("run").toString(), "--cluster", "--cluster-port", String.valueOf(port), "--members", "2"));
+        Path out = dir.resolve("out.log");
+        Path err = dir.resolve("err.log");
+        Process driver = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile()).start();
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (!read(err).contains(WAITING)) {
+                assertTrue(driver.isAlive(), "the driver ended: " + read(out) + read(err));
+                assertTrue(System.nanoTime() < deadline, "the driver never said it waits: " + read(err));
+                Thread.sleep(100);
+            }
+            Thread.sleep(3000); // several polls of the members
+            assertTrue(driver.isAlive(), "the driver still waits: " + read(out) + read(err));
+            List<String> said = new ArrayList<>(read(err).lines().filter(l -> l.contains(WAITING)).toList());
+            assertEquals(List.of("bgctl replay: joining the cluster at 127.0.0.1:" + port + "; " + WAITING), said,
+                    read(err));
+            assertFalse(read(out).contains(WAITING), "on standard error: " + read(out));
+        } finally {
+            driver.destroyForcibly();
+            driver.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
+    private static String read(Path file) {
+        try {
+            return Files.readString(file, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return "(unreadable: " + e.getMessage() + ")";
+        }
+    }
+}
