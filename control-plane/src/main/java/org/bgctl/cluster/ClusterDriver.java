@@ -9,7 +9,10 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.cluster.Member;
 import akka.cluster.typed.Cluster;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bgctl.machine.MachineModel;
@@ -52,8 +55,9 @@ public final class ClusterDriver {
             ctx.spawn(LostMessages.stopper(failed), "lost-messages-stopper");
             ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
+            AtomicReference<Set<String>> placed = new AtomicReference<>();
             ActorRef<SchedulerActor.Command> singleton =
-                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed, virtualTime);
+                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed, virtualTime, placed);
             ctx.spawn(MembersHosting.create(members, ctx.getSelf().narrow()), "members");
             Duration agentsTimeout = ctx.getSystem().settings().config()
                     .getDuration("bgctl.cluster.agents-start-timeout");
@@ -79,12 +83,24 @@ public final class ClusterDriver {
                                     + machine.name() + "?", started.failure()));
                             return Behaviors.stopped();
                         }
+                        placed.set(members(ctx.getSystem()));
                         ctx.getLog().info("{} agents started: the clock starts", started.agents());
                         clock.accept(ctx, singleton);
                         return Behaviors.ignore();
                     })
                     .build();
         });
+    }
+
+    /**
+     * The addresses of the cluster's members. Taken once every agent has answered, they are all the members that can
+     * host an agent of the run: every shard has its home by then, and shards are never rebalanced, so a member that
+     * joins later (a second driver, refused) hosts none.
+     */
+    private static Set<String> members(ActorSystem<?> system) {
+        Set<String> members = new TreeSet<>();
+        for (Member m : Cluster.get(system).state().getMembers()) members.add(m.address().toString());
+        return members;
     }
 
     /**

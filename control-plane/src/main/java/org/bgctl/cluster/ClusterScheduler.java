@@ -14,7 +14,9 @@ import akka.cluster.typed.SingletonActor;
 import akka.cluster.typed.Subscribe;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.time.Duration;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.SchedulerActor;
 
@@ -23,7 +25,8 @@ import org.bgctl.scheduler.SchedulerActor;
  * that feeds the trace and writes the outputs). Around the event-sourced scheduler it watches the
  * cluster: when a member is removed, its agents start afresh on the survivors, so after
  * {@code bgctl.cluster.resync-after} the scheduler re-adopts every running job on its agents
- * ({@link SchedulerActor.Resync}) — on a live server. A replay in virtual time stops instead: the messages
+ * ({@link SchedulerActor.Resync}) — on a live server. A replay in virtual time stops instead, unless the member
+ * joined after the run's agents were placed and so hosted none (a second driver, refused): the messages
  * in flight to the lost agents are gone and the transactions that waited for them time out, so it could no
  * longer give the schedule of one JVM, and it fails rather than report another one. If the scheduler stops,
  * the run fails.
@@ -51,19 +54,23 @@ public final class ClusterScheduler {
      *
      * @param failed      completed exceptionally if the scheduler stops, or a member is lost in virtual time
      * @param virtualTime whether the run is a replay in virtual time, which a lost member stops
+     * @param placed      the members that can host the run's agents, set when its clock starts; a member outside
+     *                    them hosts none, and its loss does not stop a replay (until it is set, every loss does)
      */
     public static ActorRef<SchedulerActor.Command> start(ActorSystem<?> system, Behavior<SchedulerActor.Command> scheduler,
-                                                         CompletableFuture<?> failed, boolean virtualTime) {
+                                                         CompletableFuture<?> failed, boolean virtualTime,
+                                                         AtomicReference<Set<String>> placed) {
         Duration resyncAfter = system.settings().config().getDuration("bgctl.cluster.resync-after");
         SingletonActor<SchedulerActor.Command> singleton = SingletonActor.of(
-                        watching(scheduler, resyncAfter, failed, virtualTime), "scheduler")
+                        watching(scheduler, resyncAfter, failed, virtualTime, placed), "scheduler")
                 .withSettings(ClusterSingletonSettings.create(system).withRole(DRIVER_ROLE));
         return ClusterSingleton.get(system).init(singleton);
     }
 
     private static Behavior<SchedulerActor.Command> watching(Behavior<SchedulerActor.Command> scheduler,
                                                              Duration resyncAfter, CompletableFuture<?> failed,
-                                                             boolean virtualTime) {
+                                                             boolean virtualTime,
+                                                             AtomicReference<Set<String>> placed) {
         return Behaviors.setup(ctx -> Behaviors.withTimers(timers -> {
             ActorRef<SchedulerActor.Command> core = ctx.spawn(scheduler, "core",
                     DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
@@ -73,6 +80,12 @@ public final class ClusterScheduler {
             Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removals, ClusterEvent.MemberRemoved.class));
             return Behaviors.receive(SchedulerActor.Command.class)
                     .onMessage(MemberLost.class, lost -> {
+                        Set<String> hosts = placed.get();
+                        if (virtualTime && hosts != null && !hosts.contains(lost.address())) {
+                            ctx.getLog().info("member {} left; it joined after the agents were placed and hosted none"
+                                    + " of them: the replay goes on", lost.address());
+                            return Behaviors.same();
+                        }
                         if (virtualTime) {
                             String line = "member " + lost.address() + " was lost mid-run: its agents restart empty on"
                                     + " the other members and the messages in flight to them are lost, so this replay"
