@@ -14,7 +14,10 @@ import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.BiFunction;
 import org.bgctl.clock.TimeScale;
+import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterReplay;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalLocation;
@@ -157,7 +160,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         OptionalDouble speed = speed();
         Optional<ReplayWatcher> watcher = watcher(replay, speed);
-        ActorHost where = host();
+        BiFunction<CompletionStage<?>, Runnable, ActorHost> where = host();
         if (cluster && replay.chaos().active())
             throw new ParameterException(spec.commandLine(), "--chaos perturbs the actors of one JVM; it cannot be"
                     + " combined with --cluster");
@@ -165,28 +168,31 @@ public final class ReplayCommand implements Callable<Integer> {
         if (input.demo) spec.commandLine().getOut().println("bgctl demo: " + TraceSource.DEMO_ATTRIBUTION
                 + ", on " + replay.machine() + " with " + replay.scheduler());
         PrintWriter err = spec.commandLine().getErr();
-        if (cluster) {
-            // the clock waits, without a timeout, for the members to host agents: say so once, or a replay short of
-            // members shows nothing but "progress: 0%"
-            err.printf("bgctl replay: joining the cluster at %s:%d; waiting for %d member(s) to host agents%n",
-                    member.hostname, member.clusterPort, members);
-            err.flush();
-        }
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         Progress shown = progress != null ? progress : Progress.none();
         Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
         if (!Replay.durable(replay)) {
-            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null, where, speed,
-                    watcher, new CompletableFuture<>(), shown, every));
+            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null,
+                    where.apply(new CompletableFuture<>(), () -> sayItWaitsForMembers(err)), speed, watcher, new CompletableFuture<>(), shown, every));
             if (progress != null) progress.finish();
             print(spec.commandLine(), result.summary(), dir);
             return 0;
         }
         try (Interruption interruption = Interruption.install()) {
-            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters, where, speed,
-                    watcher, interruption.stop(), shown, every));
+            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters,
+                    where.apply(interruption.stop(), () -> sayItWaitsForMembers(err)), speed, watcher, interruption.stop(), shown, every));
             return finish(result, progress, dir, interruption);
         }
+    }
+
+    /**
+     * On a cluster the clock waits, without a timeout, for the members to host agents: says so once, or a replay short
+     * of members shows nothing but "progress: 0%".
+     */
+    private void sayItWaitsForMembers(PrintWriter err) {
+        err.printf("bgctl replay: joining the cluster at %s:%d; waiting for %d member(s) to host agents%n",
+                member.hostname, member.clusterPort, members);
+        err.flush();
     }
 
     /** {@code --resume DIR}: continues the durable replay of DIR to its end. */
@@ -365,12 +371,16 @@ public final class ReplayCommand implements Callable<Integer> {
         return Optional.of(watch);
     }
 
-    /** Where the agents live: this JVM, or the cluster of --cluster. */
-    private ActorHost host() {
+    /**
+     * Where the agents live, its options checked now: this JVM, or the cluster of --cluster, whose replay the stage
+     * given stops also while it waits for its members, and which runs the task given once it joins the cluster.
+     */
+    private BiFunction<CompletionStage<?>, Runnable, ActorHost> host() {
         checkClusterOptions();
-        if (!cluster) return ActorHost.LOCAL;
+        if (!cluster) return (stop, joined) -> ActorHost.LOCAL;
         try {
-            return new ClusterReplay(member.toOptions(members));
+            ClusterOptions options = member.toOptions(members);
+            return (stop, joined) -> new ClusterReplay(options, stop, joined);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

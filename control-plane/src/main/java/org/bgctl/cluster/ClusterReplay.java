@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 import java.util.function.Function;
 import java.util.function.Supplier;
@@ -21,6 +22,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.run.ActorHost;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.scheduler.EventSink;
+import org.bgctl.scheduler.RunEnd;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.SchedulerCore;
 import org.bgctl.scheduler.audit.AgentAudit;
@@ -37,10 +39,28 @@ public final class ClusterReplay implements ActorHost {
     /** How much longer than the cluster's detection of a lost member a phase waits in a cluster replay. */
     private static final Duration LOSS_MARGIN = Duration.ofSeconds(5);
 
-    private final ClusterOptions options;
+    /** The outcome of a run stopped before its clock started: no instant released. */
+    private static final RunClock.Outcome STOPPED_BEFORE_START =
+            new RunClock.Outcome(0, 0, 0, Long.MIN_VALUE, RunEnd.INTERRUPTED);
 
+    private final ClusterOptions options;
+    private final CompletableFuture<?> stop;
+    private final Runnable joined;
+
+    /** A replay on the cluster of {@code options} that nothing stops before its end. */
     public ClusterReplay(ClusterOptions options) {
+        this(options, new CompletableFuture<>(), () -> { });
+    }
+
+    /**
+     * A replay on the cluster of {@code options}, stopped when {@code stop} completes — by the clock once it runs;
+     * before, while the driver waits for members to host agents, the run ends at once, no instant released. Its actor
+     * system started and joining the cluster, it runs {@code joined} (to say that it waits for its members).
+     */
+    public ClusterReplay(ClusterOptions options, CompletionStage<?> stop, Runnable joined) {
         this.options = options;
+        this.stop = stop.toCompletableFuture();
+        this.joined = joined;
     }
 
     @Override
@@ -50,19 +70,40 @@ public final class ClusterReplay implements ActorHost {
         Config member = patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config));
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         MachineModel machine = cores.get().machine();
+        AtomicBoolean clocked = new AtomicBoolean();
+        // stopped while it waits for its members, before any instant: the clock, which would stop it, is not there
+        stop.thenRun(() -> {
+            if (!clocked.get()) done.complete(STOPPED_BEFORE_START);
+        });
         Behavior<Void> guardian = Behaviors.setup(ctx -> {
             ctx.setLoggerName(ClusterReplay.class);
             if (!ActorReplay.prepared(ctx.getSystem(), prepare, done)) return Behaviors.stopped();
             ctx.spawn(ClusterDriver.create(options.members(), machine,
                     units -> SchedulerActor.create(ActorReplay.schedulerId(member), cores, units, sink, journalGroup),
-                    done, (driver, scheduler) -> driver.spawn(clock.create(scheduler,
-                            UnitSharding.directory(driver.getSystem(), machine), done),
-                            "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER)), true), "driver");
+                    done, (driver, scheduler) -> {
+                        clocked.set(true);
+                        driver.spawn(clock.create(scheduler, UnitSharding.directory(driver.getSystem(), machine),
+                                done), "clock", DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
+                    }, true), "driver");
             return Behaviors.empty();
         });
-        return ActorReplay.outcome(ActorSystem.create(guardian, ClusterOptions.SYSTEM, member), done,
-                system -> agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system, machine),
-                        ActorReplay.auditTimeout(system))));
+        ActorSystem<Void> driver;
+        try {
+            // stopped first, the system would not start: remoting adds a JVM shutdown hook, refused once the JVM stops
+            if (stop.isDone()) return STOPPED_BEFORE_START;
+            driver = ActorSystem.create(guardian, ClusterOptions.SYSTEM, member);
+        } catch (IllegalStateException shutdownInProgress) {
+            if (stop.isDone()) return STOPPED_BEFORE_START;
+            throw shutdownInProgress;
+        }
+        joined.run();
+        return ActorReplay.outcome(driver, done,
+                system -> {
+                    // agents that never started (no clock ran) have nothing to audit, and could not answer
+                    if (clocked.get())
+                        agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system, machine),
+                                ActorReplay.auditTimeout(system)));
+                });
     }
 
     /**
