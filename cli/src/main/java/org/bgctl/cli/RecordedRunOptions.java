@@ -24,9 +24,12 @@ final class RecordedRunOptions {
                     + " in its run.json when it has no summary (a durable replay killed, say).")
     String machine;
 
-    /** The run directory, which must be given. */
+    /** The run directory, which must be given, and be one. */
     Path requireRun() {
         if (run == null) throw new IllegalArgumentException("--run DIR is required");
+        if (!Files.isDirectory(run))
+            throw new IllegalArgumentException("--run " + run + ": " + (Files.exists(run) ? "not a directory"
+                    : "no such directory"));
         return run;
     }
 

@@ -144,6 +144,17 @@ class InspectCommandTest {
     }
 
     @Test
+    void aRunDirectoryThatIsNoneIsNamedSo() {
+        Path missing = dir.resolve("missing");
+        CliRun audit = CliRun.of("inspect", "--run", missing.toString(), "--audit");
+        assertEquals(2, audit.exit(), audit.toString());
+        assertTrue(audit.err().startsWith("bgctl inspect: --run " + missing + ": no such directory"), audit.err());
+        CliRun status = CliRun.of("status", "--run", missing.toString());
+        assertEquals(2, status.exit(), status.toString());
+        assertTrue(status.err().startsWith("bgctl status: --run " + missing + ": no such directory"), status.err());
+    }
+
+    @Test
     void aDirectoryWithoutAJournalIsBadInput() throws Exception {
         Path empty = Files.createDirectories(dir.resolve("empty"));
         CliRun inspect = CliRun.of("inspect", "--run", empty.toString());
