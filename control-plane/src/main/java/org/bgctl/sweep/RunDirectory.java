@@ -17,24 +17,27 @@ import java.util.Objects;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.report.html.RunReport;
+import org.bgctl.run.Replay;
 
 /**
  * The directory of one sweep run. {@code parameters.json} names the run it holds and is written
- * before the run starts; {@code summary.json}, written last by the replay, says it finished. That
- * is what lets an interrupted sweep resume: a finished run with the same parameters is kept, an
+ * before the run starts; {@code summary.json} and {@code report.html}, which the replay writes last, say it
+ * finished ({@link Replay#finished}). That is what lets an interrupted sweep resume: a finished run with the same parameters is kept, an
  * unfinished one is cleared and run again, and a directory holding some other run is refused.
  */
 final class RunDirectory {
 
     /** The parameters of the run a directory holds. */
     static final String PARAMETERS = "parameters.json";
-    /** Written by a replay at its very end. */
+    /** Written by a replay at its end, just before report.html. */
     static final String SUMMARY = "summary.json";
     /** A failed run's error and stack trace. */
     static final String ERROR = "error.txt";
 
     /** The files a run writes; an unfinished run's are removed before it runs again. */
-    private static final List<String> RUN_FILES = List.of(PARAMETERS, ERROR, "jobs.csv", "schedule.swf",
+    private static final List<String> RUN_FILES = List.of(PARAMETERS, ERROR, SUMMARY, RunReport.FILE,
+            "jobs.csv", "schedule.swf",
             JournalSettings.H2_FILE + ".mv.db", JournalSettings.H2_FILE + ".trace.db");
 
     static final ObjectMapper JSON = new ObjectMapper()
@@ -64,7 +67,7 @@ final class RunDirectory {
         }
         if (!Files.isRegularFile(dir.resolve(PARAMETERS))) return isEmpty(dir) ? State.EMPTY : State.OTHER;
         if (!run.parameters().asMap().equals(recordedParameters(dir))) return State.OTHER;
-        return Files.isRegularFile(dir.resolve(SUMMARY)) ? State.FINISHED : State.UNFINISHED;
+        return Replay.finished(dir) ? State.FINISHED : State.UNFINISHED;
     }
 
     /** Why {@code run}'s directory cannot be used: what differs from the run it holds. */

@@ -89,6 +89,20 @@ class SweepTest {
     }
 
     @Test
+    void aRunKilledBetweenItsSummaryAndItsReportIsRunAgain() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
+        Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        Path killed = out.resolve("runs/002-easy-0.8");
+        Files.delete(killed.resolve("report.html"));
+
+        SweepOutcome resumed = Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        assertEquals(List.of(RunStatus.RESUMED, RunStatus.COMPLETED),
+                resumed.runs().stream().map(RunOutcome::status).toList());
+        assertTrue(Files.isRegularFile(killed.resolve("report.html")));
+    }
+
+    @Test
     void aDirectoryHoldingOtherRunsIsRefusedBeforeAnythingStarts() throws IOException {
         Path out = dir.resolve("out");
         SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
