@@ -5,6 +5,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.bgctl.run.ReplayParameter;
@@ -115,7 +117,14 @@ public final class SweepCommand implements Callable<Integer> {
             sweep = sweep.withSet(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
         }
         if (executor != null) sweep = sweep.withSet("executor", executor);
-        for (String axis : axes) sweep = sweep.withAxis(Axis.parse(axis));
+        Set<String> swept = new TreeSet<>();
+        for (String text : axes) {
+            Axis axis = Axis.parse(text);
+            if (!swept.add(axis.parameter()))
+                throw new IllegalArgumentException("--axis '" + text + "': a second --axis of " + axis.parameter()
+                        + "; give each parameter one axis, with all its values");
+            sweep = sweep.withAxis(axis);
+        }
         return sweep;
     }
 

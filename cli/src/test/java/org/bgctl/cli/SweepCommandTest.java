@@ -102,6 +102,8 @@ class SweepCommandTest {
         assertBadInput("sweep file " + dir.resolve("none.conf") + " does not exist", "--config",
                 dir.resolve("none.conf").toString());
         assertBadInput("--parallel must be at least 1", "--parallel", "0");
+        assertBadInput("--axis 'scheduler=easy': a second --axis of scheduler", "--axis", "scheduler=fcfs",
+                "--axis", "scheduler=easy");
         assertFalse(Files.exists(out));
     }
 
