@@ -5,7 +5,9 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -111,18 +113,27 @@ public final class SweepCommand implements Callable<Integer> {
     /** The sweep file, or an empty sweep, with the command line's --set, --executor and --axis on top. */
     private SweepSpec sweep() throws IOException {
         SweepSpec sweep = config != null ? SweepConfig.read(config) : SweepSpec.named(out.getFileName().toString());
+        Map<String, String> fixed = new TreeMap<>();
         for (String set : sets) {
             int eq = set.indexOf('=');
             if (eq <= 0) throw new IllegalArgumentException("--set '" + set + "': write PARAMETER=VALUE");
-            sweep = sweep.withSet(set.substring(0, eq).trim(), set.substring(eq + 1).trim());
+            String parameter = set.substring(0, eq).trim();
+            sweep = sweep.withSet(parameter, set.substring(eq + 1).trim());
+            fixed.put(ReplayParameters.parameter(parameter).key(), "--set '" + set + "'");
         }
-        if (executor != null) sweep = sweep.withSet("executor", executor);
+        if (executor != null) {
+            sweep = sweep.withSet("executor", executor);
+            fixed.put("executor", "--executor " + executor);
+        }
         Set<String> swept = new TreeSet<>();
         for (String text : axes) {
             Axis axis = Axis.parse(text);
             if (!swept.add(axis.parameter()))
                 throw new IllegalArgumentException("--axis '" + text + "': a second --axis of " + axis.parameter()
                         + "; give each parameter one axis, with all its values");
+            if (fixed.containsKey(axis.parameter()))
+                throw new IllegalArgumentException("--axis '" + text + "': " + axis.parameter() + " is also fixed by "
+                        + fixed.get(axis.parameter()) + "; give it either one value or an axis");
             sweep = sweep.withAxis(axis);
         }
         return sweep;

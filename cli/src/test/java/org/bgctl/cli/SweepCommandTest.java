@@ -104,6 +104,8 @@ class SweepCommandTest {
         assertBadInput("--parallel must be at least 1", "--parallel", "0");
         assertBadInput("--axis 'scheduler=easy': a second --axis of scheduler", "--axis", "scheduler=fcfs",
                 "--axis", "scheduler=easy");
+        assertBadInput("--axis 'scheduler=fcfs': scheduler is also fixed by --set 'scheduler=easy'", "--set", "scheduler=easy",
+                "--axis", "scheduler=fcfs");
         assertFalse(Files.exists(out));
     }
 
