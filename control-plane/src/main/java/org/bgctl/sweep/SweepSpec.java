@@ -36,13 +36,26 @@ public record SweepSpec(String name, ReplayParameters base, List<Axis> axes, Lis
         return new SweepSpec(name, DEFAULTS, List.of(), List.of());
     }
 
-    /** This sweep with {@code parameter} fixed at {@code value}: set in the base, and no longer swept. */
+    /**
+     * This sweep with {@code parameter} fixed at {@code value}: set in the base, no longer swept, and
+     * no longer a series of the plots (its one value tells no lines apart).
+     */
     public SweepSpec withSet(String parameter, String value) {
         ReplayParameters newBase = base.with(parameter, value);
         String key = ReplayParameters.parameter(parameter).key();
         List<Axis> kept = new ArrayList<>();
         for (Axis a : axes) if (!a.parameter().equals(key)) kept.add(a);
-        return new SweepSpec(name, newBase, kept, plots);
+        List<PlotSpec> keptPlots = new ArrayList<>();
+        for (PlotSpec p : plots) {
+            if (p.series() == null || !p.series().contains(key)) {
+                keptPlots.add(p);
+            } else {
+                List<String> series = new ArrayList<>(p.series());
+                series.remove(key);
+                keptPlots.add(new PlotSpec(p.x(), p.y(), series, p.title(), p.name(), p.logY(), p.origin()));
+            }
+        }
+        return new SweepSpec(name, newBase, kept, keptPlots);
     }
 
     /** This sweep with {@code axis} replacing the axis of the same parameter, or added last. */

@@ -85,6 +85,14 @@ class SweepConfigTest {
     }
 
     @Test
+    void pinningAParameterTakesItOutOfThePlotsSeries() {
+        SweepSpec spec = parse("axes = [ \"scheduler=fcfs,easy\", \"runtime_coefficient=1,2\" ]\n"
+                + "plots = [ { x = runtime_coefficient, y = utilization, series = scheduler } ]")
+                .withSet("scheduler", "easy");
+        assertEquals(List.of(), spec.plots().get(0).series());
+    }
+
+    @Test
     void mistakesAreNamed() {
         assertMessage("the sweep file has an unknown key 'axis' (line 1); known: axes, base, name, plots",
                 "axis = [\"scheduler=fcfs\"]");
