@@ -1,5 +1,6 @@
 package org.bgctl.sweep;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,6 +11,7 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +68,8 @@ final class RunDirectory {
             return State.EMPTY;
         }
         if (!Files.isRegularFile(dir.resolve(PARAMETERS))) return isEmpty(dir) ? State.EMPTY : State.OTHER;
-        if (!run.parameters().asMap().equals(recordedParameters(dir))) return State.OTHER;
+        Map<String, String> recorded = recordedParameters(dir);
+        if (recorded == null || !run.parameters().asMap().equals(recorded)) return State.OTHER;
         return Replay.finished(dir) ? State.FINISHED : State.UNFINISHED;
     }
 
@@ -76,6 +79,7 @@ final class RunDirectory {
         if (!Files.isRegularFile(dir.resolve(PARAMETERS)))
             return dir + " holds files this sweep did not write";
         Map<String, String> there = recordedParameters(dir);
+        if (there == null) return dir.resolve(PARAMETERS) + " cannot be read";
         Map<String, String> here = run.parameters().asMap();
         StringBuilder diff = new StringBuilder();
         for (String key : union(there, here)) {
@@ -94,7 +98,11 @@ final class RunDirectory {
         doc.put("run", run.index());
         doc.put("values", run.point().values());
         doc.put("parameters", run.parameters().asMap());
-        JSON.writeValue(run.dir().resolve(PARAMETERS).toFile(), doc);
+        // written whole or not at all, so that a kill never leaves a directory that a resume cannot read
+        Path part = run.dir().resolve(PARAMETERS + ".part");
+        JSON.writeValue(part.toFile(), doc);
+        Files.move(part, run.dir().resolve(PARAMETERS), StandardCopyOption.REPLACE_EXISTING,
+                StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** Writes a failed run's error with its stack trace. */
@@ -110,19 +118,25 @@ final class RunDirectory {
         });
     }
 
+    /** The parameters recorded in {@code dir}; null when its parameters.json is not JSON. */
     private static Map<String, String> recordedParameters(Path dir) throws IOException {
-        Map<String, Object> doc = JSON.readValue(dir.resolve(PARAMETERS).toFile(),
-                new TypeReference<LinkedHashMap<String, Object>>() {
-                });
+        Map<String, Object> doc;
+        try {
+            doc = JSON.readValue(dir.resolve(PARAMETERS).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
+            });
+        } catch (JsonProcessingException unreadable) {
+            return null;
+        }
         Map<String, String> parameters = new LinkedHashMap<>();
         if (doc.get("parameters") instanceof Map<?, ?> m)
             m.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
         return parameters;
     }
 
+    /** True when {@code dir} holds nothing but, perhaps, a parameters.json that a kill left half written. */
     private static boolean isEmpty(Path dir) throws IOException {
         try (Stream<Path> files = Files.list(dir)) {
-            return files.findAny().isEmpty();
+            return files.allMatch(f -> f.getFileName().toString().equals(PARAMETERS + ".part"));
         }
     }
 

@@ -103,6 +103,23 @@ class SweepTest {
     }
 
     @Test
+    void anUnreadableParametersFileIsRefusedByNameAndAHalfWrittenOneIsRunAgain() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
+        Path parameters = out.resolve("runs/001-fcfs-0.8/parameters.json");
+        Files.createDirectories(parameters.getParent());
+        Files.writeString(parameters, "{ \"run\" : 1, \"val");
+
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none()));
+        assertTrue(e.getMessage().contains("run 1: " + parameters + " cannot be read"), e.getMessage());
+
+        Files.move(parameters, parameters.resolveSibling("parameters.json.part"));
+        assertEquals(List.of(RunStatus.COMPLETED, RunStatus.COMPLETED), Sweep.run(SweepPlan.of(direct, out), 1,
+                SweepListener.none()).runs().stream().map(RunOutcome::status).toList());
+    }
+
+    @Test
     void aDirectoryHoldingOtherRunsIsRefusedBeforeAnythingStarts() throws IOException {
         Path out = dir.resolve("out");
         SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
