@@ -2,10 +2,10 @@ package org.bgctl.sweep;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
-import java.util.HashSet;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Objects;
-import java.util.Set;
 import org.bgctl.run.ReplayParameters;
 
 /**
@@ -32,10 +32,15 @@ public record Axis(String parameter, List<String> values) {
         parameter = ReplayParameters.parameter(parameter).key();
         values = List.copyOf(values);
         if (values.isEmpty()) throw new IllegalArgumentException("axis " + parameter + ": no values");
-        Set<String> seen = new HashSet<>();
+        Map<String, String> seen = new HashMap<>();
         for (String v : values) {
             if (v.isBlank()) throw new IllegalArgumentException("axis " + parameter + ": an empty value");
-            if (!seen.add(v)) throw new IllegalArgumentException("axis " + parameter + ": '" + v + "' appears twice");
+            // a number is one value however it is written: 1.0 and 1.00 would run the same replay twice
+            BigDecimal number = decimal(v);
+            String before = seen.putIfAbsent(number == null ? v : number.stripTrailingZeros().toPlainString(), v);
+            if (before != null)
+                throw new IllegalArgumentException("axis " + parameter + ": '" + v + "' appears twice"
+                        + (before.equals(v) ? "" : " (as '" + before + "')"));
         }
     }
 

@@ -70,6 +70,8 @@ class AxisTest {
         assertMessage("range '1.4:0.7:0.1': the start is above the stop", "runtime_coefficient=1.4:0.7:0.1");
         assertMessage("has more than 10000 values", "first_jobs=0:1000000:1");
         assertMessage("axis scheduler: 'easy' appears twice", "scheduler=easy,fcfs,easy");
+        assertMessage("axis runtime_coefficient: '1.00' appears twice (as '1.0')", "runtime_coefficient=1.0,1.00");
+        assertMessage("axis runtime_coefficient: '1' appears twice (as '1.0')", "runtime_coefficient=0.9:1.0:0.1,1");
         assertMessage("axis scheduler: an empty value", "scheduler=easy,,fcfs");
         assertMessage("axis scheduler: an empty value", "scheduler=");
     }
