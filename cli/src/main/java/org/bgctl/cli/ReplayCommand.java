@@ -15,7 +15,7 @@ import java.util.StringJoiner;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 import org.bgctl.clock.TimeScale;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterReplay;
@@ -160,7 +160,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         OptionalDouble speed = speed();
         Optional<ReplayWatcher> watcher = watcher(replay, speed);
-        BiFunction<CompletionStage<?>, Runnable, ActorHost> where = host();
+        Function<CompletionStage<?>, ActorHost> where = host();
         if (cluster && replay.chaos().active())
             throw new ParameterException(spec.commandLine(), "--chaos perturbs the actors of one JVM; it cannot be"
                     + " combined with --cluster");
@@ -172,15 +172,16 @@ public final class ReplayCommand implements Callable<Integer> {
         Progress shown = progress != null ? progress : Progress.none();
         Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
         if (!Replay.durable(replay)) {
+            CompletableFuture<Void> never = new CompletableFuture<>();
             ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null,
-                    where.apply(new CompletableFuture<>(), () -> sayItWaitsForMembers(err)), speed, watcher, new CompletableFuture<>(), shown, every));
+                    where.apply(never), speed, watcher, never, shown, every));
             if (progress != null) progress.finish();
             print(spec.commandLine(), result.summary(), dir);
             return 0;
         }
         try (Interruption interruption = Interruption.install()) {
             ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters,
-                    where.apply(interruption.stop(), () -> sayItWaitsForMembers(err)), speed, watcher, interruption.stop(), shown, every));
+                    where.apply(interruption.stop()), speed, watcher, interruption.stop(), shown, every));
             return finish(result, progress, dir, interruption);
         }
     }
@@ -189,7 +190,8 @@ public final class ReplayCommand implements Callable<Integer> {
      * On a cluster the clock waits, without a timeout, for the members to host agents: says so once, or a replay short
      * of members shows nothing but "progress: 0%".
      */
-    private void sayItWaitsForMembers(PrintWriter err) {
+    private void sayItWaitsForMembers() {
+        PrintWriter err = spec.commandLine().getErr();
         err.printf("bgctl replay: joining the cluster at %s:%d; waiting for %d member(s) to host agents%n",
                 member.hostname, member.clusterPort, members);
         err.flush();
@@ -373,14 +375,14 @@ public final class ReplayCommand implements Callable<Integer> {
 
     /**
      * Where the agents live, its options checked now: this JVM, or the cluster of --cluster, whose replay the stage
-     * given stops also while it waits for its members, and which runs the task given once it joins the cluster.
+     * given stops also while it waits for its members, and which says that it waits once it has joined the cluster.
      */
-    private BiFunction<CompletionStage<?>, Runnable, ActorHost> host() {
+    private Function<CompletionStage<?>, ActorHost> host() {
         checkClusterOptions();
-        if (!cluster) return (stop, joined) -> ActorHost.LOCAL;
+        if (!cluster) return stop -> ActorHost.LOCAL;
         try {
             ClusterOptions options = member.toOptions(members);
-            return (stop, joined) -> new ClusterReplay(options, stop, joined);
+            return stop -> new ClusterReplay(options, stop, this::sayItWaitsForMembers);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -87,10 +87,10 @@ public final class ClusterReplay implements ActorHost {
                     }, true), "driver");
             return Behaviors.empty();
         });
+        // stopped first, the system would not start: remoting adds a JVM shutdown hook, refused once the JVM stops
+        if (stop.isDone()) return STOPPED_BEFORE_START;
         ActorSystem<Void> driver;
         try {
-            // stopped first, the system would not start: remoting adds a JVM shutdown hook, refused once the JVM stops
-            if (stop.isDone()) return STOPPED_BEFORE_START;
             driver = ActorSystem.create(guardian, ClusterOptions.SYSTEM, member);
         } catch (IllegalStateException shutdownInProgress) {
             if (stop.isDone()) return STOPPED_BEFORE_START;
