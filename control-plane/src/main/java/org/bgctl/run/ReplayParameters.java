@@ -237,15 +237,16 @@ public final class ReplayParameters {
     private static final class Known {
         private static volatile Known current;
 
-        final List<PolicySetting> settings;
+        /** The registry's generation this was made at. */
+        final int generation;
         final List<ReplayParameter> all;
         final Map<String, Integer> positions;
 
-        private Known(List<PolicySetting> settings) {
-            this.settings = settings;
+        private Known(int generation) {
+            this.generation = generation;
             List<ReplayParameter> known = new ArrayList<>(HEAD);
             SettingValues defaults = PolicyRegistry.defaultValues();
-            for (PolicySetting s : settings) known.add(setting(s, defaults.get(s.key())));
+            for (PolicySetting s : PolicyRegistry.settings()) known.add(setting(s, defaults.get(s.key())));
             known.addAll(TAIL);
             all = List.copyOf(known);
             Map<String, Integer> at = new HashMap<>();
@@ -254,9 +255,10 @@ public final class ReplayParameters {
         }
 
         static Known current() {
-            List<PolicySetting> settings = PolicyRegistry.settings();
+            // a registration while this is made changes the generation again: the next call makes it anew
+            int generation = PolicyRegistry.generation();
             Known known = current;
-            if (known == null || !known.settings.equals(settings)) current = known = new Known(settings);
+            if (known == null || known.generation != generation) current = known = new Known(generation);
             return known;
         }
     }

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.MachineModel;
@@ -123,6 +124,9 @@ public final class PolicyRegistry {
     private PolicyRegistry() {
     }
 
+    /** Changed by every registration and every one undone, so that what is derived from the registry is made again. */
+    private static final AtomicInteger GENERATION = new AtomicInteger();
+
     /** A registration, undone by {@link #close()} (for a scheduler registered by a test or a plug-in's scope). */
     public interface Registration extends AutoCloseable {
         @Override
@@ -146,7 +150,15 @@ public final class PolicyRegistry {
             s.defaultValue(BgctlSettings.holding(s.configPath()));
         }
         REGISTERED.add(policy);
-        return () -> REGISTERED.remove(policy);
+        GENERATION.incrementAndGet();
+        return () -> {
+            if (REGISTERED.remove(policy)) GENERATION.incrementAndGet();
+        };
+    }
+
+    /** A number that changes whenever the registered schedulers do: what is derived from them holds while it stays. */
+    public static int generation() {
+        return GENERATION.get();
     }
 
     /** Every registered scheduler, in registration order. */
