@@ -219,7 +219,8 @@ class ClusterProcessesTest {
         processes.clear();
     }
 
-    private static int freePort() throws IOException {
+    /** A TCP port free on this machine a moment ago. */
+    static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
             return s.getLocalPort();
         }

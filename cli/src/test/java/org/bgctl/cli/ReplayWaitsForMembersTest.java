@@ -5,7 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -30,7 +29,7 @@ class ReplayWaitsForMembersTest {
     @Test
     @Timeout(100)
     void aReplayShortOfMembersSaysOnceThatItWaitsForThem() throws Exception {
-        int port = freePort();
+        int port = ClusterProcessesTest.freePort();
         Process driver = start(port, "--journal", "memory");
         try {
             awaitWaiting(driver);
@@ -53,7 +52,7 @@ class ReplayWaitsForMembersTest {
     @Test
     @Timeout(100)
     void aDurableReplayStoppedWhileItWaitsForMembersEndsAtOnceAndCanBeResumed() throws Exception {
-        Process driver = start(freePort());
+        Process driver = start(ClusterProcessesTest.freePort());
         try {
             awaitWaiting(driver);
             driver.destroy();
@@ -65,12 +64,6 @@ class ReplayWaitsForMembersTest {
         } finally {
             driver.destroyForcibly();
             driver.waitFor(20, TimeUnit.SECONDS);
-        }
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
         }
     }
 

@@ -9,8 +9,6 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.actor.typed.receptionist.Receptionist;
 import akka.actor.typed.receptionist.ServiceKey;
 import com.typesafe.config.ConfigFactory;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
@@ -46,8 +44,8 @@ class LostMessagesTest {
 
     @Test
     void aMessageAMemberCannotReadFailsTheDriversRun() throws Exception {
-        int driverPort = freePort();
-        int memberPort = freePort();
+        int driverPort = FreePorts.any();
+        int memberPort = FreePorts.any();
         String seed = "127.0.0.1:" + driverPort;
         CompletableFuture<Object> run = new CompletableFuture<>();
 
@@ -90,11 +88,5 @@ class LostMessagesTest {
         return new ClusterOptions("127.0.0.1", port, List.of(seed), 1).config(roles)
                 .withFallback(ConfigFactory.parseString("akka.cluster.jmx.multi-mbeans-in-same-jvm = on"))
                 .withFallback(ConfigFactory.load());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

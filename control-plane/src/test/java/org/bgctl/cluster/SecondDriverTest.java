@@ -10,8 +10,6 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.cluster.typed.Cluster;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -45,7 +43,7 @@ class SecondDriverTest {
     @Test
     void aSecondDriverIsRefusedNamingTheFirst() throws Exception {
         MachineModel machine = MachineCatalog.create("flat:8");
-        int firstPort = freePort();
+        int firstPort = FreePorts.any();
         String seed = "127.0.0.1:" + firstPort;
         first = ActorSystem.create(Behaviors.setup(ctx -> {
             UnitSharding.start(ctx.getSystem(), machine);
@@ -55,7 +53,7 @@ class SecondDriverTest {
         CompletableFuture<Object> run = new CompletableFuture<>();
         AtomicBoolean clockStarted = new AtomicBoolean();
         second = ActorSystem.create(ClusterDriver.create(1, machine, units -> Behaviors.ignore(), run,
-                (ctx, scheduler) -> clockStarted.set(true), true), ClusterOptions.SYSTEM, config(freePort(), seed));
+                (ctx, scheduler) -> clockStarted.set(true), true), ClusterOptions.SYSTEM, config(FreePorts.any(), seed));
 
         ExecutionException failed = assertThrows(ExecutionException.class, () -> run.get(60, TimeUnit.SECONDS));
         String line = failed.getCause().getMessage();
@@ -71,8 +69,8 @@ class SecondDriverTest {
     @Test
     void theRefusedDriverLeavingDoesNotStopTheFirstDriversReplay() throws Exception {
         MachineModel machine = MachineCatalog.create("flat:8");
-        int a = freePort();
-        int b = freePort();
+        int a = FreePorts.any();
+        int b = FreePorts.any();
         // on a tie (one member each side, should the refused driver become unreachable before it is removed) the
         // Split Brain Resolver keeps the side of the lowest address: the first driver's
         int firstPort = Math.min(a, b);
@@ -109,11 +107,5 @@ class SecondDriverTest {
         return new ClusterOptions("127.0.0.1", port, List.of(seed), 1).config(List.of(ClusterScheduler.DRIVER_ROLE))
                 .withFallback(ConfigFactory.parseString("akka.cluster.jmx.multi-mbeans-in-same-jvm = on"))
                 .withFallback(ConfigFactory.load());
-    }
-
-    private static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }

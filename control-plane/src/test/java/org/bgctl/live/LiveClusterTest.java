@@ -4,12 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import org.bgctl.cluster.ClusterOptions;
+import org.bgctl.cluster.FreePorts;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -29,7 +29,7 @@ class LiveClusterTest {
 
     @Test
     void aJobSubmittedToAOneMemberClusterRunsAndCompletes() throws Exception {
-        int port = freePort();
+        int port = FreePorts.any();
         ClusterOptions cluster = new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), 1);
         Path run = dir.resolve("run");
         long id;
@@ -54,11 +54,5 @@ class LiveClusterTest {
         boolean journaled = false;
         for (SchedulerEvent e : events) journaled |= e instanceof JobFinished f && f.jobId() == id;
         assertTrue(journaled, "the journal of " + run + " records job " + id + " finishing");
-    }
-
-    private static int freePort() throws Exception {
-        try (ServerSocket socket = new ServerSocket(0)) {
-            return socket.getLocalPort();
-        }
     }
 }

@@ -4,13 +4,12 @@ import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
 import com.typesafe.config.ConfigFactory;
-import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterReplay;
+import org.bgctl.cluster.FreePorts;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.workload.GeometryOptions;
 import org.bgctl.workload.ShapeRule;
@@ -78,17 +77,11 @@ class ClusterReplayTest {
             throws Exception {
         Path cluster = dir.resolve("cluster");
         Path direct = dir.resolve("direct");
-        int port = freePort();
+        int port = FreePorts.any();
         ClusterReplay host = new ClusterReplay(new ClusterOptions("127.0.0.1", port, List.of("127.0.0.1:" + port), 1));
         Runs.replay(Runs.SDSC, machine, scheduler, workload, host, JournalKind.MEMORY, cluster);
         Runs.replay(Runs.SDSC, machine, scheduler, workload, ExecutorKind.DIRECT, JournalKind.MEMORY, direct);
         assertArrayEquals(Files.readAllBytes(direct.resolve("jobs.csv")), Files.readAllBytes(cluster.resolve("jobs.csv")));
         assertEquals(Runs.reproducibleSummary(direct), Runs.reproducibleSummary(cluster));
-    }
-
-    static int freePort() throws IOException {
-        try (ServerSocket s = new ServerSocket(0)) {
-            return s.getLocalPort();
-        }
     }
 }
