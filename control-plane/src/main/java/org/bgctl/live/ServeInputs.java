@@ -15,6 +15,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.bgctl.journal.RunInputsTable;
+import org.bgctl.run.ReplayParameter;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.run.RunRecord;
 import org.bgctl.run.TraceSource;
@@ -46,15 +47,6 @@ record ServeInputs(RunRecord record, double speed) {
     /** Reported apart in summary.json, not under {@link #KEY}. */
     private static final Set<String> APART = Set.of("machine", "scheduler", "on_kill", "trace", "faults", "fault_model",
             "fault_midplane", "fault_switch", "fault_cable", "fault_node");
-
-    /**
-     * Parameters that select and transform the trace fed live, and nothing else (a submission through the API gives
-     * its job's size, shape and times itself): given to a run without a trace, they would change nothing.
-     */
-    private static final Set<String> TRACE_ONLY = Set.of("lenient", "first_jobs", "first_kept", "submit_from",
-            "submit_to", "month", "size_multiply", "size_divide", "runtime_coefficient", "arrival_scale",
-            "offered_load", "estimate_source", "enforce_walltime", "ci_fraction", "ci_gain", "ci_gain_spread",
-            "sizes_in", "shapes", "fat_probability", "fat_sizes", "pin_shapes", "torus_probability");
 
     /** Parameters of the journal's events themselves: not even {@code --override} changes them. */
     private static final Set<String> FIXED = Set.of("machine", "scheduler");
@@ -130,11 +122,13 @@ record ServeInputs(RunRecord record, double speed) {
      */
     private static ServeInputs tracedIfAsked(ServeSpec spec, ServeInputs inputs) {
         if (inputs.trace().isPresent()) return inputs;
-        for (String key : spec.parameters().asMap().keySet())
-            if (TRACE_ONLY.contains(key))
-                throw new IllegalArgumentException(ReplayParameters.parameter(key).option() + " applies to the trace"
-                        + " fed live, and " + spec.run() + " is fed none: give --trace FILE, or leave "
-                        + ReplayParameters.parameter(key).option() + " out (nothing was changed)");
+        for (String key : spec.parameters().asMap().keySet()) {
+            ReplayParameter parameter = ReplayParameters.parameter(key);
+            if (parameter.traceOnly())
+                throw new IllegalArgumentException(parameter.option() + " applies to the trace fed live, and "
+                        + spec.run() + " is fed none: give --trace FILE, or leave " + parameter.option()
+                        + " out (nothing was changed)");
+        }
         return inputs;
     }
 

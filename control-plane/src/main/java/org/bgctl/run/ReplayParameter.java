@@ -19,14 +19,21 @@ public final class ReplayParameter {
     private final String label;
     private final String description;
     private final BiConsumer<ReplaySpecBuilder, String> setter;
+    private final boolean traceOnly;
 
     ReplayParameter(String key, String option, String label, String description,
                     BiConsumer<ReplaySpecBuilder, String> setter) {
+        this(key, option, label, description, setter, false);
+    }
+
+    ReplayParameter(String key, String option, String label, String description,
+                    BiConsumer<ReplaySpecBuilder, String> setter, boolean traceOnly) {
         this.key = Objects.requireNonNull(key, "key");
         this.option = Objects.requireNonNull(option, "option");
         this.label = label;
         this.description = Objects.requireNonNull(description, "description");
         this.setter = Objects.requireNonNull(setter, "setter");
+        this.traceOnly = traceOnly;
     }
 
     /** The snake_case name, as in summary.json (e.g. {@code runtime_coefficient}). */
@@ -47,6 +54,14 @@ public final class ReplayParameter {
     /** What it means and which values it takes. */
     public String description() {
         return description;
+    }
+
+    /**
+     * Whether it only selects or transforms the jobs read from a trace: a live run fed no trace has nothing for it to
+     * change.
+     */
+    public boolean traceOnly() {
+        return traceOnly;
     }
 
     /** True when {@code name} is the key, or the option with or without dashes, in either spelling of separators. */

@@ -9,6 +9,7 @@ import java.util.Collections;
 import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.BiConsumer;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -66,76 +67,76 @@ public final class ReplayParameters {
             new ReplayParameter("journal", "--journal", "KIND",
                     "h2 (a file in the run directory), memory or postgres (bgctl.postgres)",
                     (b, v) -> b.journal = JournalKind.parse(v)),
-            new ReplayParameter("lenient", "--lenient", null,
+            ofTrace("lenient", "--lenient", null,
                     "Skip malformed trace lines and count them, instead of stopping.",
                     (b, v) -> b.lenient = flag(v)),
-            new ReplayParameter("first_jobs", "--first", "N", "Read only the first N job lines of the trace (0 = all).",
+            ofTrace("first_jobs", "--first", "N", "Read only the first N job lines of the trace (0 = all).",
                     (b, v) -> b.workload.firstJobs(whole(v))),
-            new ReplayParameter("first_kept", "--first-kept", "N",
+            ofTrace("first_kept", "--first-kept", "N",
                     "Stop once N jobs are kept: rejected lines (e.g. cancelled jobs without a run time) do not count,"
                             + " so --first-kept 10000 is the trace's first 10,000 jobs that ran (0 = all).",
                     (b, v) -> b.workload.firstKept(whole(v))),
-            new ReplayParameter("submit_from", "--from", "S", "Keep jobs submitted at or after S seconds (trace time).",
+            ofTrace("submit_from", "--from", "S", "Keep jobs submitted at or after S seconds (trace time).",
                     (b, v) -> b.submitFrom = whole(v)),
-            new ReplayParameter("submit_to", "--to", "S", "Keep jobs submitted before S seconds (trace time).",
+            ofTrace("submit_to", "--to", "S", "Keep jobs submitted before S seconds (trace time).",
                     (b, v) -> b.submitTo = whole(v)),
-            new ReplayParameter("month", "--month", "YYYY-MM",
+            ofTrace("month", "--month", "YYYY-MM",
                     "Keep jobs submitted in this month, local time of the trace (its UnixStartTime and"
                             + " TimeZoneString); jobs larger than the machine are dropped and counted in jobs_skipped.",
                     (b, v) -> b.month = month(v)),
-            new ReplayParameter("size_multiply", "--size-multiply", "K", "Multiply job sizes by K. Default: 1.",
+            ofTrace("size_multiply", "--size-multiply", "K", "Multiply job sizes by K. Default: 1.",
                     (b, v) -> b.workload.sizeMultiply(integer(v))),
-            new ReplayParameter("size_divide", "--size-divide", "K",
+            ofTrace("size_divide", "--size-divide", "K",
                     "Divide job sizes by K, rounding up (a 1-node job stays 1 node). Default: 1.",
                     (b, v) -> b.workload.sizeDivide(integer(v))),
-            new ReplayParameter("runtime_coefficient", "--runtime-coefficient", "C",
+            ofTrace("runtime_coefficient", "--runtime-coefficient", "C",
                     "Multiply run times (and requested times) by C, rounded to the second. Default: 1.",
                     (b, v) -> b.workload.runtimeCoefficient(number(v))),
-            new ReplayParameter("arrival_scale", "--arrival-scale", "F",
+            ofTrace("arrival_scale", "--arrival-scale", "F",
                     "Multiply inter-arrival times by F (F < 1 raises the offered load). Default: 1.",
                     (b, v) -> b.workload.arrivalScale(number(v))),
-            new ReplayParameter("offered_load", "--offered-load", "RHO",
+            ofTrace("offered_load", "--offered-load", "RHO",
                     "Scale inter-arrival times to reach offered load RHO (instead of --arrival-scale): arrival_scale"
                             + " = ρ_trace / RHO.",
                     (b, v) -> b.offeredLoad = number(v)),
-            new ReplayParameter("estimate_source", "--estimate", "SOURCE",
+            ofTrace("estimate_source", "--estimate", "SOURCE",
                     "Run-time estimates: requested (SWF field 9) or exact. Default: requested.",
                     (b, v) -> b.workload.estimateSource(estimate(v))),
-            new ReplayParameter("enforce_walltime", "--enforce-walltime", null,
+            ofTrace("enforce_walltime", "--enforce-walltime", null,
                     "Kill a job that runs past its requested time at that time.",
                     (b, v) -> b.workload.enforceWalltime(flag(v))),
-            new ReplayParameter("ci_fraction", "--ci-fraction", "F",
+            ofTrace("ci_fraction", "--ci-fraction", "F",
                     "Fraction of jobs drawn communication-intensive, 0 to 1. Default: 0 (none).",
                     (b, v) -> b.ciFraction = number(v)),
-            new ReplayParameter("ci_gain", "--ci-gain", "X",
+            ofTrace("ci_gain", "--ci-gain", "X",
                     "How much shorter a communication-intensive job runs on a contiguous block, 0 to 1"
                             + " (0.25: 25% shorter). Default: 0.",
                     (b, v) -> b.ciGain = number(v)),
-            new ReplayParameter("ci_gain_spread", "--ci-gain-spread", "HOW",
+            ofTrace("ci_gain_spread", "--ci-gain-spread", "HOW",
                     "fixed: every communication-intensive job gains X; random: each gains a value drawn from"
                             + " [0, 2X]. Default: fixed.",
                     (b, v) -> b.ciGainSpread = spread(v)));
 
     /** The parameters after the schedulers' settings. */
     private static final List<ReplayParameter> TAIL = List.of(
-            new ReplayParameter("sizes_in", "--sizes-in", "UNIT",
+            ofTrace("sizes_in", "--sizes-in", "UNIT",
                     "What the trace's sizes count after scaling: nodes, or units (midplanes on bgl: the trace is"
                             + " already scaled to the machine, e.g. CTC with --size-divide 4). Default: nodes.",
                     (b, v) -> b.sizeUnit = SizeUnit.parse(v.trim())),
-            new ReplayParameter("shapes", "--shapes", "RULE",
+            ofTrace("shapes", "--shapes", "RULE",
                     "Job boxes on a machine of midplanes: free (any box of the job's size) or slim (the BG/L"
                             + " study's slim shapes). Default: free.",
                     (b, v) -> b.shapes = ShapeRule.parse(v.trim())),
-            new ReplayParameter("fat_probability", "--fat-probability", "P",
+            ofTrace("fat_probability", "--fat-probability", "P",
                     "Each job asks for its fat shape (2 or more midplanes per dimension) with probability P."
                             + " Default: 0.",
                     (b, v) -> b.fatProbability = number(v)),
-            new ReplayParameter("fat_sizes", "--fat-sizes", null,
+            ofTrace("fat_sizes", "--fat-sizes", null,
                     "Round every size up to its fat shape's volume first (slim and fat workloads of equal sizes).",
                     (b, v) -> b.fatSizes = flag(v)),
-            new ReplayParameter("pin_shapes", "--pin-shapes", null, "Jobs' boxes may not be rotated.",
+            ofTrace("pin_shapes", "--pin-shapes", null, "Jobs' boxes may not be rotated.",
                     (b, v) -> b.pinShapes = flag(v)),
-            new ReplayParameter("torus_probability", "--torus-probability", "P",
+            ofTrace("torus_probability", "--torus-probability", "P",
                     "Each job asks for a torus with probability P, else a mesh. Default: 0.",
                     (b, v) -> b.torusProbability = number(v)),
             new ReplayParameter("seed", "--seed", "N",
@@ -190,6 +191,15 @@ public final class ReplayParameters {
                             + " are reported so (summary.json's end says why the run ended). Default: at the end of"
                             + " the trace.",
                     (b, v) -> b.until = atLeastZero(whole(v))));
+
+    /**
+     * A parameter that selects or transforms the jobs read from the trace, and nothing else (a job submitted through
+     * the API gives its size, shape and times itself): {@link ReplayParameter#traceOnly()}.
+     */
+    private static ReplayParameter ofTrace(String key, String option, String label, String description,
+                                           BiConsumer<ReplaySpecBuilder, String> setter) {
+        return new ReplayParameter(key, option, label, description, setter, true);
+    }
 
     /** A scheduler's setting as a parameter: its key, its option, and its default from reference.conf. */
     private static ReplayParameter setting(PolicySetting s, Object defaultValue) {
