@@ -106,9 +106,23 @@ class HonestDefaultsTest {
                 """);
         Path faults = Files.writeString(dir.resolve("down.faults"), "0 mp-R700 down\n");
         Path out = dir.resolve("never");
-        assertEquals(List.of("2 of the 3 jobs submitted never started before the run ended: the machine could not keep"
-                        + " up with this load (see --offered-load, --arrival-scale)"),
+        assertEquals(List.of("2 of the 3 jobs submitted never started: they were left queued with nothing running or"
+                        + " due to make room for them (too large for the machine's healthy part, or kept off by what is"
+                        + " down or reserved; summary.json's end)"),
                 warnings(replay(out, "--trace", t.toString(), "--machine", machine.toString(), "--sizes-in", "units",
                         "--faults", faults.toString(), "--executor", "direct"), out));
+    }
+
+    @Test
+    void mostJobsNotStartedByTheEndGivenIsWarnedOfAsLoadOrAnEarlyEnd() throws Exception {
+        // each job takes the whole machine for 100 s: by second 150 one has ended and one runs, the other three wait
+        Path t = trace(dir, "busy.swf", "; MaxNodes: 8", job(1, 0, 100, 8, 100), job(2, 0, 100, 8, 100),
+                job(3, 0, 100, 8, 100), job(4, 0, 100, 8, 100), job(5, 0, 100, 8, 100));
+        Path out = dir.resolve("until");
+        assertEquals(List.of("3 of the 5 jobs submitted never started: the run ended first (until): the machine could"
+                        + " not keep up with this load, or the run ended early (see --offered-load, --arrival-scale,"
+                        + " --until)"),
+                warnings(replay(out, "--trace", t.toString(), "--machine", "flat:8", "--until", "150",
+                        "--executor", "direct"), out));
     }
 }

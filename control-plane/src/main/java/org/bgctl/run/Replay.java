@@ -621,7 +621,7 @@ public final class Replay {
         s.put("jobs_ended_killed", jobs.killed())
                 .put("events", table.events())
                 .put("warnings", RunWarnings.of(spec.trace().name(), spec.workload(), machine, workload.jobsRead(),
-                        table.size(), jobs.neverStarted()))
+                        table.size(), jobs.neverStarted(), outcome.end()))
                 .put("end", endFields(spec, outcome, table, jobs.leftQueued(), jobs.leftRunning()));
         if (jobs.classes() != null) s.put("job_classes", jobs.classes());
         s.putRun("executor", spec.executor().name().toLowerCase())

@@ -3,6 +3,7 @@ package org.bgctl.run;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.MachineView;
+import org.bgctl.scheduler.RunEnd;
 import org.bgctl.workload.SizeUnit;
 import org.bgctl.workload.WorkloadOptions;
 
@@ -19,10 +20,11 @@ public final class RunWarnings {
     /**
      * The warnings of a run of {@code workload} on {@code machine}: sizes divided but still counted in nodes on a
      * machine of larger units (each job rounds up to a whole unit); no job submitted; most submitted jobs never
-     * started.
+     * started, said after how the run ended ({@code end}): cut short by {@code --until}, or left with jobs nothing
+     * could make room for.
      */
     public static List<String> of(String trace, WorkloadOptions workload, MachineView machine, long jobsRead,
-                                  long submitted, long neverStarted) {
+                                  long submitted, long neverStarted, RunEnd end) {
         List<String> warnings = new ArrayList<>();
         int unit = machine.granularity();
         if (workload.sizeDivide() > 1 && unit > 1 && workload.geometry().sizeUnit() == SizeUnit.NODES)
@@ -34,8 +36,15 @@ public final class RunWarnings {
                     : "none of the " + jobsRead + " jobs read from " + trace + " was submitted (all skipped or outside"
                     + " the window): nothing was scheduled");
         else if (2 * neverStarted > submitted)
-            warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started before the run"
-                    + " ended: the machine could not keep up with this load (see --offered-load, --arrival-scale)");
+            warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started: " + why(end));
         return warnings;
+    }
+
+    private static String why(RunEnd end) {
+        return end == RunEnd.JOBS_CANNOT_START
+                ? "they were left queued with nothing running or due to make room for them (too large for the"
+                + " machine's healthy part, or kept off by what is down or reserved; summary.json's end)"
+                : "the run ended first (" + end.label() + "): the machine could not keep up with this load, or the run"
+                + " ended early (see --offered-load, --arrival-scale, --until)";
     }
 }
