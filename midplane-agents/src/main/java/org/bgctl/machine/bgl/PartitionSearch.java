@@ -1,6 +1,7 @@
 package org.bgctl.machine.bgl;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +44,8 @@ public final class PartitionSearch {
     private final int[][][] setPassThrough = new int[3][Topology.values().length][];
     private final int[][][] setCableCount = new int[3][Topology.values().length][];
     private final List<List<Shape>> shapesByVolume = new ArrayList<>();
+    /** Each thread's working arrays of {@link #scan}: searches of one machine run in the threads of its replays. */
+    private final ThreadLocal<Scratch> scratches;
     /** By requested shape: the rotations that fit the machine, in scan order. Lookup only. */
     private final Map<Shape, List<Shape>> rotated = new ConcurrentHashMap<>();
     /** By requested shape: the shape alone if it fits the machine. Lookup only. */
@@ -81,6 +84,8 @@ public final class PartitionSearch {
                 setCableCount[d.ordinal()][t.ordinal()] = cableCount;
             }
         }
+        int lines = size.y() * size.z();
+        scratches = ThreadLocal.withInitial(() -> new Scratch(lines));
         shapesByVolume.add(List.of());
         for (int v = 1; v <= size.volume(); v++) shapesByVolume.add(Shapes.ofVolume(v, size));
     }
@@ -218,15 +223,12 @@ public final class PartitionSearch {
         // with no such box costs no more; and, once a box there has free midplanes, the cables and switches
         // busy in any of its x-lines (gathered in the shape numbered `gathered`).
         int allX = (1 << nx) - 1;
-        int[] runFree = new int[ny * nz];
-        int[] zFree = new int[ny * nz];
-        int[] boxFree = new int[ny * nz];
-        long[] xCablesOf = new long[ny * nz];
-        int[] xSwitchesOf = new int[ny * nz];
-        int[] gathered = new int[ny * nz];
-        int shapeNumber = 0;
+        Scratch scratch = scratches.get();
+        int[] runFree = scratch.runFree, zFree = scratch.zFree, boxFree = scratch.boxFree;
+        long[] xCablesOf = scratch.xCablesOf;
+        int[] xSwitchesOf = scratch.xSwitchesOf, gathered = scratch.gathered;
         for (Shape shape : shapes(request)) {
-            shapeNumber++;
+            int shapeNumber = scratch.nextShape();
             int ex = shape.x(), ey = shape.y(), ez = shape.z();
             int xLines = ey * ez, yLines = ex * ez, zLines = ex * ey;
             for (int line = 0; line < ny * nz; line++) {
@@ -345,6 +347,35 @@ public final class PartitionSearch {
      */
     private static int cablesBelow(int bound, int others, int lines) {
         return bound == Integer.MAX_VALUE ? Integer.MAX_VALUE : Math.floorDiv(bound - 1 - others, lines);
+    }
+
+    /**
+     * A thread's working arrays of {@link #scan}, one entry per (y, z) line, reused from scan to scan: each scan
+     * writes an entry before it reads it, and tells the cables and switches it gathered from those of earlier
+     * scans by a shape number that never repeats (the C1-compiled launcher allocates and zeroes every new array).
+     */
+    private static final class Scratch {
+        final int[] runFree, zFree, boxFree, xSwitchesOf, gathered;
+        final long[] xCablesOf;
+        private int shapes;
+
+        Scratch(int lines) {
+            runFree = new int[lines];
+            zFree = new int[lines];
+            boxFree = new int[lines];
+            xSwitchesOf = new int[lines];
+            gathered = new int[lines];
+            xCablesOf = new long[lines];
+        }
+
+        /** A number for the next shape scanned, above every one given before (after 2^31 of them, from 1 again). */
+        int nextShape() {
+            if (shapes == Integer.MAX_VALUE) {
+                Arrays.fill(gathered, 0);
+                shapes = 0;
+            }
+            return ++shapes;
+        }
     }
 
     /** Receives feasible boxes in scan order. */
