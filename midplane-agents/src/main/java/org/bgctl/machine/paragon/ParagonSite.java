@@ -84,7 +84,12 @@ public final class ParagonSite {
                 }
             }
             if (groups.isEmpty()) throw new IllegalArgumentException("node-groups is empty");
-            return new ParagonSite(sets, groups, primeTime(c.getConfig("prime-time")), c);
+            Config prime = c.getConfig("prime-time");
+            try {
+                return new ParagonSite(sets, groups, primeTime(prime), c);
+            } catch (IllegalArgumentException e) {
+                throw MachineFileError.at(prime, e);
+            }
         } catch (ConfigException | IllegalArgumentException e) {
             throw MachineFileError.in(c, e);
         }

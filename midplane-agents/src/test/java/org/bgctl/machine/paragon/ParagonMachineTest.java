@@ -104,4 +104,20 @@ class ParagonMachineTest {
         e = assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + missing));
         assertEquals(missing + ": No configuration setting found for key 'mesh'", e.getMessage());
     }
+
+    @Test
+    void aBadPrimeTimeIsNamedByItsLine(@TempDir Path dir) throws IOException {
+        String site = """
+                mesh { width = 4, height = 4 }
+                node-sets = [ {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16} ]
+                prime-time { start = "START", end = "17:00", days = [DAYS] }
+                node-groups { g { prime = [a], non-prime = [a] } }
+                """;
+        Path late = Files.writeString(dir.resolve("late.conf"), site.replace("START", "18:00").replace("DAYS", "MONDAY"));
+        assertEquals(late + ": 3: prime time must start before it ends: 18:00-17:00",
+                assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + late)).getMessage());
+        Path day = Files.writeString(dir.resolve("day.conf"), site.replace("START", "09:00").replace("DAYS", "MONDAYY"));
+        assertEquals(day + ": 3: prime-time.days: 'MONDAYY' is not a day of the week",
+                assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + day)).getMessage());
+    }
 }
