@@ -16,8 +16,12 @@ public final class MachineFileError extends IllegalArgumentException {
 
     /** {@code e} found in the entry {@code entry} of a machine file: named by its file and line. */
     public static MachineFileError at(Config entry, IllegalArgumentException e) {
+        return at(entry.origin(), e);
+    }
+
+    /** {@code e} found in the value of a machine file that {@code o} places: named by its file and line. */
+    public static MachineFileError at(ConfigOrigin o, IllegalArgumentException e) {
         if (e instanceof MachineFileError located) return located;
-        ConfigOrigin o = entry.origin();
         String line = o.lineNumber() > 0 ? ": " + o.lineNumber() : "";
         return new MachineFileError(file(o) + line + ": " + e.getMessage(), e);
     }

@@ -2,12 +2,14 @@ package org.bgctl.scheduler.policy.nqs;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigList;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
+import org.bgctl.machine.MachineFileError;
 import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.scheduler.Job;
 
@@ -62,44 +64,67 @@ public final class NqsConfig {
             double ageFactor = nqs.getDouble("age-factor");
             double blockPriority = nqs.getDouble("block-priority");
             if (ageFactor < 0)
-                throw new IllegalArgumentException("nqs.age-factor must not be negative, was " + ageFactor);
+                throw MachineFileError.at(nqs.getValue("age-factor").origin(), new IllegalArgumentException(
+                        "nqs.age-factor must not be negative, was " + ageFactor));
             List<NqsQueue> queues = queues(nqs, site);
             Map<String, List<NqsQueue>> pipes = new TreeMap<>();
             Config p = nqs.getConfig("pipes");
-            for (String pipe : new TreeMap<>(p.root()).keySet())
-                pipes.put(pipe, pipe(pipe, p.getStringList("\"" + pipe + "\""), queues));
-            String defaultPipe = nqs.getString("default-pipe");
+            for (String pipe : new TreeMap<>(p.root()).keySet()) {
+                ConfigList names = p.getList(quoted(pipe));
+                try {
+                    pipes.put(pipe, pipe(pipe, p.getStringList(quoted(pipe)), queues));
+                } catch (IllegalArgumentException e) {
+                    throw MachineFileError.at(names.origin(), e);
+                }
+            }
             Map<Integer, String> swf = new TreeMap<>();
             Config s = nqs.getConfig("swf-queues");
-            for (String number : new TreeMap<>(s.root()).keySet())
-                swf.put(swfQueue(number), s.getString("\"" + number + "\""));
-            for (String pipe : swf.values()) knownPipe(pipe, pipes);
-            knownPipe(defaultPipe, pipes);
+            for (String number : new TreeMap<>(s.root()).keySet()) {
+                String pipe = s.getString(quoted(number));
+                try {
+                    swf.put(swfQueue(number), knownPipe(pipe, pipes));
+                } catch (IllegalArgumentException e) {
+                    throw MachineFileError.at(s.getValue(quoted(number)).origin(), e);
+                }
+            }
+            String defaultPipe = nqs.getString("default-pipe");
+            try {
+                knownPipe(defaultPipe, pipes);
+            } catch (IllegalArgumentException e) {
+                throw MachineFileError.at(nqs.getValue("default-pipe").origin(), e);
+            }
             return new NqsConfig(ageFactor, blockPriority, queues, pipes, swf, defaultPipe);
         } catch (ConfigException | IllegalArgumentException e) {
-            throw new IllegalArgumentException("invalid NQS settings in " + c.origin().description() + ": "
-                    + e.getMessage(), e);
+            throw MachineFileError.in(c, e);
         }
     }
 
     private static List<NqsQueue> queues(Config nqs, ParagonSite site) {
         List<NqsQueue> queues = new ArrayList<>();
         for (Config q : nqs.getConfigList("queues")) {
-            String name = q.getString("name");
-            int maxNodes = q.getInt("max-nodes");
-            if (maxNodes < 1)
-                throw new IllegalArgumentException("queue " + name + ": max-nodes must be positive, was " + maxNodes);
-            long limit = q.getDuration("time-limit", TimeUnit.SECONDS);
-            if (limit < 1) throw new IllegalArgumentException("queue " + name + ": time-limit must be positive");
-            String group = q.getString("node-group");
-            site.group(group);
-            for (NqsQueue other : queues)
-                if (other.name().equals(name))
-                    throw new IllegalArgumentException("queue " + name + " is defined twice");
-            queues.add(new NqsQueue(name, maxNodes, limit, group, q.getDouble("priority")));
+            try {
+                queues.add(queue(q, site, queues));
+            } catch (IllegalArgumentException e) {
+                throw MachineFileError.at(q, e);
+            }
         }
         if (queues.isEmpty()) throw new IllegalArgumentException("nqs.queues is empty");
         return queues;
+    }
+
+    private static NqsQueue queue(Config q, ParagonSite site, List<NqsQueue> before) {
+        String name = q.getString("name");
+        int maxNodes = q.getInt("max-nodes");
+        if (maxNodes < 1)
+            throw new IllegalArgumentException("queue " + name + ": max-nodes must be positive, was " + maxNodes);
+        long limit = q.getDuration("time-limit", TimeUnit.SECONDS);
+        if (limit < 1) throw new IllegalArgumentException("queue " + name + ": time-limit must be positive");
+        String group = q.getString("node-group");
+        site.group(group);
+        for (NqsQueue other : before)
+            if (other.name().equals(name))
+                throw new IllegalArgumentException("queue " + name + " is defined twice");
+        return new NqsQueue(name, maxNodes, limit, group, q.getDouble("priority"));
     }
 
     private static List<NqsQueue> pipe(String pipe, List<String> names, List<NqsQueue> queues) {
@@ -122,9 +147,14 @@ public final class NqsConfig {
         }
     }
 
-    private static void knownPipe(String pipe, Map<String, List<NqsQueue>> pipes) {
+    private static String knownPipe(String pipe, Map<String, List<NqsQueue>> pipes) {
         if (!pipes.containsKey(pipe))
             throw new IllegalArgumentException("no pipe '" + pipe + "'; known: " + String.join(", ", pipes.keySet()));
+        return pipe;
+    }
+
+    private static String quoted(String key) {
+        return "\"" + key + "\"";
     }
 
     /** Priority gained per hour of waiting. */

@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
  */
 class NqsSchedulerTest {
 
-    static final ParagonSite SITE = ParagonSite.fromConfig(ConfigFactory.parseString("""
+    /** The site's machine file. */
+    static final String SITE_FILE = """
             mesh { width = 4, height = 4 }
             node-sets = [
               {id = ns-a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16}
@@ -47,7 +48,9 @@ class NqsSchedulerTest {
               swf-queues { "7" = idle }
               default-pipe = batch
             }
-            """).resolve());
+            """;
+
+    static final ParagonSite SITE = ParagonSite.fromConfig(ConfigFactory.parseString(SITE_FILE).resolve());
 
     static final NqsConfig NQS = NqsConfig.of(SITE);
 
