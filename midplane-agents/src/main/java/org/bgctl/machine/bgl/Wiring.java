@@ -3,6 +3,7 @@ package org.bgctl.machine.bgl;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
+import com.typesafe.config.ConfigOrigin;
 import com.typesafe.config.ConfigParseOptions;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -74,7 +75,7 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
             Config lines = machine.getConfig("lines");
             LineWiring[] wiring = new LineWiring[3];
             for (Dimension d : Dimension.values())
-                wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d));
+                wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d), machine.getValue("midplanes").origin());
             return new Wiring(machine.getString("name"), midplanes, shape(machine, "nodes-per-midplane"),
                     wiring[0], wiring[1], wiring[2]);
         } catch (ConfigException | IllegalArgumentException e) {
@@ -82,14 +83,17 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
         }
     }
 
+    /** The shape {@code path} gives; a list of other than three positive numbers is named by its line. */
     private static Shape shape(Config machine, String path) {
         List<Integer> extents = machine.getIntList(path);
-        if (extents.size() != 3)
-            throw new IllegalArgumentException(path + " needs 3 numbers (x, y, z), not " + extents);
+        if (extents.size() != 3 || extents.stream().anyMatch(extent -> extent < 1))
+            throw MachineFileError.at(machine.getValue(path).origin(),
+                    new IllegalArgumentException(path + " needs 3 positive numbers (x, y, z), not " + extents));
         return new Shape(extents.get(0), extents.get(1), extents.get(2));
     }
 
-    private static LineWiring lineWiring(Config lines, Dimension d, int length) {
+    /** The wiring of {@code d}'s lines, of {@code length} midplanes each as the machine's size ({@code size}) says. */
+    private static LineWiring lineWiring(Config lines, Dimension d, int length, ConfigOrigin size) {
         List<Cable> cables = new ArrayList<>();
         List<? extends Config> entries = lines.getConfigList(d.label());
         for (Config c : entries)
@@ -99,7 +103,7 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
         } catch (LineWiring.BadCable e) {
             throw MachineFileError.at(entries.get(e.cable()), new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e));
         } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e);
+            throw MachineFileError.at(size, new IllegalArgumentException(d.label() + "-lines: " + e.getMessage(), e));
         }
     }
 }

@@ -149,7 +149,19 @@ class WiringTest {
         Files.writeString(file, "name = long\nmidplanes = [9, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
                 + "lines { x = [], y = [], z = [] }\n");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Wiring.load(file));
-        assertTrue(e.getMessage().contains("a line has 1 to 8 midplanes, not 9"), e.getMessage());
+        assertEquals(file + ": 2: x-lines: a line has 1 to 8 midplanes, not 9", e.getMessage());
+    }
+
+    @Test
+    void aSizeOfOtherThanThreePositiveNumbersIsNamedByItsLine() throws IOException {
+        Path file = dir.resolve("flat.conf");
+        String machine = "name = flat\nmidplanes = MIDPLANES\nnodes-per-midplane = NODES\nlines { x = [], y = [], z = [] }\n";
+        Files.writeString(file, machine.replace("MIDPLANES", "[2, 1]").replace("NODES", "[8, 8, 8]"));
+        assertEquals(file + ": 2: midplanes needs 3 positive numbers (x, y, z), not [2, 1]",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
+        Files.writeString(file, machine.replace("MIDPLANES", "[1, 1, 1]").replace("NODES", "[8, 8, 0]"));
+        assertEquals(file + ": 3: nodes-per-midplane needs 3 positive numbers (x, y, z), not [8, 8, 0]",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
     }
 
     /** A 2x1x1 machine file whose x-lines are {@code xLines} (a HOCON assignment). */
