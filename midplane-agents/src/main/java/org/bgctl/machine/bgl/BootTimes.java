@@ -42,15 +42,22 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
                     + " (boot { base = S, per-midplane = S }, docs/blocks.md)");
         try {
             Config boot = file.getConfig("boot");
-            long baseSeconds = boot.getLong("base");
-            long perMidplane = boot.getLong("per-midplane");
-            long free = boot.hasPath("free") ? boot.getLong("free") : 0;
-            if (baseSeconds < 0 || perMidplane < 0 || free < 0)
-                throw new IllegalArgumentException("boot times must not be negative");
+            long baseSeconds = seconds(boot, "base");
+            long perMidplane = seconds(boot, "per-midplane");
+            long free = boot.hasPath("free") ? seconds(boot, "free") : 0;
             Wiring wiring = Wiring.fromConfig(file);
             return new BootTimes(baseSeconds, perMidplane, wiring.nodesPerMidplane().volume(), free);
         } catch (ConfigException | IllegalArgumentException e) {
             throw MachineFileError.in(file, e);
         }
+    }
+
+    /** The seconds the boot block's {@code key} gives; a negative number is named by its line. */
+    private static long seconds(Config boot, String key) {
+        long seconds = boot.getLong(key);
+        if (seconds < 0)
+            throw MachineFileError.at(boot.getValue(key).origin(),
+                    new IllegalArgumentException("boot." + key + " must not be negative, was " + seconds));
+        return seconds;
     }
 }

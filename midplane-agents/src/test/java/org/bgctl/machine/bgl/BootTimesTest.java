@@ -1,0 +1,31 @@
+package org.bgctl.machine.bgl;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The boot block of a machine file. */
+class BootTimesTest {
+
+    @Test
+    void theShippedBglBootsAsDocumented() {
+        assertEquals(new BootTimes(120, 6, 512, 60), BootTimes.of("bgl,switch=whole"));
+    }
+
+    @Test
+    void aNegativeTimeIsNamedByItsLine(@TempDir Path dir) throws IOException {
+        String machine = "name = one\nmidplanes = [1, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
+                + "lines { x = [], y = [], z = [] }\nboot {\n  base = 120\n  per-midplane = 6\n  free = 60\n}\n";
+        Path file = Files.writeString(dir.resolve("one.conf"), machine.replace("per-midplane = 6", "per-midplane = -6"));
+        assertEquals(file + ": 7: boot.per-midplane must not be negative, was -6",
+                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+        Files.writeString(file, machine.replace("free = 60", "free = -1"));
+        assertEquals(file + ": 8: boot.free must not be negative, was -1",
+                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+    }
+}
