@@ -27,6 +27,17 @@ public final class MachineFileError extends IllegalArgumentException {
     }
 
     /**
+     * The config error {@code e} (a missing key, a wrong type) found in the entry {@code entry} of a machine file: named
+     * once by its file and the line it places, else the entry's line.
+     */
+    public static MachineFileError at(Config entry, ConfigException e) {
+        ConfigOrigin o = e.origin() != null && e.origin().lineNumber() > 0 ? e.origin() : entry.origin();
+        String place = e.origin() == null ? "" : e.origin().description() + ": ";
+        String message = e.getMessage().startsWith(place) ? e.getMessage().substring(place.length()) : e.getMessage();
+        return at(o, new IllegalArgumentException(message, e));
+    }
+
+    /**
      * {@code e} found reading the machine file {@code file} (its root object): an error already located is kept, a
      * config error keeps the place it names, else the file is named.
      */

@@ -171,6 +171,14 @@ class BlockLayoutTest {
                 assertThrows(IllegalArgumentException.class, () -> layout("static", """
                           { name = b, box = "R000:1x1x1", connection = ring }
                         """)).getMessage());
+        assertEquals(dir.resolve("blocks.conf") + ": 2: No configuration setting found for key 'name'",
+                assertThrows(IllegalArgumentException.class, () -> layout("static", """
+                          { box = "R000:1x1x1" }
+                        """)).getMessage());
+        assertEquals(dir.resolve("blocks.conf") + ": 2: box has type LIST rather than STRING",
+                assertThrows(IllegalArgumentException.class, () -> layout("overlap", """
+                          { name = b, box = [1] }
+                        """)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> layout("static", ""))
                 .getMessage().endsWith("blocks.conf: blocks lists no block"));
     }

@@ -74,9 +74,10 @@ public final class BlockFile {
                     wireAlongside(block, all, machine, deny);
                 }
                 blocks.add(block);
-            } catch (ConfigException | IllegalArgumentException e) {
-                throw MachineFileError.at(entry, e instanceof ConfigException c ? new IllegalArgumentException(c.getMessage(), c)
-                        : (IllegalArgumentException) e);
+            } catch (ConfigException e) {
+                throw MachineFileError.at(entry, e);
+            } catch (IllegalArgumentException e) {
+                throw MachineFileError.at(entry, e);
             }
         }
         return new BlockLayout(mode, file.toString(), machine, blocks);
