@@ -167,6 +167,10 @@ class BlockLayoutTest {
                 assertThrows(IllegalArgumentException.class, () -> layout("static", """
                           { name = b, box = "R00:1x1x1" }
                         """)).getMessage());
+        assertEquals(dir.resolve("blocks.conf") + ": 2: block b: R400 is outside the 4x2x1 midplanes",
+                assertThrows(IllegalArgumentException.class, () -> layout("static", """
+                          { name = b, box = "R400:1x1x1" }
+                        """)).getMessage());
         assertEquals(dir.resolve("blocks.conf") + ": 2: block b: connection 'ring' is not torus or mesh",
                 assertThrows(IllegalArgumentException.class, () -> layout("static", """
                           { name = b, box = "R000:1x1x1", connection = ring }

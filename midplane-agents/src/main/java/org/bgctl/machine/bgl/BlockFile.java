@@ -90,7 +90,12 @@ public final class BlockFile {
         String[] parts = box.split(":", -1);
         if (parts.length != 2 || !parts[0].matches("R[0-9]{3}") || !parts[1].matches("[1-9][0-9]*x[1-9][0-9]*x[1-9][0-9]*"))
             throw new IllegalArgumentException("block " + name + ": box '" + box + "' is not R<x><y><z>:AxBxC, e.g. R000:2x2x2");
-        Coordinate corner = BglIds.position(parts[0], machine);
+        Coordinate corner;
+        try {
+            corner = BglIds.position(parts[0], machine);
+        } catch (IllegalArgumentException outside) {
+            throw new IllegalArgumentException("block " + name + ": " + outside.getMessage(), outside);
+        }
         String[] e = parts[1].split("x");
         Shape shape = new Shape(Integer.parseInt(e[0]), Integer.parseInt(e[1]), Integer.parseInt(e[2]));
         Shape size = machine.shape();
