@@ -204,6 +204,7 @@ public final class MachineCatalog {
 
     /** {@code supernode}, {@code supernode:XxYxZ} or {@code supernode:XxYxZ/N}: the torus's dimensions and the nodes of a supernode. */
     static SupernodeMachine supernode(String spec) {
+        if (spec.contains(",")) throw new IllegalArgumentException("machine '" + spec + "': supernode machines take no options");
         if (SUPERNODE.equals(spec)) return SupernodeMachine.blueGeneL();
         String rest = spec.substring(SUPERNODE.length() + 1);
         int slash = rest.indexOf('/');

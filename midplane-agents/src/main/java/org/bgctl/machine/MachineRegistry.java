@@ -54,7 +54,7 @@ public final class MachineRegistry {
                     BuddyMachine::named),
             new MachineType("paragon-sdsc", "the SDSC Paragon batch partition: 368 nodes of a 2D mesh in three"
                     + " node sets, each an agent allocating with M2DB (config/machines/paragon-sdsc.conf)",
-                    Set.of(NODE_SETS), ParagonMachine.SDSC, ParagonMachine.SDSC::equals, ParagonMachine::named),
+                    Set.of(NODE_SETS), ParagonMachine.SDSC, s -> base(s).equals(ParagonMachine.SDSC), ParagonMachine::named),
             new MachineType("paragon:FILE", "a Paragon site of one's own, laid out like paragon-sdsc.conf",
                     Set.of(NODE_SETS), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
                     ParagonMachine::named));

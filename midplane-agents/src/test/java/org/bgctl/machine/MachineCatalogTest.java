@@ -98,6 +98,10 @@ class MachineCatalogTest {
         assertMessage("machine 'buddy:1048577': 1048577 nodes are more than the 1048576", "buddy:1048577");
         assertEquals("flat:1048576", MachineCatalog.create("flat:1048576").name());
         assertMessage("flat machines take no options", "flat:8,deny-passthrough=x");
+        assertMessage("machine 'paragon-sdsc,switch=whole': Paragon machines take no options", "paragon-sdsc,switch=whole");
+        assertMessage("machine 'buddy:64,switch=whole': buddy machines take no options", "buddy:64,switch=whole");
+        assertMessage("machine 'supernode:4x4x8,switch=whole': supernode machines take no options",
+                "supernode:4x4x8,switch=whole");
         assertMessage("unknown option 'passthrough=x'; known: deny-passthrough=DIMS", "bgl,passthrough=x");
         assertMessage("'w' in deny-passthrough=xw is not a dimension", "bgl,deny-passthrough=xw");
         assertMessage("dimension x listed twice", "bgl,deny-passthrough=xx");

@@ -35,6 +35,7 @@ public final class BuddyMachine implements MachineModel {
      * @throws IllegalArgumentException naming the spec when N is not a positive whole number
      */
     public static BuddyMachine named(String spec) {
+        if (spec.contains(",")) throw new IllegalArgumentException("machine '" + spec + "': buddy machines take no options");
         String n = spec.substring(PREFIX.length());
         try {
             int nodes = Integer.parseInt(n);

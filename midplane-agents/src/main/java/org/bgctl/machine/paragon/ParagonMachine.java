@@ -63,6 +63,8 @@ public final class ParagonMachine implements MachineModel {
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     public static ParagonMachine named(String spec) {
+        if (spec.startsWith(SDSC + ","))
+            throw new IllegalArgumentException("machine '" + spec + "': Paragon machines take no options");
         if (SDSC.equals(spec)) return new ParagonMachine(spec, ParagonSite.loadResource(SDSC));
         Path file = Path.of(spec.substring(FILE_PREFIX.length()));
         if (!file.toFile().isFile()) throw new IllegalArgumentException("machine '" + spec + "': no file " + file);
