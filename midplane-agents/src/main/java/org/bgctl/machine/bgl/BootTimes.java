@@ -5,7 +5,9 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import java.nio.file.Path;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineFileError;
+import org.bgctl.machine.MachineRegistry;
 
 /**
  * The boot times of a machine of midplanes, from the {@code boot} block of its machine file
@@ -26,16 +28,12 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
      * @throws IllegalArgumentException when the machine is not one of midplanes, or its file has no boot block
      */
     public static BootTimes of(String spec) {
-        String base = spec.split(",", -1)[0];
-        Config file;
-        if (base.endsWith(".conf")) {
-            file = ConfigFactory.parseFile(Path.of(base).toFile(), ConfigParseOptions.defaults().setAllowMissing(false));
-        } else if (!base.isEmpty()
-                && BootTimes.class.getClassLoader().getResource(Wiring.RESOURCE_FOLDER + base + ".conf") != null) {
-            file = ConfigFactory.parseResources(BootTimes.class.getClassLoader(), Wiring.RESOURCE_FOLDER + base + ".conf");
-        } else {
+        if (!MachineRegistry.typeOf(spec).has(MachineCapability.SWITCHES))
             throw new IllegalArgumentException("machine '" + spec + "' boots no blocks: only machines of midplanes do");
-        }
+        String base = spec.split(",", -1)[0];
+        Config file = base.endsWith(".conf")
+                ? ConfigFactory.parseFile(Path.of(base).toFile(), ConfigParseOptions.defaults().setAllowMissing(false))
+                : ConfigFactory.parseResources(BootTimes.class.getClassLoader(), Wiring.RESOURCE_FOLDER + base + ".conf");
         file = file.resolve();
         if (!file.hasPath("boot"))
             throw new IllegalArgumentException("machine '" + spec + "': its machine file has no boot block"

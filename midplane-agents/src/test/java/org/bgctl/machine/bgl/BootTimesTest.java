@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -15,6 +16,13 @@ class BootTimesTest {
     @Test
     void theShippedBglBootsAsDocumented() {
         assertEquals(new BootTimes(120, 6, 512, 60), BootTimes.of("bgl,switch=whole"));
+    }
+
+    @Test
+    void onlyMachinesOfMidplanesBootBlocks() {
+        for (String machine : List.of("paragon-sdsc", "paragon:../config/machines/paragon-sdsc.conf", "buddy:64", "flat:8"))
+            assertEquals("machine '" + machine + "' boots no blocks: only machines of midplanes do",
+                    assertThrows(IllegalArgumentException.class, () -> BootTimes.of(machine)).getMessage());
     }
 
     @Test
