@@ -134,7 +134,8 @@ public final class InspectCommand implements Callable<Integer> {
             violations.addAll(cables.violations());
         }
         if (violations.isEmpty()) {
-            out.println("clean: no midplane, switch port or cable held twice; nothing started on a down component;"
+            out.println("clean: " + (wiring.isPresent() ? "no midplane, switch port or cable" : "no node")
+                    + " held twice; nothing started on a down component;"
                     + " every start was free; every release gave back what its start took"
                     + (run.switches() > 0 ? "; through " + run.switches() + " context switches no node, unit or"
                             + " cable held two running or two suspended jobs" : ""));

@@ -126,7 +126,7 @@ class InspectCommandTest {
         CliRun audit = CliRun.of("inspect", "--run", gangRun.toString(), "--audit");
         assertEquals(0, audit.exit(), audit.toString());
         assertTrue(audit.out().contains("4 jobs started, 4 ended"), audit.out());
-        assertTrue(audit.out().contains("clean:"), audit.out());
+        assertTrue(audit.out().contains("clean: no midplane, switch port or cable held twice;"), audit.out());
     }
 
     @Test
@@ -141,6 +141,7 @@ class InspectCommandTest {
         CliRun audit = CliRun.of("inspect", "--run", killed.toString(), "--audit");
         assertEquals(0, audit.exit(), audit.toString());
         assertTrue(audit.out().contains("2 jobs started, 2 ended"), audit.out());
+        assertTrue(audit.out().contains("clean: no node held twice;"), audit.out());
     }
 
     @Test
