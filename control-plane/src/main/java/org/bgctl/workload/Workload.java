@@ -2,7 +2,9 @@ package org.bgctl.workload;
 
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.Geometry;
+import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.machine.MachineRegistry;
 import org.bgctl.machine.Shape;
 import org.bgctl.machine.Topology;
 import org.bgctl.machine.bgl.Shapes;
@@ -117,6 +119,11 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         if (grid == null && options.geometry().shapesJobs())
             throw new IllegalArgumentException("job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"
                     + " such as bgl; " + machine.name() + " has none");
+        if (options.geometry().sizeUnit() == SizeUnit.UNITS
+                && MachineRegistry.typeOf(machine.name()).has(MachineCapability.SUPERNODE_TORUS)
+                && machine.capacity() > machine.units().size())
+            throw new IllegalArgumentException("--sizes-in units: " + machine.name() + " counts job sizes in nodes;"
+                    + " for a trace whose sizes count supernodes, give it one node per supernode (supernode:XxYxZ/1)");
         this.random = new Random(options.geometry().drawSeed());
         this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
     }

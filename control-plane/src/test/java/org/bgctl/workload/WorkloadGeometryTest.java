@@ -146,4 +146,14 @@ class WorkloadGeometryTest {
                 + " flat:128 has none", e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> geometry(SizeUnit.NODES, ShapeRule.FREE, 1.5, false, 0, 1));
     }
+
+    @Test
+    void sizesInUnitsAreRefusedOnSupernodesWhoseSizesCountNodes() throws IOException {
+        GeometryOptions units = geometry(SizeUnit.UNITS, ShapeRule.FREE, 0, false, 0, 1);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> jobs(MachineCatalog.create("supernode"), units, 4));
+        assertEquals("--sizes-in units: supernode:4x4x8 counts job sizes in nodes; for a trace whose sizes count"
+                + " supernodes, give it one node per supernode (supernode:XxYxZ/1)", e.getMessage());
+        assertEquals(4, jobs(MachineCatalog.create("supernode:4x4x8/1"), units, 4).get(0).size());
+    }
 }
