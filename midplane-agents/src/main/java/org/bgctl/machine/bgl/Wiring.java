@@ -71,6 +71,9 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
      */
     public static Wiring fromConfig(Config machine) {
         try {
+            if (!machine.hasPath("midplanes") && machine.hasPath("node-sets"))
+                throw new IllegalArgumentException("a Paragon site (node-sets, no midplanes), not a wiring of midplanes:"
+                        + " name it as paragon:FILE");
             Shape midplanes = shape(machine, "midplanes");
             Config lines = machine.getConfig("lines");
             LineWiring[] wiring = new LineWiring[3];

@@ -68,6 +68,9 @@ public final class ParagonSite {
      */
     public static ParagonSite fromConfig(Config c) {
         try {
+            if (!c.hasPath("mesh") && c.hasPath("midplanes"))
+                throw new IllegalArgumentException("a wiring of midplanes (midplanes, no mesh), not a Paragon site:"
+                        + " name the file itself as the machine (FILE.conf)");
             Block mesh = new Block(0, 0, c.getInt("mesh.width"), c.getInt("mesh.height"));
             List<NodeSetSpec> sets = nodeSets(c, mesh);
             List<String> ids = new ArrayList<>();

@@ -120,4 +120,16 @@ class ParagonMachineTest {
         assertEquals(day + ": 3: prime-time.days: 'MONDAYY' is not a day of the week",
                 assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + day)).getMessage());
     }
+
+    @Test
+    void aWiringFileAndASiteFileNamedTheOtherWaySaySo() {
+        Path bgl = Path.of("../config/machines/bgl.conf");
+        assertEquals(bgl + ": a wiring of midplanes (midplanes, no mesh), not a Paragon site: name the file itself as"
+                + " the machine (FILE.conf)",
+                assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + bgl)).getMessage());
+        Path sdsc = Path.of("../config/machines/paragon-sdsc.conf");
+        assertEquals(sdsc + ": a Paragon site (node-sets, no midplanes), not a wiring of midplanes: name it as"
+                + " paragon:FILE", assertThrows(IllegalArgumentException.class,
+                () -> MachineCatalog.create(sdsc.toString())).getMessage());
+    }
 }
