@@ -5,6 +5,8 @@ import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.TreeSet;
 import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineFileError;
 import org.bgctl.machine.MachineRegistry;
@@ -20,6 +22,9 @@ import org.bgctl.machine.MachineRegistry;
  * @param free             seconds a block takes to be freed once its job finished
  */
 public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long free) {
+
+    /** The keys of a boot block. */
+    private static final List<String> KEYS = List.of("base", "per-midplane", "free");
 
     /**
      * The boot times of the machine named {@code spec} ({@code bgl}, {@code bgl,switch=whole}, a machine file
@@ -40,6 +45,10 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
                     + " (boot { base = S, per-midplane = S }, docs/blocks.md)");
         try {
             Config boot = file.getConfig("boot");
+            for (String key : new TreeSet<>(boot.root().keySet()))
+                if (!KEYS.contains(key))
+                    throw MachineFileError.at(boot.getValue(quoted(key)).origin(), new IllegalArgumentException(
+                            "boot." + key + " is not a boot time; known: " + String.join(", ", KEYS)));
             long baseSeconds = seconds(boot, "base");
             long perMidplane = seconds(boot, "per-midplane");
             long free = boot.hasPath("free") ? seconds(boot, "free") : 0;
@@ -57,5 +66,9 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
             throw MachineFileError.at(boot.getValue(key).origin(),
                     new IllegalArgumentException("boot." + key + " must not be negative, was " + seconds));
         return seconds;
+    }
+
+    private static String quoted(String key) {
+        return "\"" + key + "\"";
     }
 }

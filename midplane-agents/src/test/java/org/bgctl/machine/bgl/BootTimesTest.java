@@ -26,7 +26,7 @@ class BootTimesTest {
     }
 
     @Test
-    void aNegativeTimeIsNamedByItsLine(@TempDir Path dir) throws IOException {
+    void aNegativeTimeOrAnUnknownKeyIsNamedByItsLine(@TempDir Path dir) throws IOException {
         String machine = "name = one\nmidplanes = [1, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
                 + "lines { x = [], y = [], z = [] }\nboot {\n  base = 120\n  per-midplane = 6\n  free = 60\n}\n";
         Path file = Files.writeString(dir.resolve("one.conf"), machine.replace("per-midplane = 6", "per-midplane = -6"));
@@ -34,6 +34,9 @@ class BootTimesTest {
                 assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
         Files.writeString(file, machine.replace("free = 60", "free = -1"));
         assertEquals(file + ": 8: boot.free must not be negative, was -1",
+                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+        Files.writeString(file, machine.replace("free = 60", "fre = 60"));
+        assertEquals(file + ": 8: boot.fre is not a boot time; known: base, per-midplane, free",
                 assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
     }
 }
