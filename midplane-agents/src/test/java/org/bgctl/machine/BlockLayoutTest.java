@@ -183,6 +183,10 @@ class BlockLayoutTest {
                 assertThrows(IllegalArgumentException.class, () -> layout("overlap", """
                           { name = b, box = [1] }
                         """)).getMessage());
+        assertEquals(dir.resolve("blocks.conf") + ": 2: block b: unknown key 'conection'; known: name, box, connection",
+                assertThrows(IllegalArgumentException.class, () -> layout("static", """
+                          { name = b, box = "R000:1x1x1", conection = mesh }
+                        """)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> layout("static", ""))
                 .getMessage().endsWith("blocks.conf: blocks lists no block"));
     }

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeSet;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Dimension;
 import org.bgctl.machine.MachineFileError;
@@ -35,6 +36,9 @@ import org.bgctl.machine.Topology;
  * a static layout no two blocks share a midplane. Errors name the file and the block's line.
  */
 public final class BlockFile {
+
+    /** The keys of a block entry. */
+    private static final List<String> KEYS = List.of("name", "box", "connection");
 
     private BlockFile() {
     }
@@ -86,6 +90,10 @@ public final class BlockFile {
     private static LayoutBlock block(Config entry, BglMachine machine) {
         String name = entry.getString("name");
         if (name.isBlank()) throw new IllegalArgumentException("a block needs a name");
+        for (String key : new TreeSet<>(entry.root().keySet()))
+            if (!KEYS.contains(key))
+                throw new IllegalArgumentException("block " + name + ": unknown key '" + key + "'; known: "
+                        + String.join(", ", KEYS));
         String box = entry.getString("box");
         String[] parts = box.split(":", -1);
         if (parts.length != 2 || !parts[0].matches("R[0-9]{3}") || !parts[1].matches("[1-9][0-9]*x[1-9][0-9]*x[1-9][0-9]*"))
