@@ -73,12 +73,12 @@ class HelpTest {
     void helpTellsWhichSchedulerRunsOnWhichMachine() {
         String help = CliRun.of("replay", "--help").out().replaceAll("\\s+", " ");
         assertTrue(help.contains("pfcfs preemptive FCFS"), help);
-        assertTrue(help.contains("runs on flat:N, bgl, torus-bgl, FILE.conf, supernode[:XxYxZ[/N]]; settings"
+        assertTrue(help.contains("runs on flat:N, bgl, torus-bgl, bgl-slurm, supernode[:XxYxZ[/N]], FILE.conf; settings"
                 + " --pfcfs-threshold"), help);
         assertTrue(help.contains("conservative backfilling: a later job starts early when it delays no earlier job's"
                 + " reservation runs on flat:N "), help);
-        assertTrue(help.contains("Machine: flat:N, bgl, torus-bgl, FILE.conf, supernode[:XxYxZ[/N]], buddy:N,"
-                + " paragon-sdsc, paragon:FILE"), help);
+        assertTrue(help.contains("Machine: flat:N, bgl, torus-bgl, bgl-slurm, supernode[:XxYxZ[/N]], buddy:N,"
+                + " paragon-sdsc, paragon:FILE, FILE.conf"), help);
         assertTrue(!help.contains("flat only"), help);
     }
 

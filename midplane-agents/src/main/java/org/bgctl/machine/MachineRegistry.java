@@ -44,7 +44,9 @@ public final class MachineRegistry {
             new MachineType("torus-bgl", "the same midplanes with every line a plain ring (Aridor's comparison)",
                     Set.of(SHAPES, SWITCHES, OPTIONS), "torus-bgl", s -> base(s).equals("torus-bgl"),
                     MachineCatalog::midplanes),
-            OWN_WIRING,
+            new MachineType("bgl-slurm", "the same midplanes wired as Slurm's emulated BG/L, y/z rings 0-1-2-3-0"
+                    + " (config/machines/bgl-slurm.conf; docs/aridor.md)", Set.of(SHAPES, SWITCHES, OPTIONS),
+                    "bgl-slurm", s -> base(s).equals("bgl-slurm"), MachineCatalog::midplanes),
             new MachineType("supernode[:XxYxZ[/N]]", "BG/L as Krevat et al. model it: a torus (wrap-around, no"
                     + " cables) of supernodes, 4x4x8 of 512 nodes by default, agents sn-x.y.z; /1 when trace sizes"
                     + " already count supernodes", Set.of(SUPERNODE_TORUS), "supernode",
@@ -57,7 +59,8 @@ public final class MachineRegistry {
                     Set.of(NODE_SETS), ParagonMachine.SDSC, s -> base(s).equals(ParagonMachine.SDSC), ParagonMachine::named),
             new MachineType("paragon:FILE", "a Paragon site of one's own, laid out like paragon-sdsc.conf",
                     Set.of(NODE_SETS), ParagonMachine.SDSC, s -> s.startsWith(ParagonMachine.FILE_PREFIX),
-                    ParagonMachine::named));
+                    ParagonMachine::named),
+            OWN_WIRING);
 
     private MachineRegistry() {
     }

@@ -29,7 +29,7 @@ class PolicyRegistryTest {
 
     @Test
     void pfcfsRunsOnFlatMachinesAndOnMachinesOfUnits() {
-        assertEquals(List.of("flat:N", "bgl", "torus-bgl", "FILE.conf", "supernode[:XxYxZ[/N]]"),
+        assertEquals(List.of("flat:N", "bgl", "torus-bgl", "bgl-slurm", "supernode[:XxYxZ[/N]]", "FILE.conf"),
                 PolicyRegistry.machinesBySchedulers().get("pfcfs"));
         assertTrue(PolicyRegistry.namesFor(MachineCatalog.create("supernode")).contains("pfcfs"));
     }
