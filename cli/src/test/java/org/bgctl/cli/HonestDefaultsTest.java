@@ -87,6 +87,19 @@ class HonestDefaultsTest {
     }
 
     @Test
+    void aGainForCommunicationIntensiveJobsWhenNoneIsDrawnIsWarnedOf() throws Exception {
+        Path t = trace(dir, "t.swf", "; MaxNodes: 8", job(1, 0, 100, 4, 200), job(2, 10, 50, 2, 100));
+        Path out = dir.resolve("gain");
+        assertEquals(List.of("--ci-gain 0.25 with no communication-intensive job (--ci-fraction 0): no run time changed;"
+                        + " add --ci-fraction F to draw some"),
+                warnings(replay(out, "--trace", t.toString(), "--machine", "buddy:8", "--scheduler", "buddy",
+                        "--ci-gain", "0.25", "--executor", "direct"), out));
+        out = dir.resolve("drawn");
+        assertEquals(List.of(), warnings(replay(out, "--trace", t.toString(), "--machine", "buddy:8", "--scheduler",
+                "buddy", "--ci-gain", "0.25", "--ci-fraction", "0.5", "--executor", "direct"), out));
+    }
+
+    @Test
     void mostJobsNeverStartedIsWarnedOf() throws Exception {
         // every job needs the whole machine of 8 midplanes (units), and one of them is down from the start for good
         Path t = trace(dir, "whole.swf", "; MaxNodes: 8", job(1, 0, 100, 8, 200), job(2, 10, 50, 8, 100),

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.MachineView;
 import org.bgctl.scheduler.RunEnd;
+import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.SizeUnit;
 import org.bgctl.workload.WorkloadOptions;
 
@@ -19,9 +20,9 @@ public final class RunWarnings {
 
     /**
      * The warnings of a run of {@code workload} on {@code machine}: sizes divided but still counted in nodes on a
-     * machine of larger units (each job rounds up to a whole unit); no job submitted; most submitted jobs never
-     * started, said after how the run ended ({@code end}): cut short by {@code --until}, or left with jobs nothing
-     * could make room for.
+     * machine of larger units (each job rounds up to a whole unit); a gain for communication-intensive jobs when none
+     * is drawn; no job submitted; most submitted jobs never started, said after how the run ended ({@code end}): cut
+     * short by {@code --until}, or left with jobs nothing could make room for.
      */
     public static List<String> of(String trace, WorkloadOptions workload, MachineView machine, long jobsRead,
                                   long submitted, long neverStarted, RunEnd end) {
@@ -31,6 +32,10 @@ public final class RunWarnings {
             warnings.add("--size-divide " + workload.sizeDivide() + " with sizes counted in nodes on " + machine.name()
                     + ", whose jobs take whole units of " + unit + " nodes: most jobs round up to one unit; add"
                     + " --sizes-in units if the divided sizes count units");
+        JobClasses classes = workload.jobClasses();
+        if (classes.gain() > 0 && classes.ciFraction() == 0)
+            warnings.add("--ci-gain " + number(classes.gain()) + " with no communication-intensive job (--ci-fraction"
+                    + " 0): no run time changed; add --ci-fraction F to draw some");
         if (submitted == 0)
             warnings.add(jobsRead == 0 ? trace + " has no job lines: nothing was scheduled"
                     : "none of the " + jobsRead + " jobs read from " + trace + " was submitted (all skipped or outside"
@@ -38,6 +43,11 @@ public final class RunWarnings {
         else if (2 * neverStarted > submitted)
             warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started: " + why(end));
         return warnings;
+    }
+
+    /** {@code x} as a person writes it: 0.25, 1. */
+    private static String number(double x) {
+        return x == Math.rint(x) ? String.valueOf((long) x) : String.valueOf(x);
     }
 
     private static String why(RunEnd end) {
