@@ -17,7 +17,9 @@ import org.bgctl.machine.MachineModel;
  * <p>A start that breaks this is placed again, away from the units of the windows it overlaps, if it can be
  * (the policy placed it without knowing how long it would run); else it is withheld and the job stays queued.
  * The plan's other starts stand, those placed where a moved start now is excepted. A plan that migrates jobs or
- * switches a gang is carried out whole or, when a move or a start would break a window, not at all.
+ * switches a gang is carried out whole or, when a move or a start would break a window, not at all. A migration
+ * that moves no running job (attempted in vain, or re-placing only the starts of the pass) is dropped when a start
+ * is withheld or placed again: its figures were those of a machine with the planned starts, and it is not journaled.
  */
 public final class ReservationGuard {
 
@@ -48,7 +50,8 @@ public final class ReservationGuard {
             admitted.add(r);
             starts.add(start);
         }
-        return starts.equals(plan.starts()) ? plan : new Plan(plan.migration(), starts, plan.contextSwitch());
+        // a migration that moves no running job re-placed only the planned starts: with them changed it did nothing
+        return starts.equals(plan.starts()) ? plan : Plan.of(starts);
     }
 
     /**

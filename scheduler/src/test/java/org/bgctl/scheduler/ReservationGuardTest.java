@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,6 +17,7 @@ import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobSubmitted;
+import org.bgctl.scheduler.event.MigrationAttempted;
 import org.bgctl.scheduler.event.ReservationCancelled;
 import org.bgctl.scheduler.event.ReservationPlaced;
 import org.bgctl.scheduler.policy.Fcfs;
@@ -195,6 +197,23 @@ class ReservationGuardTest {
         Plan plan = core.plan();
         assertEquals(List.of(2L), plan.starts().stream().map(s -> s.job().id()).toList());
         assertEquals(100, core.nextEventTime(), "the window's start and end wake the scheduler while jobs wait");
+    }
+
+    @Test
+    void aMigrationThatMovesNoRunningJobIsNotCarriedOutWhenTheWindowsWithholdTheStartsItPlaced() {
+        // supernode:4x4x8/1, maintenance from 0 to 1000, seven jobs at 10. FCFS places five of them, blocks at the
+        // sixth, and the migration re-places the five for a larger free box: it moves no running job, only the
+        // starts the window withholds. Nothing may be journaled at 10; at 1000 the same plan goes through.
+        MachineModel machine = MachineCatalog.create("supernode:4x4x8/1");
+        List<String> every = machine.units();
+        Reservations maint = new Reservations(List.of(new Reservation("maint", 0, 1000, every.size(), every, true)));
+        long id = 1;
+        List<Job> jobs = new ArrayList<>();
+        for (int size : new int[] {8, 32, 5, 11, 32, 11, 24}) jobs.add(Job.of(id++, 10, 100, 100, size));
+        ScheduleRecorder r = run("krevat-migration", machine, maint, jobs.toArray(Job[]::new));
+        List<Long> attempts = r.events().stream().filter(e -> e instanceof MigrationAttempted)
+                .map(e -> ((MigrationAttempted) e).time()).toList();
+        assertEquals(List.of(1000L), attempts);
     }
 
     @Test
