@@ -139,6 +139,6 @@ public final class ReservationGuard {
     }
 
     private static RunningJob running(SchedulingView view, Job job, Allocation allocation) {
-        return new RunningJob(job, view.now(), allocation, view.bootDelay(job.demand()));
+        return new RunningJob(job, view.now(), allocation, view.bootDelay(job.demand(), allocation));
     }
 }

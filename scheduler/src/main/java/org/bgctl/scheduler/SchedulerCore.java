@@ -181,6 +181,13 @@ public final class SchedulerCore implements SchedulingView {
     @Override public long bootDelay() { return bootDelay; }
     @Override public long bootDelay(Demand demand) { return TimeBounds.plus(bootDelay, boots.seconds(demand.nodes())); }
 
+    @Override
+    public long bootDelay(Demand demand, Allocation a) {
+        if (readyBlock(a) != null) return 0;
+        long freeFirst = readyOverlapping(a).isEmpty() ? 0 : boots.free();
+        return TimeBounds.plus(freeFirst, bootDelay, boots.seconds(a.nodes()));
+    }
+
     /** How long blocks boot and whether a boot fails. */
     public BootModel boots() {
         return boots;
@@ -355,9 +362,7 @@ public final class SchedulerCore implements SchedulingView {
         Allocation a = start.allocation();
         if (readyBlock(a) != null) return new JobStarted(jobId, now, a, 0, null, 0, true, true);
         boolean preempting = gang != null && gang.wide == jobId && !gang.wideStarted;
-        long freeFirst = readyOverlapping(a).isEmpty() ? 0 : boots.free();
-        long boot = TimeBounds.plus(freeFirst, bootDelay, boots.seconds(a.nodes()));
-        return new JobStarted(jobId, now, a, boot + (preempting ? gang.penalty : 0),
+        return new JobStarted(jobId, now, a, bootDelay(start.job().demand(), a) + (preempting ? gang.penalty : 0),
                 boots.failingMidplane(jobId, now, a), boots.reuse() ? 0 : boots.free(), false, boots.reuse());
     }
 

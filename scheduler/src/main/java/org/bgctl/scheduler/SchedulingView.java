@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.bgctl.machine.Allocation;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineView;
 
@@ -56,6 +57,15 @@ public interface SchedulingView {
      */
     default long bootDelay(Demand demand) {
         return bootDelay();
+    }
+
+    /**
+     * Seconds between the start decision of a job asking {@code demand} on {@code allocation} now and the start of
+     * its run, as its start event will have them: with block reuse none on a ready block that is exactly the
+     * allocation, and the free time first on one it takes part of (docs/blocks.md).
+     */
+    default long bootDelay(Demand demand, Allocation allocation) {
+        return bootDelay(demand);
     }
 
     /** The gang under way, when a wide job has preempted small jobs (preemptive FCFS); empty otherwise. */

@@ -6,9 +6,11 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
 import org.bgctl.machine.MachineCatalog;
+import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.bgl.BglMachineModel;
 import org.bgctl.machine.bgl.MidplaneMap;
 import org.bgctl.scheduler.audit.RecordedRun;
@@ -17,6 +19,7 @@ import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.JobFinished;
 import org.bgctl.scheduler.event.JobStarted;
 import org.bgctl.scheduler.event.SchedulerEvent;
+import org.bgctl.scheduler.policy.Policies;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -71,6 +74,20 @@ class BlockReuseTest {
         assertFalse(two.reused());
         assertEquals(20 + 100 + 160, two.boot(), "the free time, then the boot of 16 midplanes");
         assertTrue(events.contains(new JobFinished(2, 700 + 280 + 50)), events.toString());
+    }
+
+    @Test
+    void aWindowCountsTheFreeTimeOfTheReadyBlockAStartTakesPartOf() {
+        // as above, job 2 would run from 980 to 1030: past the start of a maintenance window at 1010, which it
+        // would have kept by a boot without the free time; it waits for the window's end instead
+        MachineModel machine = MachineCatalog.create("small-bgl");
+        List<String> midplanes = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), machine, 0, KillPolicy.REQUEUE, 10, reusing());
+        core.reserve(new Reservations(List.of(new Reservation("maint", 1010, 2000, 16 * MIDPLANE, midplanes, true))));
+        List<SchedulerEvent> events = new ArrayList<>();
+        new DirectExecutor(core, events::add).run(new Arrivals(List.of(Job.of(1, 0, 500, 600, MIDPLANE),
+                Job.of(2, 700, 50, 50, 16 * MIDPLANE)).iterator()));
+        assertEquals(2000, started(events, 2).time());
     }
 
     @Test
