@@ -69,11 +69,11 @@ public final class ReservationGuard {
 
     /**
      * Whether {@code job}, started now after {@code admitted} (each as it will run), keeps every window it
-     * overlaps.
+     * overlaps, its block's free time after its end included.
      */
     static boolean allows(SchedulingView view, Reservations windows, List<RunningJob> admitted, RunningJob job) {
         long now = view.now();
-        long until = Math.max(job.estimatedEnd(), now);
+        long until = Math.max(TimeBounds.plus(job.estimatedEnd(), view.blockFreeTime()), now);
         Allocation a = job.allocation();
         TreeSet<Long> checkpoints = new TreeSet<>();
         for (Reservation w : windows.overlapping(now, until)) {
@@ -111,7 +111,9 @@ public final class ReservationGuard {
      */
     private static Start elsewhere(SchedulingView view, Reservations windows, List<RunningJob> admitted,
                                    MachineModel machine, Job job) {
-        long until = Math.max(TimeBounds.plus(view.now(), view.bootDelay(job.demand()), job.estimate()), view.now());
+        long held = TimeBounds.plus(TimeBounds.plus(view.now(), view.bootDelay(job.demand())), job.estimate(),
+                view.blockFreeTime());
+        long until = Math.max(held, view.now());
         MachineModel away = new Reservations(windows.overlapping(view.now(), until)).keptOff(machine);
         if (away == null) return null;
         Allocation a = away.place(job.demand());

@@ -181,6 +181,8 @@ public final class SchedulerCore implements SchedulingView {
     @Override public long bootDelay() { return bootDelay; }
     @Override public long bootDelay(Demand demand) { return TimeBounds.plus(bootDelay, boots.seconds(demand.nodes())); }
 
+    @Override public long blockFreeTime() { return boots.reuse() ? 0 : boots.free(); }
+
     @Override
     public long bootDelay(Demand demand, Allocation a) {
         if (readyBlock(a) != null) return 0;
@@ -363,7 +365,7 @@ public final class SchedulerCore implements SchedulingView {
         if (readyBlock(a) != null) return new JobStarted(jobId, now, a, 0, null, 0, true, true);
         boolean preempting = gang != null && gang.wide == jobId && !gang.wideStarted;
         return new JobStarted(jobId, now, a, bootDelay(start.job().demand(), a) + (preempting ? gang.penalty : 0),
-                boots.failingMidplane(jobId, now, a), boots.reuse() ? 0 : boots.free(), false, boots.reuse());
+                boots.failingMidplane(jobId, now, a), blockFreeTime(), false, boots.reuse());
     }
 
     /**

@@ -68,6 +68,14 @@ public interface SchedulingView {
         return bootDelay(demand);
     }
 
+    /**
+     * Seconds a finished job's block is still being freed, holding what it held (docs/blocks.md): none without
+     * block boots, nor with block reuse, whose finished blocks stay ready and hold nothing.
+     */
+    default long blockFreeTime() {
+        return 0;
+    }
+
     /** The gang under way, when a wide job has preempted small jobs (preemptive FCFS); empty otherwise. */
     default Optional<GangView> gang() {
         return Optional.empty();

@@ -217,6 +217,21 @@ class ReservationGuardTest {
     }
 
     @Test
+    void aBlockIsNotFreedInsideAWindowOfItsMidplanes() {
+        // small-bgl boots a midplane in 110 s and frees a block 20 s after its job: job 1 (50 s) would end at 160
+        // and hold its midplane until 180, into a maintenance window from 170; from 180 on, it is free in time
+        for (long windowStart : new long[] {170, 180}) {
+            MachineModel machine = MachineCatalog.create("small-bgl");
+            SchedulerCore core = new SchedulerCore(Policies.create("easy"), machine, 0, KillPolicy.REQUEUE, 10,
+                    BlockBootTest.boots(0));
+            core.reserve(maintenance(machine, windowStart, 1000));
+            ScheduleRecorder r = new ScheduleRecorder();
+            new DirectExecutor(core, r).run(new Arrivals(List.of(Job.of(1, 0, 50, 50, 512)).iterator()));
+            assertEquals(Map.of(1L, windowStart == 170 ? 1000L : 0L), r.starts(), "window from " + windowStart);
+        }
+    }
+
+    @Test
     void reservationsPlacedAndCancelledByEventsAreKeptInTheSnapshot() {
         SchedulerCore core = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
         core.reserve(new Reservations(List.of(all(100, 200))));
