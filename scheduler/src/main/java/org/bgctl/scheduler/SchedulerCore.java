@@ -225,10 +225,14 @@ public final class SchedulerCore implements SchedulingView {
         long from = Math.max(r.start(), at);
         Collection<RunningJob> holding = runningByEstimatedEnd();
         if (r.byUnits()) {
-            for (RunningJob j : holding)
-                if (j.estimatedEnd() > from && r.touches(j.allocation()))
+            for (RunningJob j : holding) {
+                // a running job's block is freed after its end; a block being freed is held until it is free
+                long until = freeing.containsKey(j.id()) ? j.estimatedEnd()
+                        : TimeBounds.plus(j.estimatedEnd(), blockFreeTime());
+                if (until > from && r.touches(j.allocation()))
                     return Optional.of("reservation '" + r.name() + "' keeps nodes that job " + j.id() + " holds until "
-                            + j.estimatedEnd() + " by its estimate, after the window starts at " + from);
+                            + until + " by its estimate, after the window starts at " + from);
+            }
             return Optional.empty();
         }
         Reservations with = reservations.with(r);

@@ -283,6 +283,19 @@ class ReservationGuardTest {
         assertEquals(Optional.empty(), core.refusal(new Reservation("later", 500, 600, 512, held, false), 10));
     }
 
+    @Test
+    void aWindowOfUnitsIsRefusedUntilTheBlockOfARunningJobIsFreedByItsEstimate() {
+        // small-bgl: job 1's midplane boots until 110, the job ends by its estimate at 610, its block is free at 630
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), MachineCatalog.create("small-bgl"), 0,
+                KillPolicy.REQUEUE, 10, BlockBootTest.boots(0));
+        core.apply(new JobSubmitted(Job.of(1, 0, 500, 500, 512)));
+        for (JobEvent e : core.startEvents(core.plan().starts().get(0))) core.apply(e);
+        String unit = ((NodeClaim) core.runningByEstimatedEnd().iterator().next().allocation().claims().get(0)).unit();
+        assertEquals(Optional.of("reservation 'on' keeps nodes that job 1 holds until 630 by its estimate, after the"
+                + " window starts at 620"), core.refusal(new Reservation("on", 620, 700, 512, List.of(unit), false), 10));
+        assertEquals(Optional.empty(), core.refusal(new Reservation("on", 630, 700, 512, List.of(unit), false), 10));
+    }
+
     /** Every midplane of {@code machine} (512 nodes each) kept from {@code start} to {@code end}. */
     private static Reservations maintenance(MachineModel machine, long start, long end) {
         List<String> every = machine.units().stream().filter(u -> machine.nodesOf(u) > 0).toList();
