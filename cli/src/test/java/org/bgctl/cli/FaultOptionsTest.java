@@ -57,6 +57,16 @@ class FaultOptionsTest {
     }
 
     @Test
+    void aRunWithoutFaultsRecordsItsOwnSeed() throws Exception {
+        Path out = dir.resolve("seeded");
+        CliRun run = CliRun.of("replay", "--trace", twoJobs().toString(), "--quiet", "--journal", "memory",
+                "--executor", "direct", "--seed", "7", "--out", out.toString());
+        assertEquals(0, run.exit(), run.toString());
+        JsonNode f = new ObjectMapper().readTree(out.resolve("summary.json").toFile()).get("faults");
+        assertEquals(7, f.get("seed").asLong(), f.toString());
+    }
+
+    @Test
     void aBadFaultLineIsExitTwoNamingFileLineAndField() throws Exception {
         Path faults = Files.write(dir.resolve("bad.txt"), List.of("30 node-2 down", "40 node-9 down"));
         CliRun run = CliRun.of("replay", "--trace", twoJobs().toString(), "--quiet", "--faults", faults.toString(),

@@ -64,7 +64,7 @@ public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scrip
         for (var e : laws.entrySet()) model = model.with(e.getKey(), e.getValue());
         if (script == null && !model.any() && onKill == KillPolicy.REQUEUE && maxRequeues == NONE.maxRequeues()
                 && !boots.on())
-            return NONE;
+            return seed == NONE.seed() ? NONE : new FaultPlan(NONE.onKill(), null, List.of(), null, FaultModel.NONE, seed);
         List<HealthChange> scripted = script == null ? List.of() : FaultScript.read(script, machine);
         FaultPlan plan = new FaultPlan(onKill, script, scripted, modelFile, model, seed, maxRequeues, boots);
         plan.changes(machine);
