@@ -241,7 +241,7 @@ public final class SchedulerCore implements SchedulingView {
         for (long t : starts) {
             long reserved = ReservationGuard.keptAt(with, t);
             long used = ReservationGuard.heldAt(holding, t);
-            if (used > machine.capacity() - reserved)
+            if (used > Math.max(0, machine.capacity() - reserved)) // windows that overlap keep the machine at most
                 return Optional.of("reservation '" + r.name() + "' needs " + r.nodes() + (r.nodes() == 1 ? " node" : " nodes")
                         + " at " + t
                         + ", when running jobs hold " + used + " of " + machine.capacity() + " by their estimates"

@@ -270,6 +270,21 @@ class ReservationGuardTest {
     }
 
     @Test
+    void windowsOfNodesThatOverlapPastTheMachineArePlacedWhenNoRunningJobHoldsTheirNodes() {
+        SchedulerCore core = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
+        core.apply(new ReservationPlaced(new Reservation("half", 100, 200, 2, List.of(), false), 10));
+        assertEquals(Optional.empty(), core.refusal(new Reservation("three", 150, 250, 3, List.of(), false), 10),
+                "windows that overlap add up to the whole machine at most");
+        assertEquals(Optional.empty(), core.refusal(new Reservation("maint", 150, 250, 4, List.of(), true), 10),
+                "a maintenance window over a window of nodes");
+        SchedulerCore busy = running(new FlatMachine(4), Job.of(1, 0, 500, 500, 1));
+        busy.apply(new ReservationPlaced(new Reservation("half", 100, 200, 2, List.of(), false), 10));
+        assertEquals(Optional.of("reservation 'three' needs 3 nodes at 150, when running jobs hold 1 of 4 by their"
+                + " estimates and windows keep 2 more"),
+                busy.refusal(new Reservation("three", 150, 250, 3, List.of(), false), 10));
+    }
+
+    @Test
     void aWindowOfUnitsIsRefusedWhenARunningJobHoldsOneOfThemPastItsStartByItsEstimate() {
         MachineModel machine = MachineCatalog.create("small-bgl");
         SchedulerCore core = running(machine.copy(), columnJob(1, 0, 500, new Shape(1, 2, 2)));
