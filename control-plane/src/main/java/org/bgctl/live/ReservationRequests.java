@@ -29,9 +29,12 @@ final class ReservationRequests {
             String name = names.next();
             if (!FIELDS.contains(name)) throw new BadRequest(name, "unknown field; known: name, start, end, what");
         }
-        String name = text(body, "name", "a name without spaces, e.g. maint");
-        if (name.chars().anyMatch(Character::isWhitespace) || name.contains("/"))
-            throw new BadRequest("name", "'" + name + "' has a space or a '/'");
+        String name = text(body, "name", "a name of letters and digits, e.g. maint");
+        try {
+            ReservationSpec.checkName(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("name", e.getMessage());
+        }
         long start = time(body, "start");
         long end = time(body, "end");
         if (end <= start) throw new BadRequest("end", end + " is not after the start " + start);

@@ -31,11 +31,31 @@ public final class ReservationSpec {
         long end = time(fields[1], "field 2 (end)");
         if (end <= start)
             throw new IllegalArgumentException("field 2 (end): " + end + " is not after the start " + start);
+        String name = fields.length == 4 ? fields[3] : defaultName;
         try {
-            return of(fields.length == 4 ? fields[3] : defaultName, start, end, fields[2], machine);
+            checkName(name);
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("field 4 (name): " + e.getMessage(), e);
+        }
+        try {
+            return of(name, start, end, fields[2], machine);
         } catch (IllegalArgumentException e) {
             throw new IllegalArgumentException("field 3 (what): " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Refuses a reservation name that is not letters and digits, joined by {@code - _ . : @}: the name is the last
+     * segment of {@code DELETE /api/reservations/NAME} and is drawn on the dashboard, where a {@code ?}, {@code #},
+     * {@code %}, quote or bracket would cancel another reservation, none, or write into the page.
+     *
+     * @throws IllegalArgumentException saying what a name may hold
+     */
+    public static void checkName(String name) {
+        boolean ok = !name.isEmpty() && Character.isLetterOrDigit(name.codePointAt(0))
+                && name.codePoints().allMatch(c -> Character.isLetterOrDigit(c) || "-_.:@".indexOf(c) >= 0);
+        if (!ok) throw new IllegalArgumentException("'" + name + "' is not a name: letters and digits, joined by"
+                + " - _ . : @ (it names the window in DELETE /api/reservations/NAME)");
     }
 
     /**

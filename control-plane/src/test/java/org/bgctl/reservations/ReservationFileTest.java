@@ -74,5 +74,7 @@ class ReservationFileTest {
         assertEquals(f + ":1: field 3 (what): a node count reserves nodes of a machine of interchangeable nodes; on"
                 + " paragon-sdsc name units (ns-1,ns-2) or all", error("paragon-sdsc", "0 5 1"));
         assertEquals(f + ":2: reservation name 'a' is used twice", error("flat:8", "0 5 1 a", "6 9 1 a"));
+        assertEquals(f + ":1: field 4 (name): 'a?b' is not a name: letters and digits, joined by - _ . : @ (it names the"
+                + " window in DELETE /api/reservations/NAME)", error("flat:8", "0 5 1 a?b"));
     }
 }
