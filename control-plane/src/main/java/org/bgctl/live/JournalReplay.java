@@ -217,6 +217,7 @@ public final class JournalReplay {
                 .put("nodes", machine.capacity())
                 .put("on_kill", onKill.label())
                 .put("replayed_from", from.toString())
+                .put(ServeInputs.KEY, recorded.kept())
                 .put("inputs", inputs.size())
                 .put("jobs_submitted", records.size())
                 .put("jobs", metrics.jobs()) // the finished jobs the metrics are over, as a replay's summary says

@@ -1,7 +1,9 @@
 package org.bgctl.reservations;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import org.bgctl.journal.RunInputsTable;
@@ -15,8 +17,9 @@ import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
  * The reservation windows of a recorded run as its journal leaves them: those of the reservation file the run was
- * given (its recorded inputs: run.json of a durable replay, the inputs a server journaled), then those placed and
- * cancelled through the API, fed as the journal is read.
+ * given (its recorded inputs: run.json of a durable replay, the inputs a server journaled, the parameters a replay
+ * of a serve run's journal records in its summary.json), then those placed and cancelled through the API, fed as the
+ * journal is read.
  */
 public final class RunReservations implements EventSink {
 
@@ -39,9 +42,14 @@ public final class RunReservations implements EventSink {
     private static Optional<String> reservationFile(Path run) throws IOException {
         if (RunRecord.exists(run)) return RunRecord.read(run).parameters().get("reservations");
         Optional<String> journaled = RunInputsTable.latest(run);
-        if (journaled.isEmpty()) return Optional.empty();
-        return RunRecord.of(new ObjectMapper().readTree(journaled.get()), "the inputs journaled in " + run)
-                .parameters().get("reservations");
+        if (journaled.isPresent())
+            return RunRecord.of(new ObjectMapper().readTree(journaled.get()), "the inputs journaled in " + run)
+                    .parameters().get("reservations");
+        // a replay of a serve run records the parameters it was re-driven with in its summary.json, as a server does
+        Path summary = run.resolve("summary.json");
+        if (!Files.isRegularFile(summary)) return Optional.empty();
+        JsonNode file = new ObjectMapper().readTree(summary.toFile()).path("parameters").path("reservations");
+        return file.isTextual() ? Optional.of(file.asText()) : Optional.empty();
     }
 
     @Override

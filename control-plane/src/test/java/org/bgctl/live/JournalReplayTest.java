@@ -12,10 +12,13 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Random;
 import org.bgctl.journal.JournalReader;
+import org.bgctl.machine.flat.FlatMachine;
 import org.bgctl.report.JobRecord;
 import org.bgctl.report.JobTable;
 import org.bgctl.report.html.RunReport;
+import org.bgctl.reservations.RunReservations;
 import org.bgctl.run.ReplayParameters;
+import org.bgctl.scheduler.Reservation;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -155,6 +158,9 @@ class JournalReplayTest {
         for (JobRecord r : replay.jobs()) replayed.put(r.job().id(), r);
         assertEquals(jobs(run).get(1L).start(), replayed.get(1L).start());
         assertEquals(100000, replayed.get(2L).start(), "job 2 starts once the window ends");
+        // the replay's directory says which file held it, so status --run lists the file's windows there too
+        assertEquals(List.of(new Reservation("maint", 1000, 100000, 8, List.of(), true)),
+                RunReservations.of(dir.resolve("replay"), new FlatMachine(8)).windows().windows());
     }
 
     /**
