@@ -112,6 +112,8 @@ record ServeInputs(RunRecord record, double speed) {
             throw new IllegalArgumentException("the trace " + now.trace().orElseThrow() + " of " + run
                     + " changed since the run started (its SHA-256 differs from the journal's); give --override to"
                     + " feed it as it is now (nothing was changed)");
+        if (!spec.override())
+            was.record.checkInputs("the journal's", "give --override to take it as it is now (nothing was changed)");
         return tracedIfAsked(spec, now);
     }
 
@@ -142,8 +144,8 @@ record ServeInputs(RunRecord record, double speed) {
     private static ServeInputs of(ReplayParameters parameters, double speed) throws IOException {
         Optional<String> trace = parameters.get("trace");
         if (trace.isPresent()) SwfReader.checkReadable(Path.of(trace.get()));
-        return new ServeInputs(RunRecord.of(parameters, trace.map(t -> TraceSource.file(Path.of(t))).orElse(null)),
-                speed);
+        return new ServeInputs(RunRecord.of(parameters, trace.map(t -> TraceSource.file(Path.of(t))).orElse(null))
+                .withInputChecksums(), speed);
     }
 
     /**

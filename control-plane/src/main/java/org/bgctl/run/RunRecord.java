@@ -159,6 +159,16 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
      * @throws IllegalArgumentException naming the first that is gone or whose bytes changed
      */
     public void checkInputs() {
+        checkInputs(FILE, "cannot resume");
+    }
+
+    /**
+     * Checks that every input file this record has a checksum of is still as the run read it, the record kept in
+     * {@code recordedIn} and a refusal ending in {@code remedy}.
+     *
+     * @throws IllegalArgumentException naming the first that is gone or whose bytes changed
+     */
+    public void checkInputs(String recordedIn, String remedy) {
         for (Map.Entry<String, String> e : new TreeMap<>(inputSha256).entrySet()) {
             String file = parameters.get(e.getKey()).orElse("?");
             String what = "the " + INPUT_NAMES.getOrDefault(e.getKey(), e.getKey()) + " " + file;
@@ -167,11 +177,11 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
                 now = TraceChecksums.read(Path.of(file));
             } catch (IOException gone) {
                 throw new IllegalArgumentException(what + " cannot be read any more ("
-                        + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); cannot resume");
+                        + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); " + remedy);
             }
             if (!now.equals(e.getValue()))
                 throw new IllegalArgumentException(what + " changed since the run started (its SHA-256 differs from "
-                        + FILE + "); cannot resume");
+                        + recordedIn + "); " + remedy);
         }
     }
 

@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -82,6 +83,37 @@ class ServeParametersTest {
         JsonNode summary = ApiCalls.JSON.readTree(run.resolve("summary.json").toFile());
         assertEquals("4", summary.get("parameters").get("size_divide").asText());
         assertEquals(50, summary.get("scheduler_settings").get("pfcfs").get("wide_percent").asInt());
+    }
+
+    /**
+     * A reservation or fault file whose bytes changed since the run recorded it is refused at a restart, as a changed
+     * trace is: before, the server took the file as it was now, so the windows it held were no longer those of its
+     * journal, and a window cancelled through the API and then taken out of the file stopped its recovery ("reservation
+     * 'maint' is cancelled but was not placed").
+     */
+    @Test
+    void aRestartRefusesAnInputFileWhoseBytesChangedUnlessOverridden() throws Exception {
+        Path run = dir.resolve("run");
+        Path windows = Files.writeString(dir.resolve("windows"), "100000 200000 all maint\n");
+        Path faults = Files.writeString(dir.resolve("faults"), "300000 node-1 down\n");
+        ReplayParameters inputs = ReplayParameters.none().with("machine", "flat:16").with("reservations", windows)
+                .with("faults", faults);
+        LiveServer.start(serve(inputs, run)).close();
+        Files.writeString(windows, "100000 300000 all maint\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LiveServer.start(serve(ReplayParameters.none(), run)));
+        assertEquals("the reservation file " + windows + " changed since the run started (its SHA-256 differs from the"
+                + " journal's); give --override to take it as it is now (nothing was changed)", e.getMessage());
+        Files.writeString(windows, "100000 200000 all maint\n");
+        Files.writeString(faults, "300000 node-2 down\n");
+        e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(serve(ReplayParameters.none(), run)));
+        assertTrue(e.getMessage().startsWith("the fault file " + faults + " changed since the run started"),
+                e.getMessage());
+        try (LiveServer resumed = LiveServer.start(new ServeSpec(ReplayParameters.none(), OptionalDouble.of(20000), run,
+                "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), true))) {
+            assertTrue(resumed.resumed());
+        }
+        LiveServer.start(serve(ReplayParameters.none(), run)).close(); // the journal now records the file as it is
     }
 
     @Test
