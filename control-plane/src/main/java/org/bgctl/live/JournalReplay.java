@@ -169,6 +169,7 @@ public final class JournalReplay {
         Pacing pacing = speed.isPresent() ? Pacing.scaled(speed.getAsDouble(), lateness) : Pacing.VIRTUAL;
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         ServeInputs recorded = ServeInputs.recorded(from, null);
+        recorded.record().checkInputs("the journal's", "it cannot be re-driven as served");
         String machineName = recorded.machine();
         String schedulerName = scheduler != null ? scheduler : recorded.scheduler();
         KillPolicy onKill = recorded.onKill();

@@ -1,6 +1,7 @@
 package org.bgctl.live;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
@@ -161,6 +162,24 @@ class JournalReplayTest {
         // the replay's directory says which file held it, so status --run lists the file's windows there too
         assertEquals(List.of(new Reservation("maint", 1000, 100000, 8, List.of(), true)),
                 RunReservations.of(dir.resolve("replay"), new FlatMachine(8)).windows().windows());
+    }
+
+    /**
+     * A reservation file changed since the server read it is refused by name: the server held the windows it read,
+     * and a replay of other windows is not its run. Before, the replay took the file as it was now and, when a window
+     * cancelled through the API was gone from it, stopped with 'the replay refused a recorded operation:
+     * Operation[time=..., kind=UNRESERVE, ...]', exit 1.
+     */
+    @Test
+    void aReservationFileChangedSinceTheRunIsRefusedByName() throws Exception {
+        Path windows = Files.writeString(dir.resolve("windows"), "1000 100000 all maint\n");
+        Path run = served(ReplayParameters.none().with("machine", "flat:8").with("scheduler", "easy")
+                .with("reservations", windows), 40, "{\"size\": 4, \"runtime\": 50}");
+        Files.writeString(windows, "1000 200000 all maint\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> JournalReplay.run(run, null, dir.resolve("replay")));
+        assertEquals("the reservation file " + windows + " changed since the run started (its SHA-256 differs from the"
+                + " journal's); it cannot be re-driven as served", e.getMessage());
     }
 
     /**
