@@ -117,6 +117,9 @@ public final class JobRequests {
         try {
             if (parts.length == 3)
                 return new Shape(Integer.parseInt(parts[0]), Integer.parseInt(parts[1]), Integer.parseInt(parts[2]));
+        } catch (NumberFormatException e) {
+            throw new BadRequest("shape", "expected XxYxZ in midplanes, e.g. 2x2x4; got " + text + " (X, Y and Z are"
+                    + " counts of midplanes, at most the grid's)");
         } catch (IllegalArgumentException e) {
             throw new BadRequest("shape", "expected XxYxZ in midplanes, e.g. 2x2x4; got " + text + " (" + e.getMessage() + ")");
         }

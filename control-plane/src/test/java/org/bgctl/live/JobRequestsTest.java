@@ -50,6 +50,17 @@ class JobRequestsTest {
     }
 
     @Test
+    void anExtentThatIsNoCountOfMidplanesIsNamedWithoutTheParsersWords() {
+        // before: "... got 99999999999x1x1 (For input string: \"99999999999\")"
+        for (String shape : new String[] {"99999999999x1x1", " 2x2x2", "2x2xtwo"}) {
+            BadRequest bad = assertThrows(BadRequest.class,
+                    () -> parse("{\"shape\": \"" + shape + "\", \"runtime\": 60}", BGL));
+            assertEquals("shape: expected XxYxZ in midplanes, e.g. 2x2x4; got " + shape + " (X, Y and Z are counts of"
+                    + " midplanes, at most the grid's)", bad.getMessage());
+        }
+    }
+
+    @Test
     void aNullRuntimeOrNeitherSizeNorShapeIsMissing() {
         BadRequest runtime = assertThrows(BadRequest.class, () -> parse("{\"size\": 4, \"runtime\": null}", FLAT));
         assertEquals("runtime", runtime.field());
