@@ -141,9 +141,10 @@ public final class LiveApi extends AllDirectives {
             String expected = "Bearer " + token.get();
             boolean ok = header.isPresent() && MessageDigest.isEqual(
                     header.get().getBytes(StandardCharsets.UTF_8), expected.getBytes(StandardCharsets.UTF_8));
-            return ok ? inner.get()
-                    : complete(error(StatusCodes.UNAUTHORIZED, "Authorization",
-                            "this server needs \"Authorization: Bearer TOKEN\" on every call that changes something"));
+            if (ok) return inner.get();
+            return complete(error(StatusCodes.UNAUTHORIZED, "Authorization", header.isPresent()
+                    ? "the token given is not this server's"
+                    : "this server needs \"Authorization: Bearer TOKEN\" on every call that changes something"));
         });
     }
 

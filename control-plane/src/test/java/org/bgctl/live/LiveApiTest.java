@@ -220,7 +220,12 @@ class LiveApiTest {
             ApiCalls.Answer none = calls.post("/api/jobs", job, null);
             assertEquals(401, none.status());
             assertEquals("Authorization", none.body().get("field").asText());
-            assertEquals(401, calls.post("/api/jobs", job, "wrong").status());
+            assertEquals("this server needs \"Authorization: Bearer TOKEN\" on every call that changes something",
+                    none.body().get("error").asText());
+            ApiCalls.Answer wrong = calls.post("/api/jobs", job, "wrong");
+            assertEquals(401, wrong.status());
+            assertEquals("the token given is not this server's", wrong.body().get("error").asText(),
+                    "a wrong token is told apart from a missing one");
             assertEquals(401, calls.delete("/api/jobs/1", null).status());
             assertEquals(401, calls.post("/api/faults", "{\"component\": \"x\", \"state\": \"down\"}", null).status());
             assertEquals(0, calls.get("/api/jobs").body().size());
