@@ -180,6 +180,10 @@ public final class LiveServer implements AutoCloseable {
         if (!view.violations().isEmpty())
             throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
                     + view.violations().get(0));
+        if (view.reservationMismatch().isPresent())
+            throw new IllegalArgumentException("the journal of " + run + " " + view.reservationMismatch().get()
+                    + " with the windows of " + inputs.parameters().get("reservations").orElse("no reservation file")
+                    + "; give the reservation file it was served with (nothing was changed)");
         TraceJobs trace = traceJobs(inputs.trace(), runSettings, machine, view);
         if (!recorded.equals(Optional.of(inputs))) inputs.record(run);
         JournalCompaction journal = opened != null ? opened : JournalCompaction.start(run);

@@ -5,6 +5,7 @@ import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.SortedMap;
 import java.util.TreeMap;
@@ -47,6 +48,8 @@ public final class LiveView implements EventSink {
     private volatile Consumer<SchedulerEvent> listener = e -> { };
     /** The reservations given at the start and placed since, less those cancelled. */
     private Reservations reservations = Reservations.NONE;
+    /** The first reservation event that does not follow from the windows before it, or null. */
+    private String reservationMismatch;
 
     public LiveView(MachineModel freshMachine) {
         this.run = new RecordedRun(freshMachine);
@@ -60,9 +63,30 @@ public final class LiveView implements EventSink {
             ids.add(s.jobId());
             maxId = Math.max(maxId, s.jobId());
         }
-        if (e instanceof ReservationPlaced p) reservations = reservations.without(p.name()).with(p.reservation());
-        if (e instanceof ReservationCancelled c) reservations = reservations.without(c.name());
+        if (e instanceof ReservationPlaced p) {
+            if (reservations.named(p.name()) != null) mismatch("places the window '" + p.name() + "' at " + p.time()
+                    + " s, which is there already");
+            reservations = reservations.without(p.name()).with(p.reservation());
+        }
+        if (e instanceof ReservationCancelled c) {
+            if (reservations.named(c.name()) == null) mismatch("cancels the window '" + c.name() + "' at " + c.time()
+                    + " s, which is not there");
+            reservations = reservations.without(c.name());
+        }
         listener.accept(e);
+    }
+
+    private void mismatch(String what) {
+        if (reservationMismatch == null) reservationMismatch = what;
+    }
+
+    /**
+     * The first reservation event read that does not follow from the windows before it — those given at the start
+     * ({@link #reserve}) and the events before it — such as the cancellation of a window a reservation file no longer
+     * holds: the scheduler's recovery from the same start would stop there.
+     */
+    public synchronized Optional<String> reservationMismatch() {
+        return Optional.ofNullable(reservationMismatch);
     }
 
     /** Shows {@code windows} too: the reservations a server was started with. */

@@ -116,6 +116,30 @@ class ServeParametersTest {
         LiveServer.start(serve(ReplayParameters.none(), run)).close(); // the journal now records the file as it is
     }
 
+    /**
+     * A reservation file given with --override that leaves out a window the journal cancels is refused in one line:
+     * before, the server started, the scheduler's recovery stopped on the cancellation ('reservation 'maint' is
+     * cancelled but was not placed', a stack trace) and the server went on listening with nothing to journal.
+     */
+    @Test
+    void anOverriddenReservationFileThatTheJournalContradictsIsRefused() throws Exception {
+        Path run = dir.resolve("run");
+        Path windows = Files.writeString(dir.resolve("windows"), "100000 200000 all maint\n");
+        try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "flat:16")
+                .with("reservations", windows), run))) {
+            assertEquals(200, new ApiCalls(server).delete("/api/reservations/maint", null).status());
+        }
+        Files.writeString(windows, "100000 200000 all other\n");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(new ServeSpec(
+                ReplayParameters.none(), OptionalDouble.of(20000), run, "127.0.0.1", 0, Optional.empty(),
+                RestartPolicy.CONTINUE, Optional.empty(), true)));
+        assertTrue(e.getMessage().startsWith("the journal of " + run + " cancels the window 'maint' at "), e.getMessage());
+        assertTrue(e.getMessage().endsWith(" s, which is not there with the windows of " + windows + "; give the"
+                + " reservation file it was served with (nothing was changed)"), e.getMessage());
+        Files.writeString(windows, "100000 200000 all maint\n");
+        LiveServer.start(serve(ReplayParameters.none(), run)).close(); // the journal's file again: resumed as before
+    }
+
     @Test
     void anOptionOfTheTraceIsRefusedOnARunFedNoTrace() throws Exception {
         Path run = dir.resolve("run");
