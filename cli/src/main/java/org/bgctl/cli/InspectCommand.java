@@ -72,6 +72,7 @@ public final class InspectCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         recorded.requireRun();
         if (limit < 0) throw new ParameterException(spec.commandLine(), "--limit must be 0 (all) or more, was " + limit);
+        checkOneReport();
         if (verify) return verify(out);
         if (audit) return audit(out);
         if (gangs) {
@@ -101,6 +102,24 @@ public final class InspectCommand implements Callable<Integer> {
         }
         out.flush();
         return 0;
+    }
+
+    /**
+     * Refuses two reports asked for at once, and {@code --limit} with a report other than the events': each report
+     * reads the journal on its own, and the first one asked for would otherwise be printed alone without a word.
+     */
+    private void checkOneReport() {
+        List<String> asked = new ArrayList<>();
+        if (verify) asked.add("--verify");
+        if (audit) asked.add("--audit");
+        if (gangs) asked.add("--gangs");
+        if (jobsCsv != null) asked.add("--jobs-csv");
+        if (asked.size() > 1)
+            throw new ParameterException(spec.commandLine(), String.join(" and ", asked) + " are reports of their own:"
+                    + " give one at a time (nothing was read)");
+        if (limit > 0 && !asked.isEmpty())
+            throw new ParameterException(spec.commandLine(), "--limit counts the events printed without a report,"
+                    + " and " + asked.get(0) + " prints none: leave --limit out (nothing was read)");
     }
 
     private int verify(PrintWriter out) {

@@ -64,6 +64,19 @@ class InspectCommandTest {
     }
 
     @Test
+    void twoReportsOrALimitWithAReportAreRefusedInOneLine() {
+        CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--gangs", "--audit");
+        assertEquals(2, inspect.exit(), inspect.toString());
+        assertEquals("", inspect.out(), "no report printed");
+        assertTrue(inspect.err().startsWith("bgctl inspect: --audit and --gangs are reports of their own: give one at a"
+                + " time (nothing was read)\n"), inspect.err());
+        inspect = CliRun.of("inspect", "--run", run.toString(), "--verify", "--limit", "3");
+        assertEquals(2, inspect.exit(), inspect.toString());
+        assertTrue(inspect.err().startsWith("bgctl inspect: --limit counts the events printed without a report, and"
+                + " --verify prints none: leave --limit out (nothing was read)\n"), inspect.err());
+    }
+
+    @Test
     void theJournalAloneRebuildsJobsCsvByteForByte() throws Exception {
         Path rebuilt = dir.resolve("rebuilt.csv");
         CliRun inspect = CliRun.of("inspect", "--run", run.toString(), "--jobs-csv", rebuilt.toString());
