@@ -61,6 +61,14 @@ class ReservationOptionsTest {
         CliRun map = CliRun.of("status", "--run", out.toString(), "--at", "1250000", "--map");
         assertTrue(map.out().contains("y=0  rr......   rr......   rr......   rr......"), map.out());
         assertTrue(map.out().contains("reserved (r when free)\n  quarter  32 midplanes"), map.out());
+        // the file edited after the run: its windows are no longer those the run held
+        Files.write(windows, List.of("900000 1000000 all maint"));
+        CliRun edited = CliRun.of("status", "--run", out.toString(), "--at", "1250000");
+        assertEquals(2, edited.exit(), edited.toString());
+        assertEquals("", edited.out(), "nothing shown");
+        assertTrue(edited.err().startsWith("bgctl status: the reservation file " + windows.toAbsolutePath()
+                + " changed since the run started (its SHA-256 differs from run.json); the windows the run held cannot"
+                + " be read from it (nothing was read)\n"), edited.err());
     }
 
     @Test

@@ -39,12 +39,20 @@ public final class RunReservations implements EventSink {
         return new RunReservations(file.isEmpty() ? Reservations.NONE : ReservationFile.read(Path.of(file.get()), machine));
     }
 
+    /** The reservation file of the run's recorded inputs, checked to be as the run read it when they hold its checksum. */
     private static Optional<String> reservationFile(Path run) throws IOException {
-        if (RunRecord.exists(run)) return RunRecord.read(run).parameters().get("reservations");
+        String remedy = "the windows the run held cannot be read from it (nothing was read)";
+        if (RunRecord.exists(run)) {
+            RunRecord record = RunRecord.read(run);
+            record.checkInput("reservations", RunRecord.FILE, remedy);
+            return record.parameters().get("reservations");
+        }
         Optional<String> journaled = RunInputsTable.latest(run);
-        if (journaled.isPresent())
-            return RunRecord.of(new ObjectMapper().readTree(journaled.get()), "the inputs journaled in " + run)
-                    .parameters().get("reservations");
+        if (journaled.isPresent()) {
+            RunRecord record = RunRecord.of(new ObjectMapper().readTree(journaled.get()), "the inputs journaled in " + run);
+            record.checkInput("reservations", "the journal's", remedy);
+            return record.parameters().get("reservations");
+        }
         // a replay of a serve run records the parameters it was re-driven with in its summary.json, as a server does
         Path summary = run.resolve("summary.json");
         if (!Files.isRegularFile(summary)) return Optional.empty();

@@ -169,20 +169,30 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
      * @throws IllegalArgumentException naming the first that is gone or whose bytes changed
      */
     public void checkInputs(String recordedIn, String remedy) {
-        for (Map.Entry<String, String> e : new TreeMap<>(inputSha256).entrySet()) {
-            String file = parameters.get(e.getKey()).orElse("?");
-            String what = "the " + INPUT_NAMES.getOrDefault(e.getKey(), e.getKey()) + " " + file;
-            String now;
-            try {
-                now = TraceChecksums.read(Path.of(file));
-            } catch (IOException gone) {
-                throw new IllegalArgumentException(what + " cannot be read any more ("
-                        + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); " + remedy);
-            }
-            if (!now.equals(e.getValue()))
-                throw new IllegalArgumentException(what + " changed since the run started (its SHA-256 differs from "
-                        + recordedIn + "); " + remedy);
+        for (String key : new TreeMap<>(inputSha256).keySet()) checkInput(key, recordedIn, remedy);
+    }
+
+    /**
+     * Checks that the input file of parameter {@code key} (e.g. {@code reservations}) is still as the run read it,
+     * when this record has its checksum; as {@link #checkInputs(String, String)}.
+     *
+     * @throws IllegalArgumentException naming the file when it is gone or its bytes changed
+     */
+    public void checkInput(String key, String recordedIn, String remedy) {
+        String sha256 = inputSha256.get(key);
+        if (sha256 == null) return;
+        String file = parameters.get(key).orElse("?");
+        String what = "the " + INPUT_NAMES.getOrDefault(key, key) + " " + file;
+        String now;
+        try {
+            now = TraceChecksums.read(Path.of(file));
+        } catch (IOException gone) {
+            throw new IllegalArgumentException(what + " cannot be read any more ("
+                    + (gone instanceof NoSuchFileException ? "no such file" : gone.getMessage()) + "); " + remedy);
         }
+        if (!now.equals(sha256))
+            throw new IllegalArgumentException(what + " changed since the run started (its SHA-256 differs from "
+                    + recordedIn + "); " + remedy);
     }
 
     /**
