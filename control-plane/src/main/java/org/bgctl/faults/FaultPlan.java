@@ -13,6 +13,7 @@ import org.bgctl.scheduler.HealthChanges;
 import org.bgctl.scheduler.ScriptedChanges;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.workload.GeometryOptions;
 
 /**
  * The faults of a replay: the changes of a fault file, those a random fault model draws, and what
@@ -32,8 +33,12 @@ import org.bgctl.scheduler.policy.Policies;
 public record FaultPlan(KillPolicy onKill, Path script, List<HealthChange> scripted, Path modelFile, FaultModel model,
                         long seed, int maxRequeues, BootModel boots) {
 
-    /** No faults; killed jobs (there are none, but for an operator's faults) requeued, at most the default times. */
-    public static final FaultPlan NONE = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, FaultModel.NONE, 0);
+    /**
+     * No faults; killed jobs (there are none, but for an operator's faults) requeued, at most the default times; the
+     * seed a run gives by default.
+     */
+    public static final FaultPlan NONE = new FaultPlan(KillPolicy.REQUEUE, null, List.of(), null, FaultModel.NONE,
+            GeometryOptions.DEFAULT_SEED);
 
     public FaultPlan {
         Objects.requireNonNull(onKill, "onKill");
