@@ -59,13 +59,22 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
         }
     }
 
-    /** The seconds the boot block's {@code key} gives; a negative number is named by its line. */
+    /** The most seconds a boot time may be: a year, far beyond any boot, and far inside a run's time. */
+    static final long MAX_SECONDS = 365L * 86_400;
+
+    /**
+     * The seconds the boot block's {@code key} gives; a number that is negative, not whole or above
+     * {@link #MAX_SECONDS} is named by its line.
+     */
     private static long seconds(Config boot, String key) {
-        long seconds = boot.getLong(key);
-        if (seconds < 0)
+        Number given = boot.getNumber(key);
+        double value = given.doubleValue();
+        String why = value < 0 ? "must not be negative" : value != Math.rint(value) ? "must be whole seconds"
+                : value > MAX_SECONDS ? "must be at most " + MAX_SECONDS + " s (a year)" : null;
+        if (why != null)
             throw MachineFileError.at(boot.getValue(key).origin(),
-                    new IllegalArgumentException("boot." + key + " must not be negative, was " + seconds));
-        return seconds;
+                    new IllegalArgumentException("boot." + key + " " + why + ", was " + given));
+        return given.longValue();
     }
 
     private static String quoted(String key) {

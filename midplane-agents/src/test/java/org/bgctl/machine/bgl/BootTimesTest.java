@@ -26,7 +26,7 @@ class BootTimesTest {
     }
 
     @Test
-    void aNegativeTimeOrAnUnknownKeyIsNamedByItsLine(@TempDir Path dir) throws IOException {
+    void aNegativeFractionalOrHugeTimeOrAnUnknownKeyIsNamedByItsLine(@TempDir Path dir) throws IOException {
         String machine = "name = one\nmidplanes = [1, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
                 + "lines { x = [], y = [], z = [] }\nboot {\n  base = 120\n  per-midplane = 6\n  free = 60\n}\n";
         Path file = Files.writeString(dir.resolve("one.conf"), machine.replace("per-midplane = 6", "per-midplane = -6"));
@@ -34,6 +34,12 @@ class BootTimesTest {
                 assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
         Files.writeString(file, machine.replace("free = 60", "free = -1"));
         assertEquals(file + ": 8: boot.free must not be negative, was -1",
+                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+        Files.writeString(file, machine.replace("free = 60", "free = 1e30"));
+        assertEquals(file + ": 8: boot.free must be at most 31536000 s (a year), was 1.0E30",
+                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+        Files.writeString(file, machine.replace("per-midplane = 6", "per-midplane = 1.5"));
+        assertEquals(file + ": 7: boot.per-midplane must be whole seconds, was 1.5",
                 assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
         Files.writeString(file, machine.replace("free = 60", "fre = 60"));
         assertEquals(file + ": 8: boot.fre is not a boot time; known: base, per-midplane, free",
