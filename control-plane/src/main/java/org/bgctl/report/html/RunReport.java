@@ -164,7 +164,9 @@ public final class RunReport {
                 rows(html, key + ".", v);
                 continue;
             }
-            String text = v.isTextual() ? v.asText() : v.toString();
+            // a fraction as summary.json writes it (0.000556), not as a double prints (5.56E-4)
+            String text = v.isTextual() ? v.asText() : v.isFloatingPointNumber()
+                    ? v.decimalValue().toPlainString() : v.toString();
             if (v.isNumber() && key.endsWith("_s")) text += " (" + Human.duration(v.asDouble()) + ")";
             html.append("<tr><td>").append(Svg.escape(key)).append("</td><td>").append(Svg.escape(text))
                     .append("</td></tr>\n");

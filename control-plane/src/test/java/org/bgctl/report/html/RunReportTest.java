@@ -103,6 +103,17 @@ class RunReportTest {
     }
 
     @Test
+    void theParametersTableWritesFractionsAsSummaryJsonDoes() throws Exception {
+        Path out = dir.resolve("small");
+        replay(out, "machine", "flat:128", "first", "50");
+        Path summary = out.resolve("summary.json");
+        Files.writeString(summary, Files.readString(summary).replaceFirst("\"lost_capacity\" : [^,]+,",
+                "\"lost_capacity\" : 0.000556,"));
+        String html = Files.readString(RunReport.write(out));
+        assertTrue(html.contains("<tr><td>lost_capacity</td><td>0.000556</td></tr>"), "not 5.56E-4");
+    }
+
+    @Test
     void theJobCountIsOfTheJobsSubmittedNotOfTheFinishedJobsSummaryJsonCallsJobs() throws Exception {
         // cut at 600000 s, some jobs still running: summary.json's
         // "jobs" (the parameters table) counts the finished ones, the figure every job of the run
