@@ -1,5 +1,6 @@
 package org.bgctl.report.html;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.BufferedReader;
@@ -43,7 +44,7 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
         Path summaryFile = dir.resolve("summary.json");
         if (!Files.isRegularFile(summaryFile))
             throw new IllegalArgumentException(dir + " holds no summary.json: not a run directory, or a run still going");
-        JsonNode summary = JSON.readTree(summaryFile.toFile());
+        JsonNode summary = readSummary(summaryFile);
         Path csv = dir.resolve("jobs.csv");
         Path faultFile = dir.resolve(FaultLog.FILE);
         boolean journal = JournalLocation.exists(dir);
@@ -60,6 +61,20 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
             throw new IllegalArgumentException(dir + " holds neither jobs.csv nor a journal to report on");
         RunData events = fromJournal(dir);
         return new RunData(summary, events.jobs(), events.faults(), true);
+    }
+
+    /** summary.json, refused in one line naming it when it is not a JSON object (cut short, emptied, overwritten). */
+    private static JsonNode readSummary(Path file) throws IOException {
+        JsonNode summary;
+        try {
+            summary = JSON.readTree(file.toFile());
+        } catch (JsonProcessingException e) {
+            throw new IllegalArgumentException(file + ":" + e.getLocation().getLineNr() + ": not JSON ("
+                    + e.getOriginalMessage() + ")");
+        }
+        if (summary == null || !summary.isObject())
+            throw new IllegalArgumentException(file + ": not a summary.json of bgctl (expected a JSON object)");
+        return summary;
     }
 
     private static List<FaultLog.Change> faultsFromJournal(Path dir) {

@@ -153,6 +153,23 @@ class RunReportTest {
     }
 
     @Test
+    void aSummaryJsonThatIsNoJsonObjectIsRefusedInOneLineNamingIt() throws Exception {
+        Path out = dir.resolve("broken");
+        replay(out, "machine", "flat:128", "first", "20");
+        Path summary = out.resolve("summary.json");
+        Files.delete(out.resolve(RunReport.FILE));
+        Files.writeString(summary, "{\"machine\" : \"flat:128\",\n");
+        IllegalArgumentException cut = assertThrows(IllegalArgumentException.class, () -> RunReport.write(out));
+        assertTrue(cut.getMessage().startsWith(summary + ":2: not JSON ("), cut.getMessage());
+        for (String text : List.of("", "[1, 2]")) {
+            Files.writeString(summary, text);
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(out));
+            assertEquals(summary + ": not a summary.json of bgctl (expected a JSON object)", e.getMessage(), text);
+        }
+        assertFalse(Files.exists(out.resolve(RunReport.FILE)), "no report of a run that cannot be read");
+    }
+
+    @Test
     void numbersForPeople() {
         assertEquals("339d 04:45", Human.duration(29306751));
         assertEquals("0d 00:55", Human.duration(3324.67));
