@@ -33,6 +33,9 @@ public final class RunReport {
     /** What summary.json's {@code run} block says of the run that is not a wall-clock measurement. */
     private static final Set<String> RUN_SETTINGS = Set.of("executor", "journal", "clock", "speed");
 
+    /** How a serve run's summary.json names its clock's lateness, wall-clock measurements (Lateness.Stats#fields). */
+    private static final String SERVE_LATENESS = "lateness_";
+
     private static final String STYLE = "body{font:14px/1.4 system-ui,sans-serif;margin:24px;color:#1a202c;max-width:960px}"
             + "h1{font-size:20px}h2{font-size:16px;margin-top:28px}"
             + ".figures{display:flex;flex-wrap:wrap;gap:10px}.figure{border:1px solid #cbd5e0;border-radius:6px;"
@@ -160,6 +163,7 @@ public final class RunReport {
             String key = prefix + e.getKey();
             JsonNode v = e.getValue();
             if (prefix.equals("run.") && !RUN_SETTINGS.contains(e.getKey())) continue;
+            if (prefix.isEmpty() && e.getKey().startsWith(SERVE_LATENESS)) continue;
             if (v.isObject()) {
                 rows(html, key + ".", v);
                 continue;

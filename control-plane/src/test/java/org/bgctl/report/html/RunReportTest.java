@@ -102,15 +102,28 @@ class RunReportTest {
         assertFalse(html.contains("down from -"), "no time before the first submission");
     }
 
-    @Test
-    void theParametersTableWritesFractionsAsSummaryJsonDoes() throws Exception {
-        Path out = dir.resolve("small");
+    /** report.html of the first 50 jobs on flat:128, written again after {@code regex} in summary.json is replaced. */
+    private String reportOfEditedSummary(String name, String regex, String replacement) throws Exception {
+        Path out = dir.resolve(name);
         replay(out, "machine", "flat:128", "first", "50");
         Path summary = out.resolve("summary.json");
-        Files.writeString(summary, Files.readString(summary).replaceFirst("\"lost_capacity\" : [^,]+,",
-                "\"lost_capacity\" : 0.000556,"));
-        String html = Files.readString(RunReport.write(out));
+        Files.writeString(summary, Files.readString(summary).replaceFirst(regex, replacement));
+        return Files.readString(RunReport.write(out));
+    }
+
+    @Test
+    void theParametersTableWritesFractionsAsSummaryJsonDoes() throws Exception {
+        String html = reportOfEditedSummary("small", "\"lost_capacity\" : [^,]+,", "\"lost_capacity\" : 0.000556,");
         assertTrue(html.contains("<tr><td>lost_capacity</td><td>0.000556</td></tr>"), "not 5.56E-4");
+    }
+
+    @Test
+    void aServeRunsLatenessIsNotShownForItIsOfTheWallClock() throws Exception {
+        // summary.json of bgctl serve: its clock's lateness at the top level, beside timed_events
+        String html = reportOfEditedSummary("served", "\"events\" :", "\"timed_events\" : 100,"
+                + " \"lateness_p50_ms\" : 1786.834064, \"lateness_startup_ms\" : 3021.2, \"events\" :");
+        assertTrue(html.contains("<tr><td>timed_events</td><td>100</td></tr>"), "a count, not a measurement");
+        assertFalse(html.contains("lateness"), "wall-clock measurements");
     }
 
     @Test
