@@ -164,7 +164,7 @@ public final class RunReport {
             JsonNode v = e.getValue();
             if (prefix.equals("run.") && !RUN_SETTINGS.contains(e.getKey())) continue;
             if (prefix.isEmpty() && e.getKey().startsWith(SERVE_LATENESS)) continue;
-            if (v.isObject()) {
+            if (v.isObject() && !v.isEmpty()) { // an empty one is an entry too, shown as {}
                 rows(html, key + ".", v);
                 continue;
             }

@@ -56,6 +56,7 @@ class RunReportTest {
         assertEquals(0, count(html, "<script|<link|<img|url\\(|https?://(?!www\\.w3\\.org/2000/svg)"));
         // numbers for people, and the parameters
         assertTrue(html.contains("<tr><td>machine</td><td>flat:128</td></tr>"));
+        assertTrue(html.contains("<tr><td>faults.fault_model</td><td>{}</td></tr>"), "an empty object is an entry too");
         assertTrue(Pattern.compile("<b>\\d+\\.\\d%</b>utilization").matcher(html).find(), "utilization in %");
         assertTrue(Pattern.compile("<b>\\d+d \\d\\d:\\d\\d</b>makespan").matcher(html).find(), "makespan in d hh:mm");
         assertFalse(html.contains("wall_s"), "no wall-clock figure");
