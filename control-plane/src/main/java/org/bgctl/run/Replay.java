@@ -325,7 +325,8 @@ public final class Replay {
                             pipe != null ? pipe : watch.around(sink), agents::set, chaos, stop);
                     if (pipe != null) pipe.finish();
                 }
-                shown.finish(!outcome.interrupted());
+                // a run cut at --until has not dealt with the trace's later lines: its progress ends where it stopped
+                shown.finish(!outcome.interrupted() && outcome.end() != RunEnd.UNTIL);
             }
             malformed = reader.skippedLineMessages();
         }

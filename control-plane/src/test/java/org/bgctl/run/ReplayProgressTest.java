@@ -40,6 +40,20 @@ class ReplayProgressTest {
     }
 
     @Test
+    void aRunCutByUntilEndsItsProgressAtTheLinesItDealtWith(@TempDir Path dir) throws Exception {
+        List<Report> reports = new CopyOnWriteArrayList<>();
+        Path sdsc = Path.of("src/test/resources/traces/sdsc-sp2-excerpt.swf");
+        ReplayParameters p = ReplayParameters.none().with("trace", sdsc)
+                .with("machine", "flat:128").with("first", "50").with("until", "600000").with("executor", "direct")
+                .with("journal", "memory");
+        Replay.run(p.toSpec(dir), (done, total, time, events, ended) -> reports.add(new Report(done, total, ended)),
+                Duration.ofMillis(50));
+        Report last = reports.get(reports.size() - 1);
+        // jobs still queued and running at the cut, and the lines after it never read: not 50 of 50
+        assertTrue(last.total() == 50 && last.done() < 50 && !last.ended(), last.toString());
+    }
+
+    @Test
     void theCountStopsAtTheFirstJobsOption() throws Exception {
         TraceJobCount count = new TraceJobCount(CTC, 300);
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
