@@ -31,7 +31,7 @@ final class FaultPlot {
         int rows = Math.min(MAX_ROWS, down.size());
         double rowHeight = Math.max(3, Math.min(14, 300.0 / Math.max(1, rows)));
         int height = (int) Math.ceil(Math.max(1, rows) * rowHeight) + Frame.TOP + Frame.BOTTOM;
-        String label = "fault timeline: " + down.size() + " components failed"
+        String label = "fault timeline: " + down.size() + (down.size() == 1 ? " component" : " components") + " failed"
                 + (down.size() > rows ? " (the first " + rows + " by name shown)" : "");
         Frame f = new Frame(label, height, 0, span.length(), 0, Math.max(1, rows));
         f.axes(Ticks.time(0, span.length(), 10), "time since the first submission (days)", null, null);

@@ -184,6 +184,13 @@ class RunReportTest {
     }
 
     @Test
+    void theFaultTimelineCountsOneComponentInTheSingular() {
+        String svg = FaultPlot.render(List.of(new FaultLog.Change(10, "mp-R000", true),
+                new FaultLog.Change(20, "mp-R000", false)), new TimeSpan(0, 100));
+        assertTrue(svg.contains("fault timeline: 1 component failed"), svg);
+    }
+
+    @Test
     void numbersForPeople() {
         assertEquals("339d 04:45", Human.duration(29306751));
         assertEquals("0d 00:55", Human.duration(3324.67));
