@@ -30,6 +30,9 @@ public final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
+        // an empty path would be the working directory, and the error would name no directory at all
+        if (run.toString().isEmpty())
+            throw new ParameterException(spec.commandLine(), "--run is empty: give the run directory");
         if (!Files.isDirectory(run))
             throw new ParameterException(spec.commandLine(), "--run " + run + " is not a directory");
         Path file = RunReport.write(run);

@@ -40,4 +40,11 @@ class ReportCommandTest {
         assertTrue(run.err().startsWith("bgctl report: " + dir + " holds no summary.json"), run.err());
         assertTrue(run.err().strip().lines().count() <= 2, run.err());
     }
+
+    @Test
+    void anEmptyRunPathIsRefusedAsSuch() {
+        CliRun run = CliRun.of("report", "--run", "");
+        assertEquals(2, run.exit(), run.toString());
+        assertTrue(run.err().startsWith("bgctl report: --run is empty: give the run directory"), run.err());
+    }
 }
