@@ -109,6 +109,9 @@ record RunData(JsonNode summary, List<JobRow> jobs, List<FaultLog.Change> faults
             for (String line; (line = in.readLine()) != null; ) {
                 lineNumber++;
                 List<String> f = fields(line);
+                if (f.size() != names.size())
+                    throw new IllegalArgumentException(file + ":" + lineNumber + ": not a row of jobs.csv (" + f.size()
+                            + " fields, the header names " + names.size() + ")");
                 try {
                     jobs.add(new JobRow(Long.parseLong(f.get(0)), Long.parseLong(f.get(1)), whole(f.get(2)),
                             whole(f.get(3)), Long.parseLong(f.get(size)), f.get(partition), f.get(status)));

@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.UnaryOperator;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bgctl.report.FaultLog;
@@ -142,19 +143,27 @@ class RunReportTest {
         assertTrue(html.contains("<tr><td>jobs</td><td>" + finished.group(1) + "</td></tr>"), "the parameters table");
     }
 
-    @Test
-    void aJobCancelledWhileQueuedIsNotCountedAsNeverStarted() throws Exception {
-        // the first 50 jobs all complete; make the first one a job an operator cancelled in the queue
-        Path out = dir.resolve("cancelled");
+    /** The run directory of the first 50 jobs on flat:128, its jobs.csv's row {@code row} (1: the first job) edited. */
+    private Path runWithJobsCsvRow(String name, int row, UnaryOperator<String> edit) throws Exception {
+        Path out = dir.resolve(name);
         replay(out, "machine", "flat:128", "first", "50");
         Path csv = out.resolve("jobs.csv");
         List<String> rows = new ArrayList<>(Files.readAllLines(csv));
-        String[] f = rows.get(1).split(",", -1);
-        f[2] = f[3] = f[4] = f[5] = "";
-        f[8] = "0";
-        f[11] = "cancelled";
-        rows.set(1, String.join(",", f));
+        rows.set(row, edit.apply(rows.get(row)));
         Files.write(csv, rows);
+        return out;
+    }
+
+    @Test
+    void aJobCancelledWhileQueuedIsNotCountedAsNeverStarted() throws Exception {
+        // the first 50 jobs all complete; make the first one a job an operator cancelled in the queue
+        Path out = runWithJobsCsvRow("cancelled", 1, row -> {
+            String[] f = row.split(",", -1);
+            f[2] = f[3] = f[4] = f[5] = "";
+            f[8] = "0";
+            f[11] = "cancelled";
+            return String.join(",", f);
+        });
         String html = Files.readString(RunReport.write(out));
         assertTrue(html.contains("<b>0</b>never started</div>"), "summary.json's jobs_never_started is 0 too");
     }
@@ -188,6 +197,15 @@ class RunReportTest {
         String svg = FaultPlot.render(List.of(new FaultLog.Change(10, "mp-R000", true),
                 new FaultLog.Change(20, "mp-R000", false)), new TimeSpan(0, 100));
         assertTrue(svg.contains("fault timeline: 1 component failed"), svg);
+    }
+
+    @Test
+    void aJobsCsvRowCutShortIsRefusedByItsLineAndFieldCount() throws Exception {
+        Path out = runWithJobsCsvRow("cut-row", 3, row -> "4,2");
+        Path csv = out.resolve("jobs.csv");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> RunReport.write(out));
+        assertEquals(csv + ":4: not a row of jobs.csv (2 fields, the header names "
+                + Files.readAllLines(csv).get(0).split(",").length + ")", e.getMessage());
     }
 
     @Test
