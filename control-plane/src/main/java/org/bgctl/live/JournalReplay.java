@@ -7,8 +7,10 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -16,6 +18,7 @@ import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RecordedInput;
 import org.bgctl.clock.RunClock;
+import org.bgctl.faults.FaultLedger;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
@@ -57,6 +60,21 @@ public final class JournalReplay {
     }
 
     private JournalReplay() {
+    }
+
+    /**
+     * The faults block of the replay's summary.json, as a trace replay's gives it: the kills and what they cost, and
+     * the machine's health over the run (failures, repairs, availability).
+     */
+    private static Map<String, Object> faultFields(JobTable table, List<JobRecord> records, FaultLedger health) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kills", table.kills());
+        m.put("jobs_ever_killed", table.jobsKilled());
+        m.put("requeues", table.requeues());
+        m.put("jobs_failed", records.stream().filter(JobRecord::killedByFault).count());
+        m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
+        m.putAll(health.figures());
+        return m;
     }
 
     /**
@@ -191,6 +209,7 @@ public final class JournalReplay {
         JobTable table = new JobTable();
         FaultLog faults = new FaultLog();
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
+        FaultLedger health = new FaultLedger(MachineCatalog.create(machineName));
         Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> {
@@ -204,6 +223,7 @@ public final class JournalReplay {
                     table.accept(e);
                     faults.accept(e);
                     audit.accept(e);
+                    health.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
                 (schedulerRef, units, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done));
@@ -226,6 +246,7 @@ public final class JournalReplay {
                 .put("jobs_never_started", outcome.stillQueued())
                 .putMetrics(metrics)
                 .put("invariant_violations", audit.violations().size())
+                .put("faults", faultFields(table, records, health))
                 .put("events", table.events());
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
             JobsCsv.write(records, w, BootModelKind.boots(recorded.parameters()));

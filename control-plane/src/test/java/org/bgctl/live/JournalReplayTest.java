@@ -87,6 +87,12 @@ class JournalReplayTest {
         }
         assertTrue(started > 10, started + " jobs started");
         assertTrue(served.records().stream().anyMatch(r -> r.status().equals("cancelled")));
+        // the midplane failed and was repaired once: the summary's faults block says so, as a trace replay's does
+        @SuppressWarnings("unchecked")
+        Map<String, Object> faults = (Map<String, Object>) replay.summary().get("faults");
+        assertEquals(1L, faults.get("failures"), String.valueOf(faults));
+        assertEquals(1L, faults.get("repairs"), String.valueOf(faults));
+        assertTrue(((Number) faults.get("availability")).doubleValue() < 1, String.valueOf(faults));
 
         // the serve run's report comes from its journal; the replay of it writes its own
         String report = Files.readString(RunReport.write(run));
