@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Supplier;
 import org.bgctl.run.ReplayParameters;
 
 /**
@@ -67,8 +68,11 @@ public final class SweepConfig {
         SweepSpec spec = SweepSpec.named(name);
         if (config.hasPath("base")) {
             ConfigObject base = config.getObject("base");
-            for (String key : new TreeSet<>(base.keySet()))
-                spec = spec.withSet(key, scalar("base." + key, base.get(key)));
+            for (String key : new TreeSet<>(base.keySet())) {
+                String value = scalar("base." + key, base.get(key));
+                SweepSpec before = spec;
+                spec = atLineOf(base.get(key), () -> before.withSet(key, value));
+            }
         }
         if (config.hasPath("axes")) {
             Set<String> swept = new TreeSet<>();
@@ -87,7 +91,8 @@ public final class SweepConfig {
     }
 
     private static Axis axis(ConfigValue value) {
-        if (value.valueType() == ConfigValueType.STRING) return Axis.parse((String) value.unwrapped());
+        if (value.valueType() == ConfigValueType.STRING)
+            return atLineOf(value, () -> Axis.parse((String) value.unwrapped()));
         if (value.valueType() != ConfigValueType.OBJECT)
             throw new IllegalArgumentException("an axis must be \"PARAMETER=VALUES\" or { parameter = ..., values = ... }"
                     + " (line " + value.origin().lineNumber() + ")");
@@ -96,11 +101,29 @@ public final class SweepConfig {
         String parameter = scalar("axis parameter", required(object, "parameter"));
         ConfigValue values = required(object, "values");
         if (values.valueType() == ConfigValueType.LIST) {
-            List<String> list = new ArrayList<>();
-            for (ConfigValue v : (ConfigList) values) list.addAll(Axis.expand(scalar("axis " + parameter, v)));
-            return new Axis(parameter, list);
+            List<String> items = new ArrayList<>();
+            for (ConfigValue v : (ConfigList) values) items.add(scalar("axis " + parameter, v));
+            return atLineOf(object, () -> {
+                List<String> list = new ArrayList<>();
+                for (String item : items) list.addAll(Axis.expand(item));
+                return new Axis(parameter, list);
+            });
         }
-        return Axis.of(parameter, scalar("axis " + parameter, values));
+        String items = scalar("axis " + parameter, values);
+        return atLineOf(object, () -> Axis.of(parameter, items));
+    }
+
+    /**
+     * What {@code step} makes of {@code value}; a mistake it finds (an unknown parameter, a bad range, a
+     * repeated value) is told with the line of {@code value} in front ({@code line 4: unknown replay parameter ...}),
+     * before a list of known names can bury it.
+     */
+    private static <T> T atLineOf(ConfigValue value, Supplier<T> step) {
+        try {
+            return step.get();
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("line " + value.origin().lineNumber() + ": " + e.getMessage(), e);
+        }
     }
 
     private static PlotSpec plot(ConfigValue value) {

@@ -140,6 +140,27 @@ class SweepConfigTest {
                 + " line 3): y = utilisation is not a metric"), e.getMessage());
     }
 
+    @Test
+    void aBadParameterOrValueNamesItsLine(@TempDir Path dir) throws IOException {
+        Path file = dir.resolve("bad.conf");
+        assertFileMessage(file, "base {\n  first_jobs = 5\n  fault_modle = x\n}\n",
+                file + ": line 3: unknown replay parameter 'fault_modle'; known: ");
+        assertFileMessage(file, "axes = [\n  \"on_kill=requeue\"\n  \"max_requeues=3:1:1\"\n]\n",
+                file + ": line 3: axis 'max_requeues=3:1:1': range '3:1:1': the start is above the stop");
+        assertFileMessage(file, "axes = [\n  { parameter = on_kil, values = [fail] }\n]\n",
+                file + ": line 2: unknown replay parameter 'on_kil'; known: ");
+        assertFileMessage(file, "axes = [\n\n  { parameter = boot_failure, values = [0, \"0.0\"] }\n]\n",
+                file + ": line 3: axis boot_failure: '0.0' appears twice (as '0')");
+        assertFileMessage(file, "axes = [\n  { parameter = max_requeues, values = \"1:2\" }\n]\n",
+                file + ": line 2: '1:2' is not a range");
+    }
+
+    private static void assertFileMessage(Path file, String hocon, String expectedStart) throws IOException {
+        Files.writeString(file, hocon);
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepConfig.read(file));
+        assertTrue(e.getMessage().startsWith(expectedStart), e.getMessage());
+    }
+
     private static void assertMessage(String expected, String hocon) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parse(hocon));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
