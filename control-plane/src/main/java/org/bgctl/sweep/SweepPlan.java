@@ -195,7 +195,8 @@ public final class SweepPlan {
     }
 
     private static String columns(Grid grid) {
-        return "swept: " + sweptNames(grid) + "; metrics: " + String.join(", ", SweepResults.METRICS);
+        return "swept: " + sweptNames(grid) + "; metrics: " + String.join(", ", SweepResults.METRICS) + ", "
+                + String.join(", ", SweepResults.FAULT_AND_BLOCK_COLUMNS);
     }
 
     private static String sweptNames(Grid grid) {

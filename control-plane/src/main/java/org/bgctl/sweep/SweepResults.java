@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 import org.bgctl.report.ClassMetrics;
 
 /**
@@ -36,6 +37,11 @@ public final class SweepResults {
 
     /** The fields of summary.json's {@code blocks} that become columns {@code blocks_<field>} (docs/blocks.md). */
     public static final List<String> BLOCK_METRICS = List.of("boots", "boot_s", "boot_failures", "reuses");
+
+    /** The columns of {@link #FAULT_METRICS} and {@link #BLOCK_METRICS}, which a plot may draw as the others. */
+    static final List<String> FAULT_AND_BLOCK_COLUMNS = Stream.concat(
+            FAULT_METRICS.stream().map(field -> "faults_" + field),
+            BLOCK_METRICS.stream().map(field -> "blocks_" + field)).toList();
 
     private final List<String> parameters;
     private final List<String> metrics;
@@ -76,12 +82,12 @@ public final class SweepResults {
     }
 
     /**
-     * True for the metric columns, including migration and preemption fields beyond {@link #METRICS}
-     * and the figures by job class ({@link ClassMetrics#FLAT_NAMES}).
+     * True for the metric columns, including migration and preemption fields beyond {@link #METRICS},
+     * the figures by job class ({@link ClassMetrics#FLAT_NAMES}) and the fault and boot figures.
      */
     static boolean isMetric(String column) {
         return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions")
-                || ClassMetrics.FLAT_NAMES.contains(column);
+                || ClassMetrics.FLAT_NAMES.contains(column) || FAULT_AND_BLOCK_COLUMNS.contains(column);
     }
 
     /** The rows, in grid order. */

@@ -110,6 +110,18 @@ class SweepPlanTest {
     }
 
     @Test
+    void theFaultAndBootColumnsCanBePlotted() {
+        SweepSpec swept = base.withAxis(Axis.parse("offered_load=0.5,0.9"));
+        SweepPlan plan = SweepPlan.of(new SweepSpec("t", swept.base(), swept.axes(), List.of(
+                PlotSpec.of("offered_load", "faults_requeues"), PlotSpec.of("faults_availability", "blocks_boot_failures"))),
+                dir);
+        assertEquals(List.of("faults_requeues-vs-offered_load", "blocks_boot_failures-vs-faults_availability"),
+                plan.plots().stream().map(PlotSpec::fileName).toList());
+        assertPlotError("metrics: measured_offered_load, utilization,", swept, PlotSpec.of("offered_load", "faults_kill"));
+        assertPlotError("preemptions, faults_failures, faults_kills,", swept, PlotSpec.of("offered_load", "faults_kill"));
+    }
+
+    @Test
     void plotNamesAreUnique() {
         SweepSpec swept = base.withAxis(Axis.parse("offered_load=0.5,0.9"));
         SweepPlan plan = SweepPlan.of(new SweepSpec("t", swept.base(), swept.axes(), List.of(
