@@ -196,7 +196,7 @@ public final class SweepPlan {
 
     private static String columns(Grid grid) {
         return "swept: " + sweptNames(grid) + "; metrics: " + String.join(", ", SweepResults.METRICS) + ", "
-                + String.join(", ", SweepResults.FAULT_AND_BLOCK_COLUMNS);
+                + String.join(", ", SweepResults.FIGURE_COLUMNS);
     }
 
     private static String sweptNames(Grid grid) {

@@ -7,12 +7,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import org.bgctl.report.ClassMetrics;
 
 /**
@@ -38,10 +38,19 @@ public final class SweepResults {
     /** The fields of summary.json's {@code blocks} that become columns {@code blocks_<field>} (docs/blocks.md). */
     public static final List<String> BLOCK_METRICS = List.of("boots", "boot_s", "boot_failures", "reuses");
 
-    /** The columns of {@link #FAULT_METRICS} and {@link #BLOCK_METRICS}, which a plot may draw as the others. */
-    static final List<String> FAULT_AND_BLOCK_COLUMNS = Stream.concat(
-            FAULT_METRICS.stream().map(field -> "faults_" + field),
-            BLOCK_METRICS.stream().map(field -> "blocks_" + field)).toList();
+    /**
+     * The fields of summary.json's {@code reservations} that become columns {@code reservations_<field>}
+     * (docs/semantics.md, "Reservations and maintenance windows").
+     */
+    public static final List<String> RESERVATION_METRICS = List.of("windows", "reserved_node_hours",
+            "reserved_fraction", "mean_wait_without_s", "wait_caused_s", "wait_caused_job_hours", "jobs_delayed");
+
+    /** The blocks of summary.json whose figures become columns, each with the fields it gives, in column order. */
+    private static final Map<String, List<String>> FIGURE_BLOCKS = figureBlocks();
+
+    /** The columns of the fault, boot and reservation figures, which a plot may draw as the others. */
+    static final List<String> FIGURE_COLUMNS = FIGURE_BLOCKS.entrySet().stream()
+            .flatMap(block -> block.getValue().stream().map(field -> block.getKey() + "_" + field)).toList();
 
     private final List<String> parameters;
     private final List<String> metrics;
@@ -59,8 +68,9 @@ public final class SweepResults {
      * and so do the figures by job class of runs with communication-intensive jobs: each field of
      * summary.json's {@code job_classes}, named by its path, e.g. {@code ci_mean_bounded_slowdown}
      * or {@code badly_estimated_nci_mean_response_s}; so do the fault figures of runs that injected
-     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_requeues}), and the boot figures of runs whose blocks boot
-     * ({@link #BLOCK_METRICS}, e.g. {@code blocks_boot_failures}).
+     * faults ({@link #FAULT_METRICS}, e.g. {@code faults_requeues}), the boot figures of runs whose blocks boot
+     * ({@link #BLOCK_METRICS}, e.g. {@code blocks_boot_failures}), and the figures of runs with reservation windows
+     * ({@link #RESERVATION_METRICS}, e.g. {@code reservations_wait_caused_s}).
      */
     public static SweepResults of(SweepPlan plan, List<RunOutcome> outcomes) {
         List<String> parameters = new ArrayList<>();
@@ -83,11 +93,11 @@ public final class SweepResults {
 
     /**
      * True for the metric columns, including migration and preemption fields beyond {@link #METRICS},
-     * the figures by job class ({@link ClassMetrics#FLAT_NAMES}) and the fault and boot figures.
+     * the figures by job class ({@link ClassMetrics#FLAT_NAMES}) and the fault, boot and reservation figures.
      */
     static boolean isMetric(String column) {
         return METRICS.contains(column) || column.startsWith("migrations_") || column.startsWith("preemptions")
-                || ClassMetrics.FLAT_NAMES.contains(column) || FAULT_AND_BLOCK_COLUMNS.contains(column);
+                || ClassMetrics.FLAT_NAMES.contains(column) || FIGURE_COLUMNS.contains(column);
     }
 
     /** The rows, in grid order. */
@@ -141,16 +151,29 @@ public final class SweepResults {
 
     /**
      * The fields of summary.json's {@code job_classes} by their path joined with '_', in file order, then
-     * the fault figures of a run that injected faults, then the boot figures of a run whose blocks boot.
+     * the fault figures of a run that injected faults, the boot figures of a run whose blocks boot, then the
+     * figures of a run with reservation windows.
      */
     private static Map<String, String> nestedColumns(Map<String, Object> summary) {
         Map<String, String> columns = new LinkedHashMap<>();
         if (summary.get("job_classes") instanceof Map<?, ?> classes) flatten("", classes, columns);
-        if (summary.get("faults") instanceof Map<?, ?> faults && faults.get("invariant_violations") != null)
-            for (String field : FAULT_METRICS) columns.put("faults_" + field, text(faults.get(field)));
-        if (summary.get("blocks") instanceof Map<?, ?> blocks)
-            for (String field : BLOCK_METRICS) columns.put("blocks_" + field, text(blocks.get(field)));
+        for (Map.Entry<String, List<String>> block : FIGURE_BLOCKS.entrySet())
+            if (summary.get(block.getKey()) instanceof Map<?, ?> figures && hasFigures(block.getKey(), figures))
+                for (String field : block.getValue()) columns.put(block.getKey() + "_" + field, text(figures.get(field)));
         return columns;
+    }
+
+    /** True unless {@code figures} is the {@code faults} block of a run that injected none (it has no counts then). */
+    private static boolean hasFigures(String block, Map<?, ?> figures) {
+        return !block.equals("faults") || figures.get("invariant_violations") != null;
+    }
+
+    private static Map<String, List<String>> figureBlocks() {
+        Map<String, List<String>> blocks = new LinkedHashMap<>();
+        blocks.put("faults", FAULT_METRICS);
+        blocks.put("blocks", BLOCK_METRICS);
+        blocks.put("reservations", RESERVATION_METRICS);
+        return Collections.unmodifiableMap(blocks);
     }
 
     private static void flatten(String prefix, Map<?, ?> object, Map<String, String> into) {

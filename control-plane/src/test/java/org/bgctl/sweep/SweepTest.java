@@ -202,6 +202,28 @@ class SweepTest {
         assertTrue(Long.parseLong(some.get("blocks_boot_s")) > Long.parseLong(none.get("blocks_boot_s")));
     }
 
+    @Test
+    void aSweepOfReservationWindowsTabulatesWhatTheyCost() throws IOException {
+        Path maintenance = Files.writeString(dir.resolve("maintenance.txt"), "100000 150000 all maint\n");
+        Path half = Files.writeString(dir.resolve("half.txt"), "100000 150000 64 half\n");
+        SweepSpec spec = SweepSpec.named("windows").withSet("trace", NASA.toString()).withSet("machine", "flat:128")
+                .withSet("executor", "direct").withSet("first_jobs", "300")
+                .withAxis(Axis.of("reservations", maintenance + "," + half)).withAxis(Axis.parse("scheduler=fcfs,easy"));
+        Path out = dir.resolve("windows");
+        SweepOutcome outcome = Sweep.run(SweepPlan.of(spec, out), 1, SweepListener.none());
+
+        assertEquals(0, outcome.failed());
+        for (int i = 0; i < 4; i++) {
+            ResultRow row = outcome.results().rows().get(i);
+            Map<?, ?> reservations = (Map<?, ?>) outcome.runs().get(i).summary().get("reservations");
+            for (String field : SweepResults.RESERVATION_METRICS)
+                assertEquals(SweepResults.text(reservations.get(field)), row.get("reservations_" + field), field);
+        }
+        ResultRow whole = outcome.results().rows().get(0);
+        assertEquals("1", whole.get("reservations_windows"));
+        assertTrue(Double.parseDouble(whole.get("reservations_wait_caused_s")) > 0, whole.toString());
+    }
+
     private static String expectedCell(Summary summary, String metric) {
         Object value = switch (metric) {
             case "measured_offered_load" -> summary.get("offered_load");
