@@ -12,8 +12,8 @@ import org.bgctl.run.ReplayParameters;
  * One axis of a sweep: a replay parameter and the values it takes, in order.
  *
  * <p>Text syntax ({@code --axis}, and strings in a sweep file's {@code axes}):
- * {@code PARAMETER=ITEM,ITEM,...}, each item a single value or an inclusive range
- * {@code START:STOP:STEP} of decimal numbers, e.g. {@code scheduler=fcfs,easy} or
+ * {@code PARAMETER=ITEM,ITEM,...} (a comma inside parentheses is part of its item), each item a single
+ * value or an inclusive range {@code START:STOP:STEP} of decimal numbers, e.g. {@code scheduler=fcfs,easy} or
  * {@code runtime_coefficient=0.7:1.4:0.05}. Ranges are computed in decimal arithmetic and written
  * with the decimals of the start or step, whichever has more, so {@code 0.7:1.0:0.1} is exactly
  * 0.7, 0.8, 0.9, 1.0 and {@code 0.7:0.8:0.05} is 0.70, 0.75, 0.80; an item with colons that are
@@ -62,11 +62,32 @@ public record Axis(String parameter, List<String> values) {
         }
     }
 
-    /** The axis of {@code parameter} over the comma-separated items of {@code items} (values or ranges). */
+    /**
+     * The axis of {@code parameter} over the comma-separated items of {@code items} (values or ranges). A comma
+     * inside parentheses belongs to its value: {@code weibull(0.7, 5184000)/exponential(3600)} is one fault law.
+     */
     public static Axis of(String parameter, String items) {
         List<String> values = new ArrayList<>();
-        for (String item : items.split(",", -1)) values.addAll(expand(item.trim()));
+        for (String item : items(items)) values.addAll(expand(item.trim()));
         return new Axis(parameter, values);
+    }
+
+    /** {@code text} split at its commas outside parentheses. */
+    private static List<String> items(String text) {
+        List<String> items = new ArrayList<>();
+        int depth = 0;
+        int start = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '(') depth++;
+            else if (c == ')' && depth > 0) depth--;
+            else if (c == ',' && depth == 0) {
+                items.add(text.substring(start, i));
+                start = i + 1;
+            }
+        }
+        items.add(text.substring(start));
+        return items;
     }
 
     /** True when every value is a number, so the axis can be a plot's x axis. */

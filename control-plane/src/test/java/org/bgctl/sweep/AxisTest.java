@@ -45,6 +45,14 @@ class AxisTest {
     }
 
     @Test
+    void aCommaInsideParenthesesBelongsToItsValue() {
+        Axis laws = Axis.parse("fault_switch=weibull(0.7, 5184000)/exponential(3600),exponential(864000)/exponential(3600)");
+        assertEquals(List.of("weibull(0.7, 5184000)/exponential(3600)", "exponential(864000)/exponential(3600)"),
+                laws.values());
+        assertEquals(laws, Axis.parse(laws.toString()));
+    }
+
+    @Test
     void replayOptionNamesAreAccepted() {
         assertEquals("runtime_coefficient", Axis.parse("runtime-coefficient=1").parameter());
         assertEquals("first_jobs", Axis.parse("--first=100,200").parameter());
