@@ -119,11 +119,11 @@ public final class SweepCommand implements Callable<Integer> {
             if (eq <= 0) throw new IllegalArgumentException("--set '" + set + "': write PARAMETER=VALUE");
             String parameter = set.substring(0, eq).trim();
             sweep = sweep.withSet(parameter, set.substring(eq + 1).trim());
-            fixed.put(ReplayParameters.parameter(parameter).key(), "--set '" + set + "'");
+            fix(fixed, ReplayParameters.parameter(parameter).key(), "--set '" + set + "'");
         }
         if (executor != null) {
             sweep = sweep.withSet("executor", executor);
-            fixed.put("executor", "--executor " + executor);
+            fix(fixed, "executor", "--executor " + executor);
         }
         Set<String> swept = new TreeSet<>();
         for (String text : axes) {
@@ -137,6 +137,14 @@ public final class SweepCommand implements Callable<Integer> {
             sweep = sweep.withAxis(axis);
         }
         return sweep;
+    }
+
+    /** Records that {@code option} fixes {@code parameter}; a second option fixing it is refused, not let win. */
+    private static void fix(Map<String, String> fixed, String parameter, String option) {
+        String before = fixed.putIfAbsent(parameter, option);
+        if (before != null)
+            throw new IllegalArgumentException(option + ": " + parameter + " is already set by " + before
+                    + "; give it one value");
     }
 
     private static void printGrid(PrintWriter out, SweepPlan plan) throws IOException {

@@ -110,6 +110,15 @@ class SweepCommandTest {
     }
 
     @Test
+    void aParameterSetTwiceIsRefusedNotLeftToTheLast() {
+        assertBadInput("--set 'max_requeues=3': max_requeues is already set by --set 'max-requeues=2'; give it one value",
+                "--set", "max-requeues=2", "--set", "max_requeues=3");
+        assertBadInput("--executor direct: executor is already set by --set 'executor=actors'", "--set",
+                "executor=actors");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
     void theExampleExperimentsAreValidSweeps() throws IOException {
         Path experiments = Path.of("../config/experiments");
         List<Path> files;
