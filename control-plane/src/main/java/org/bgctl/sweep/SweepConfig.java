@@ -12,7 +12,9 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Supplier;
@@ -68,10 +70,17 @@ public final class SweepConfig {
         SweepSpec spec = SweepSpec.named(name);
         if (config.hasPath("base")) {
             ConfigObject base = config.getObject("base");
+            Map<String, String> setBy = new HashMap<>();
             for (String key : new TreeSet<>(base.keySet())) {
                 String value = scalar("base." + key, base.get(key));
                 SweepSpec before = spec;
                 spec = atLineOf(base.get(key), () -> before.withSet(key, value));
+                String parameter = ReplayParameters.parameter(key).key();
+                String first = setBy.putIfAbsent(parameter, key);
+                if (first != null)
+                    throw new IllegalArgumentException("base: " + key + " (line " + base.get(key).origin().lineNumber()
+                            + ") sets " + parameter + " again, after " + first + " (line "
+                            + base.get(first).origin().lineNumber() + "); give it one value");
             }
         }
         if (config.hasPath("axes")) {

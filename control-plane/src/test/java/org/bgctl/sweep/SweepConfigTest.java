@@ -155,6 +155,14 @@ class SweepConfigTest {
                 file + ": line 2: '1:2' is not a range");
     }
 
+    @Test
+    void aParameterSetTwiceInTheBaseUnderTwoNamesIsRefused() {
+        assertMessage("base: max_requeues (line 3) sets max_requeues again, after max-requeues (line 2); give it one value",
+                "base {\n  max-requeues = 2\n  max_requeues = 3\n}");
+        assertMessage("base: first_jobs (line 1) sets first_jobs again, after first (line 2)",
+                "base { first_jobs = 5\n first = 4 }");
+    }
+
     private static void assertFileMessage(Path file, String hocon, String expectedStart) throws IOException {
         Files.writeString(file, hocon);
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepConfig.read(file));
