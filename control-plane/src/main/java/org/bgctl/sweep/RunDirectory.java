@@ -16,17 +16,20 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.report.html.RunReport;
 import org.bgctl.run.Replay;
+import org.bgctl.run.RunRecord;
 
 /**
  * The directory of one sweep run. {@code parameters.json} names the run it holds and is written
  * before the run starts; {@code summary.json} and {@code report.html}, which the replay writes last, say it
- * finished ({@link Replay#finished}). That is what lets an interrupted sweep resume: a finished run with the same parameters is kept, an
- * unfinished one is cleared and run again, and a directory holding some other run is refused.
+ * finished ({@link Replay#finished}). That is what lets an interrupted sweep resume: a finished run with the same parameters
+ * and input files (parameters.json keeps their SHA-256) is kept, an unfinished one, or one whose files changed since, is
+ * cleared and run again, and a directory holding some other run is refused.
  */
 final class RunDirectory {
 
@@ -36,6 +39,8 @@ final class RunDirectory {
     static final String SUMMARY = "summary.json";
     /** A failed run's error and stack trace. */
     static final String ERROR = "error.txt";
+    /** The key of parameters.json under which the checksums of the run's input files are kept. */
+    private static final String INPUTS = "inputs_sha256";
 
     /** The files a run writes; an unfinished run's are removed before it runs again. */
     private static final List<String> RUN_FILES = List.of(PARAMETERS, ERROR, SUMMARY, RunReport.FILE,
@@ -70,7 +75,20 @@ final class RunDirectory {
         if (!Files.isRegularFile(dir.resolve(PARAMETERS))) return isEmpty(dir) ? State.EMPTY : State.OTHER;
         Map<String, String> recorded = recordedParameters(dir);
         if (recorded == null || !run.parameters().asMap().equals(recorded)) return State.OTHER;
-        return Replay.finished(dir) ? State.FINISHED : State.UNFINISHED;
+        if (!Replay.finished(dir)) return State.UNFINISHED;
+        Map<String, String> read = recordedChecksums(dir);
+        return read == null || read.equals(inputChecksums(run)) ? State.FINISHED : State.UNFINISHED;
+    }
+
+    /**
+     * The SHA-256 of each file the run reads — its trace ({@code trace}), fault file, fault model and reservation
+     * file, by parameter — read now. A finished run whose files no longer match is stale and runs again.
+     */
+    private static Map<String, String> inputChecksums(PlannedRun run) throws IOException {
+        RunRecord record = RunRecord.of(run.parameters(), run.spec().trace()).withInputChecksums();
+        Map<String, String> sums = new TreeMap<>(record.inputSha256());
+        if (record.traceSha256() != null) sums.put("trace", record.traceSha256());
+        return sums;
     }
 
     /** Why {@code run}'s directory cannot be used: what differs from the run it holds. */
@@ -98,6 +116,7 @@ final class RunDirectory {
         doc.put("run", run.index());
         doc.put("values", run.point().values());
         doc.put("parameters", run.parameters().asMap());
+        doc.put(INPUTS, inputChecksums(run));
         // written whole or not at all, so that a kill never leaves a directory that a resume cannot read
         Path part = run.dir().resolve(PARAMETERS + ".part");
         JSON.writeValue(part.toFile(), doc);
@@ -122,8 +141,7 @@ final class RunDirectory {
     private static Map<String, String> recordedParameters(Path dir) throws IOException {
         Map<String, Object> doc;
         try {
-            doc = JSON.readValue(dir.resolve(PARAMETERS).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
-            });
+            doc = document(dir);
         } catch (JsonProcessingException unreadable) {
             return null;
         }
@@ -131,6 +149,20 @@ final class RunDirectory {
         if (doc.get("parameters") instanceof Map<?, ?> m)
             m.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
         return parameters;
+    }
+
+    /** The checksums of the files recorded in {@code dir}; null when it has none (a sweep older than them). */
+    private static Map<String, String> recordedChecksums(Path dir) throws IOException {
+        if (!(document(dir).get(INPUTS) instanceof Map<?, ?> m)) return null;
+        Map<String, String> sums = new TreeMap<>();
+        m.forEach((k, v) -> sums.put(String.valueOf(k), String.valueOf(v)));
+        return sums;
+    }
+
+    /** The parameters.json of {@code dir}, keys in file order. */
+    private static Map<String, Object> document(Path dir) throws IOException {
+        return JSON.readValue(dir.resolve(PARAMETERS).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
+        });
     }
 
     /** True when {@code dir} holds nothing but, perhaps, a parameters.json that a kill left half written. */

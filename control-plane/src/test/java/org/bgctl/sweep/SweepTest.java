@@ -103,6 +103,23 @@ class SweepTest {
     }
 
     @Test
+    void aFinishedRunWhoseInputFileChangedIsRunAgainWithTheFileAsItIsNow() throws IOException {
+        Path out = dir.resolve("out");
+        Path windows = Files.writeString(dir.resolve("windows.txt"), "100000 150000 all maint\n");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct").withSet("first_jobs", "300")
+                .withSet("reservations", windows.toString()).withAxis(Axis.parse("runtime_coefficient=0.8"));
+        Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        assertEquals(List.of(RunStatus.RESUMED, RunStatus.RESUMED), Sweep.run(SweepPlan.of(direct, out), 1,
+                SweepListener.none()).runs().stream().map(RunOutcome::status).toList());
+
+        Files.writeString(windows, "100000 150000 all maint\n200000 250000 all second\n");
+        SweepOutcome again = Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        assertEquals(List.of(RunStatus.COMPLETED, RunStatus.COMPLETED),
+                again.runs().stream().map(RunOutcome::status).toList());
+        assertEquals(List.of("2", "2"), again.results().rows().stream().map(r -> r.get("reservations_windows")).toList());
+    }
+
+    @Test
     void anUnreadableParametersFileIsRefusedByNameAndAHalfWrittenOneIsRunAgain() throws IOException {
         Path out = dir.resolve("out");
         SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
