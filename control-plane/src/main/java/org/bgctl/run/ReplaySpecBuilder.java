@@ -25,6 +25,7 @@ import org.bgctl.workload.JobClasses;
 import org.bgctl.workload.OfferedLoad;
 import org.bgctl.workload.ShapeRule;
 import org.bgctl.workload.SizeUnit;
+import org.bgctl.workload.Workload;
 import org.bgctl.workload.WorkloadOptions;
 
 /**
@@ -113,6 +114,7 @@ final class ReplaySpecBuilder {
                 seed));
         workload.jobClasses(new JobClasses(ciFraction, ciGain, ciGainSpread, seed));
         WorkloadOptions options = workload.build();
+        Workload.checkFor(options, model);
         if (offeredLoad != null) {
             if (!(offeredLoad > 0 && Double.isFinite(offeredLoad)))
                 throw new IllegalArgumentException("--offered-load must be positive and finite, was " + offeredLoad);

@@ -116,7 +116,21 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         this.grid = machine.grid().orElse(null);
         this.slimShapes = new Shape[grid == null ? 0 : grid.volume() + 1];
         this.fatShapes = new Shape[slimShapes.length];
-        if (grid == null && options.geometry().shapesJobs())
+        checkFor(options, machine);
+        this.random = new Random(options.geometry().drawSeed());
+        this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
+    }
+
+    /**
+     * Checks that {@code machine} can take the jobs {@code options} make, as a workload on it does when made, so that a
+     * run can be refused before it starts.
+     *
+     * @throws IllegalArgumentException when the options give jobs shapes or topologies and the machine has no grid of
+     *                                  allocation units, or count sizes in units on a supernode torus of many nodes
+     *                                  per supernode
+     */
+    public static void checkFor(WorkloadOptions options, MachineModel machine) {
+        if (machine.grid().isEmpty() && options.geometry().shapesJobs())
             throw new IllegalArgumentException("job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"
                     + " such as bgl; " + machine.name() + " has none");
         if (options.geometry().sizeUnit() == SizeUnit.UNITS
@@ -124,8 +138,6 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
                 && machine.capacity() > machine.units().size())
             throw new IllegalArgumentException("--sizes-in units: " + machine.name() + " counts job sizes in nodes;"
                     + " for a trace whose sizes count supernodes, give it one node per supernode (supernode:XxYxZ/1)");
-        this.random = new Random(options.geometry().drawSeed());
-        this.classifier = options.jobClasses().any() ? new JobClassifier(options.jobClasses()) : null;
     }
 
     /**

@@ -61,6 +61,20 @@ class SweepPlanTest {
     }
 
     @Test
+    void jobGeometryAMachineCannotTakeIsRefusedBeforeAnythingStarts() {
+        SweepSpec swept = base.withAxis(Axis.parse("machine=paragon-sdsc,supernode,bgl"));
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SweepPlan.of(swept.withSet("pin_shapes", "true"), dir.resolve("out")));
+        assertTrue(e.getMessage().contains("2 of 3 runs cannot start (nothing was started):\n  run 1 (machine=paragon-sdsc):"
+                + " job shapes, fat shapes, tori and pinned shapes need a machine of midplanes"), e.getMessage());
+        IllegalArgumentException units = assertThrows(IllegalArgumentException.class,
+                () -> SweepPlan.of(swept.withSet("sizes_in", "units"), dir.resolve("out")));
+        assertTrue(units.getMessage().contains("run 2 (machine=supernode): --sizes-in units: supernode:4x4x8 counts job"
+                + " sizes in nodes"), units.getMessage());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    @Test
     void aMissingTraceIsFoundBeforeAnythingStarts() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
                 base.withSet("trace", dir.resolve("missing.swf").toString()), dir.resolve("out")));
