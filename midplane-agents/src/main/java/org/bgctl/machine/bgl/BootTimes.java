@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigUtil;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.TreeSet;
@@ -47,8 +48,9 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
             Config boot = file.getConfig("boot");
             for (String key : new TreeSet<>(boot.root().keySet()))
                 if (!KEYS.contains(key))
-                    throw MachineFileError.at(boot.getValue(quoted(key)).origin(), new IllegalArgumentException(
-                            "boot." + key + " is not a boot time; known: " + String.join(", ", KEYS)));
+                    throw MachineFileError.at(boot.getValue(ConfigUtil.joinPath(key)).origin(),
+                            new IllegalArgumentException("boot." + key + " is not a boot time; known: "
+                                    + String.join(", ", KEYS)));
             long baseSeconds = seconds(boot, "base");
             long perMidplane = seconds(boot, "per-midplane");
             long free = boot.hasPath("free") ? seconds(boot, "free") : 0;
@@ -75,9 +77,5 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
             throw MachineFileError.at(boot.getValue(key).origin(),
                     new IllegalArgumentException("boot." + key + " " + why + ", was " + given));
         return given.longValue();
-    }
-
-    private static String quoted(String key) {
-        return "\"" + key + "\"";
     }
 }

@@ -4,6 +4,7 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
+import com.typesafe.config.ConfigUtil;
 import java.nio.file.Path;
 import java.time.DayOfWeek;
 import java.time.LocalTime;
@@ -78,7 +79,7 @@ public final class ParagonSite {
             Map<String, NodeGroup> groups = new TreeMap<>();
             Config g = c.getConfig("node-groups");
             for (String group : new TreeMap<>(g.root()).keySet()) {
-                Config gc = g.getConfig(quoted(group));
+                Config gc = g.getConfig(ConfigUtil.joinPath(group));
                 try {
                     groups.put(group, new NodeGroup(group, members(gc, "prime", group, ids),
                             members(gc, "non-prime", group, ids)));
@@ -160,10 +161,6 @@ public final class ParagonSite {
             throw new IllegalArgumentException("prime-time." + key + ": '" + value
                     + "' is not a time such as 09:00", e);
         }
-    }
-
-    private static String quoted(String key) {
-        return "\"" + key + "\"";
     }
 
     /** The node sets, in the file's order. */

@@ -3,6 +3,7 @@ package org.bgctl.scheduler.policy.nqs;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigList;
+import com.typesafe.config.ConfigUtil;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
@@ -70,9 +71,9 @@ public final class NqsConfig {
             Map<String, List<NqsQueue>> pipes = new TreeMap<>();
             Config p = nqs.getConfig("pipes");
             for (String pipe : new TreeMap<>(p.root()).keySet()) {
-                ConfigList names = p.getList(quoted(pipe));
+                ConfigList names = p.getList(ConfigUtil.joinPath(pipe));
                 try {
-                    pipes.put(pipe, pipe(pipe, p.getStringList(quoted(pipe)), queues));
+                    pipes.put(pipe, pipe(pipe, p.getStringList(ConfigUtil.joinPath(pipe)), queues));
                 } catch (IllegalArgumentException e) {
                     throw MachineFileError.at(names.origin(), e);
                 }
@@ -80,11 +81,11 @@ public final class NqsConfig {
             Map<Integer, String> swf = new TreeMap<>();
             Config s = nqs.getConfig("swf-queues");
             for (String number : new TreeMap<>(s.root()).keySet()) {
-                String pipe = s.getString(quoted(number));
+                String pipe = s.getString(ConfigUtil.joinPath(number));
                 try {
                     swf.put(swfQueue(number), knownPipe(pipe, pipes));
                 } catch (IllegalArgumentException e) {
-                    throw MachineFileError.at(s.getValue(quoted(number)).origin(), e);
+                    throw MachineFileError.at(s.getValue(ConfigUtil.joinPath(number)).origin(), e);
                 }
             }
             String defaultPipe = nqs.getString("default-pipe");
@@ -151,10 +152,6 @@ public final class NqsConfig {
         if (!pipes.containsKey(pipe))
             throw new IllegalArgumentException("no pipe '" + pipe + "'; known: " + String.join(", ", pipes.keySet()));
         return pipe;
-    }
-
-    private static String quoted(String key) {
-        return "\"" + key + "\"";
     }
 
     /** Priority gained per hour of waiting. */
