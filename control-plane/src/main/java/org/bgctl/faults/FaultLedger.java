@@ -8,6 +8,7 @@ import java.util.TreeMap;
 import org.bgctl.machine.Claim;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
+import org.bgctl.report.JobTable;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.event.ComponentFailed;
 import org.bgctl.scheduler.event.ComponentRepaired;
@@ -64,6 +65,21 @@ public final class FaultLedger implements EventSink {
     /** Failures recorded. */
     public long failures() {
         return failures;
+    }
+
+    /**
+     * The faults block of a run's summary.json past its settings: the kills and what they cost ({@code table}'s, with
+     * {@code jobsFailed} jobs a failed component killed and that did not run again), then {@link #figures()}.
+     */
+    public Map<String, Object> killsAndFigures(JobTable table, long jobsFailed) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kills", table.kills());
+        m.put("jobs_ever_killed", table.jobsKilled());
+        m.put("requeues", table.requeues());
+        m.put("jobs_failed", jobsFailed);
+        m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
+        m.putAll(figures());
+        return m;
     }
 
     /**

@@ -7,10 +7,8 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.Set;
@@ -60,21 +58,6 @@ public final class JournalReplay {
     }
 
     private JournalReplay() {
-    }
-
-    /**
-     * The faults block of the replay's summary.json, as a trace replay's gives it: the kills and what they cost, and
-     * the machine's health over the run (failures, repairs, availability).
-     */
-    private static Map<String, Object> faultFields(JobTable table, List<JobRecord> records, FaultLedger health) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kills", table.kills());
-        m.put("jobs_ever_killed", table.jobsKilled());
-        m.put("requeues", table.requeues());
-        m.put("jobs_failed", records.stream().filter(JobRecord::killedByFault).count());
-        m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
-        m.putAll(health.figures());
-        return m;
     }
 
     /**
@@ -231,6 +214,7 @@ public final class JournalReplay {
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
         long killed = records.stream().filter(JobRecord::killed).count();
+        long failed = records.stream().filter(JobRecord::killedByFault).count();
         Summary summary = new Summary()
                 .put("mode", "replay of a serve run")
                 .put("machine", machineName)
@@ -246,7 +230,7 @@ public final class JournalReplay {
                 .put("jobs_never_started", outcome.stillQueued())
                 .putMetrics(metrics)
                 .put("invariant_violations", audit.violations().size())
-                .put("faults", faultFields(table, records, health))
+                .put("faults", health.killsAndFigures(table, failed))
                 .put("events", table.events());
         try (Writer w = Files.newBufferedWriter(out.resolve("jobs.csv"), StandardCharsets.UTF_8)) {
             JobsCsv.write(records, w, BootModelKind.boots(recorded.parameters()));

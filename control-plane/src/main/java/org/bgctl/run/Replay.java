@@ -533,12 +533,7 @@ public final class Replay {
     private static Map<String, Object> faultFields(ReplaySpec spec, JobTable table, JobOutputs jobs,
                                                    FaultLedger ledger, RecordedRun audit) {
         Map<String, Object> m = new LinkedHashMap<>(spec.faults().settings());
-        m.put("kills", table.kills());
-        m.put("jobs_ever_killed", table.jobsKilled());
-        m.put("requeues", table.requeues());
-        m.put("jobs_failed", jobs.failed());
-        m.put("node_hours_lost", table.nodeSecondsLost() / 3600.0);
-        m.putAll(ledger.figures());
+        m.putAll(ledger.killsAndFigures(table, jobs.failed()));
         m.put("invariant_violations", audit == null ? null : audit.violations().size());
         if (audit != null && !audit.violations().isEmpty())
             m.put("invariant_violation_examples", audit.violations().subList(0, Math.min(5, audit.violations().size())));
