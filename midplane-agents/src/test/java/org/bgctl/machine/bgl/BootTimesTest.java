@@ -25,24 +25,27 @@ class BootTimesTest {
                     assertThrows(IllegalArgumentException.class, () -> BootTimes.of(machine)).getMessage());
     }
 
+    /** A machine of one midplane whose boot block is the shipped one's. */
+    private static final String ONE = "name = one\nmidplanes = [1, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
+            + "lines { x = [], y = [], z = [] }\nboot {\n  base = 120\n  per-midplane = 6\n  free = 60\n}\n";
+
+    /** Why the machine file {@code file}, written as {@link #ONE} with {@code line} instead of {@code was}, is refused. */
+    private static String refusal(Path file, String was, String line) throws IOException {
+        Files.writeString(file, ONE.replace(was, line));
+        return assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage();
+    }
+
     @Test
     void aNegativeFractionalOrHugeTimeOrAnUnknownKeyIsNamedByItsLine(@TempDir Path dir) throws IOException {
-        String machine = "name = one\nmidplanes = [1, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"
-                + "lines { x = [], y = [], z = [] }\nboot {\n  base = 120\n  per-midplane = 6\n  free = 60\n}\n";
-        Path file = Files.writeString(dir.resolve("one.conf"), machine.replace("per-midplane = 6", "per-midplane = -6"));
+        Path file = dir.resolve("one.conf");
         assertEquals(file + ": 7: boot.per-midplane must not be negative, was -6",
-                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
-        Files.writeString(file, machine.replace("free = 60", "free = -1"));
-        assertEquals(file + ": 8: boot.free must not be negative, was -1",
-                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
-        Files.writeString(file, machine.replace("free = 60", "free = 1e30"));
+                refusal(file, "per-midplane = 6", "per-midplane = -6"));
+        assertEquals(file + ": 8: boot.free must not be negative, was -1", refusal(file, "free = 60", "free = -1"));
         assertEquals(file + ": 8: boot.free must be at most 31536000 s (a year), was 1.0E30",
-                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
-        Files.writeString(file, machine.replace("per-midplane = 6", "per-midplane = 1.5"));
+                refusal(file, "free = 60", "free = 1e30"));
         assertEquals(file + ": 7: boot.per-midplane must be whole seconds, was 1.5",
-                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
-        Files.writeString(file, machine.replace("free = 60", "fre = 60"));
+                refusal(file, "per-midplane = 6", "per-midplane = 1.5"));
         assertEquals(file + ": 8: boot.fre is not a boot time; known: base, per-midplane, free",
-                assertThrows(IllegalArgumentException.class, () -> BootTimes.of(file.toString())).getMessage());
+                refusal(file, "free = 60", "fre = 60"));
     }
 }
