@@ -68,9 +68,10 @@ public final class SweepConfig {
         checkKeys("the sweep file", config.root(), TOP_KEYS);
         String name = config.hasPath("name") ? config.getString("name") : defaultName;
         SweepSpec spec = SweepSpec.named(name);
-        if (config.hasPath("base")) {
-            ConfigObject base = config.getObject("base");
-            Map<String, String> setBy = new HashMap<>();
+        // By parameter, the key of base that sets it.
+        Map<String, String> setBy = new HashMap<>();
+        ConfigObject base = config.hasPath("base") ? config.getObject("base") : null;
+        if (base != null) {
             for (String key : new TreeSet<>(base.keySet())) {
                 String value = scalar("base." + key, base.get(key));
                 SweepSpec before = spec;
@@ -90,6 +91,11 @@ public final class SweepConfig {
                 if (!swept.add(axis.parameter()))
                     throw new IllegalArgumentException("axes: a second axis of " + axis.parameter() + " (line "
                             + value.origin().lineNumber() + "); give each parameter one axis, with all its values");
+                String inBase = setBy.get(axis.parameter());
+                if (inBase != null)
+                    throw new IllegalArgumentException("axes: the axis of " + axis.parameter() + " (line "
+                            + value.origin().lineNumber() + ") sweeps what base sets (" + inBase + ", line "
+                            + base.get(inBase).origin().lineNumber() + "); give it either one value in base or an axis");
                 spec = spec.withAxis(axis);
             }
         }

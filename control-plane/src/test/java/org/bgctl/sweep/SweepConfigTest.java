@@ -29,7 +29,6 @@ class SweepConfigTest {
                   trace = "traces/sdsc.swf"
                   machine = "flat:128"
                   first_jobs = 10000
-                  runtime_coefficient = 1.0
                   enforce_walltime = true
                 }
                 axes = [
@@ -44,14 +43,14 @@ class SweepConfigTest {
                 """);
         assertEquals("krevat-flat", spec.name());
         assertEquals(Map.of("trace", "traces/sdsc.swf", "machine", "flat:128", "first_jobs", "10000",
-                "runtime_coefficient", "1", "enforce_walltime", "true", "executor", "actors", "journal", "memory"),
+                "enforce_walltime", "true", "executor", "actors", "journal", "memory"),
                 spec.base().asMap());
         assertEquals(List.of(Axis.parse("scheduler=fcfs,easy"), Axis.parse("runtime_coefficient=0.7,0.8,0.9"),
                 Axis.parse("size_divide=1,2,4,8")), spec.axes());
         assertEquals(List.of(new PlotSpec("utilization", "mean_wait_s", List.of("scheduler"), "Wait", "wait", true,
-                        "line 15"),
+                        "line 14"),
                 new PlotSpec("runtime_coefficient", "utilization", List.of("scheduler", "size_divide"), null, null,
-                        false, "line 16")), spec.plots());
+                        false, "line 15")), spec.plots());
     }
 
     @Test
@@ -153,6 +152,15 @@ class SweepConfigTest {
                 file + ": line 3: axis boot_failure: '0.0' appears twice (as '0')");
         assertFileMessage(file, "axes = [\n  { parameter = max_requeues, values = \"1:2\" }\n]\n",
                 file + ": line 2: '1:2' is not a range");
+    }
+
+    @Test
+    void aParameterBothSetInTheBaseAndSweptIsRefusedNotHalfDropped() {
+        assertMessage("axes: the axis of runtime_coefficient (line 3) sweeps what base sets (runtime-coefficient, line 1);"
+                        + " give it either one value in base or an axis",
+                "base { runtime-coefficient = 1.0, first_jobs = 5 }\naxes = [\n  \"runtime_coefficient=0.7,0.8\"\n]");
+        assertMessage("axes: the axis of scheduler (line 2) sweeps what base sets (scheduler, line 1)",
+                "base { scheduler = easy }\naxes = [ { parameter = scheduler, values = [fcfs, easy] } ]");
     }
 
     @Test
