@@ -232,6 +232,41 @@ class ReplayResumeTest {
         assertTrue(Files.exists(run.resolve("summary.json")), same.toString());
     }
 
+    /**
+     * A resume refuses a machine file or block file (FILE.conf, layout=static:FILE) that changed or is gone since the
+     * run started: the rest of the run would be scheduled on another machine than its journal's first part.
+     */
+    @Test
+    void resumeRefusesAMachineFileOrBlockFileThatChanged() throws Exception {
+        Path config = Path.of("..", "config").toAbsolutePath().normalize();
+        Path wiring = Files.copy(config.resolve("machines/bgl.conf"), dir.resolve("own.conf"));
+        Path blocks = Files.copy(config.resolve("layouts/bgl-static.conf"), dir.resolve("blocks.conf"));
+        String wiringText = Files.readString(wiring);
+        String blocksText = Files.readString(blocks);
+        Path trace = CliRun.trace(dir, "t.swf", CliRun.job(1, 0, 500, 2, 600), CliRun.job(2, 10, 500, 2, 600));
+        Path run = dir.resolve("run");
+        CliRun first = CliRun.of("replay", "--trace", trace.toString(), "--machine", wiring + ",layout=static:" + blocks,
+                "--sizes-in", "units", "--out", run.toString(), "--quiet");
+        assertEquals(0, first.exit(), first.toString());
+        Files.delete(run.resolve("summary.json")); // as a kill before the end leaves it
+        Files.writeString(wiring, wiringText + "# edited\n");
+        CliRun changed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(Bgctl.BAD_INPUT, changed.exit(), changed.toString());
+        assertTrue(changed.err().startsWith("bgctl replay: the machine file " + wiring + " changed since the run"
+                + " started (its SHA-256 differs from run.json); cannot resume"), changed.toString());
+        Files.writeString(wiring, wiringText);
+        Files.writeString(blocks, blocksText + "# edited\n");
+        CliRun block = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(Bgctl.BAD_INPUT, block.exit(), block.toString());
+        assertTrue(block.err().startsWith("bgctl replay: the block file " + blocks + " changed since the run"
+                + " started (its SHA-256 differs from run.json); cannot resume"), block.toString());
+        assertFalse(Files.exists(run.resolve("summary.json")), block.toString());
+        Files.writeString(blocks, blocksText);
+        CliRun same = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, same.exit(), same.toString());
+        assertTrue(Files.exists(run.resolve("summary.json")), same.toString());
+    }
+
     @Test
     void verifyNamesTheFirstMissingEntry() throws Exception {
         CliRun ok = CliRun.of("inspect", "--run", reference.toString(), "--verify");

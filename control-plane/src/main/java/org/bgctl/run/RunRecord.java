@@ -13,10 +13,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.TreeMap;
 import org.bgctl.config.BgctlSettings;
+import org.bgctl.machine.MachineCatalog;
 
 /**
  * {@value #FILE} in the run directory of a durable replay: the replay's parameters (file names made absolute) and the
- * SHA-256 of its trace and of its other input files (fault file, fault model, reservation file), written when the
+ * SHA-256 of its trace and of its other input files (fault file, fault model, reservation file, the machine's own
+ * machine file and block file), written when the
  * replay starts, so that {@code bgctl replay --resume DIR} needs nothing else and refuses a trace or an input file
  * that changed since.
  *
@@ -25,7 +27,8 @@ import org.bgctl.config.BgctlSettings;
  *                    a trace (a live server fed by its API only)
  * @param given       the file parameters as they were given, where that is not their absolute form
  * @param inputSha256 per file parameter other than the trace ({@code faults}, {@code fault_model},
- *                    {@code reservations}), the checksum of the file's bytes; empty for a record written without them
+ *                    {@code reservations}) and per file of the machine's ({@code machine_file}, {@code block_file}),
+ *                    the checksum of the file's bytes; empty for a record written without them
  */
 public record RunRecord(ReplayParameters parameters, String traceSha256, Map<String, String> given,
                         Map<String, String> inputSha256) {
@@ -56,7 +59,7 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
 
     /** What each input file is called in a message. */
     private static final Map<String, String> INPUT_NAMES = Map.of("faults", "fault file", "fault_model", "fault model",
-            "reservations", "reservation file");
+            "reservations", "reservation file", "machine_file", "machine file", "block_file", "block file");
 
     /** The record of a run of {@code parameters} reading {@code trace} (null: none). */
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {
@@ -150,7 +153,13 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
             var file = parameters.get(key);
             if (file.isPresent()) sums.put(key, TraceChecksums.read(Path.of(file.get())));
         }
+        for (Map.Entry<String, Path> e : machineFiles().entrySet()) sums.put(e.getKey(), TraceChecksums.read(e.getValue()));
         return new RunRecord(parameters, traceSha256, given, sums);
+    }
+
+    /** The files of the user's the run's machine is read from ({@link MachineCatalog#files}), by kind. */
+    private Map<String, Path> machineFiles() {
+        return parameters.get("machine").map(MachineCatalog::files).orElse(Map.of());
     }
 
     /**
@@ -181,7 +190,8 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
     public void checkInput(String key, String recordedIn, String remedy) {
         String sha256 = inputSha256.get(key);
         if (sha256 == null) return;
-        String file = parameters.get(key).orElse("?");
+        String file = machineFiles().containsKey(key) ? machineFiles().get(key).toString()
+                : parameters.get(key).orElse("?");
         String what = "the " + INPUT_NAMES.getOrDefault(key, key) + " " + file;
         String now;
         try {

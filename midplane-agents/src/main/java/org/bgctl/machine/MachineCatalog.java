@@ -3,6 +3,7 @@ package org.bgctl.machine;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
@@ -16,6 +17,7 @@ import org.bgctl.machine.bgl.LinkSetCache;
 import org.bgctl.machine.bgl.SwitchModel;
 import org.bgctl.machine.bgl.Wiring;
 import org.bgctl.machine.flat.FlatMachine;
+import org.bgctl.machine.paragon.ParagonMachine;
 import org.bgctl.machine.torus.SupernodeMachine;
 import org.bgctl.machine.torus.TorusShape;
 
@@ -75,6 +77,27 @@ public final class MachineCatalog {
             throw new IllegalArgumentException("no machine named" + (spec == null ? "" : " in '" + spec + "'")
                     + "; known: " + KNOWN);
         return MachineRegistry.typeOf(spec).factory().apply(spec);
+    }
+
+    /**
+     * The files of the user's that machine {@code spec} is read from, by what they are: {@code machine_file} (a wiring
+     * {@code FILE.conf} or a Paragon site {@code paragon:FILE}) and {@code block_file} ({@code layout=static:FILE} or
+     * {@code layout=overlap:FILE}); none for a machine shipped with bgctl. The spec is not checked here.
+     */
+    public static Map<String, Path> files(String spec) {
+        Map<String, Path> files = new LinkedHashMap<>();
+        if (spec.startsWith(ParagonMachine.FILE_PREFIX)) {
+            files.put("machine_file", Path.of(spec.substring(ParagonMachine.FILE_PREFIX.length())));
+            return files;
+        }
+        String[] parts = spec.split(",", -1);
+        if (parts[0].endsWith(".conf")) files.put("machine_file", Path.of(parts[0]));
+        for (int i = 1; i < parts.length; i++) {
+            int colon = parts[i].indexOf(':');
+            if (parts[i].startsWith(LAYOUT + "=") && colon > 0 && colon < parts[i].length() - 1)
+                files.putIfAbsent("block_file", Path.of(parts[i].substring(colon + 1)));
+        }
+        return files;
     }
 
     /** {@code flat:N}. */
