@@ -11,6 +11,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -230,6 +231,36 @@ class ReplayResumeTest {
         CliRun same = CliRun.of("replay", "--resume", run.toString(), "--quiet");
         assertEquals(0, same.exit(), same.toString());
         assertTrue(Files.exists(run.resolve("summary.json")), same.toString());
+    }
+
+    /**
+     * report.html, whose presence says a run ran to its end, is never there half written: a SIGKILL the moment it
+     * appears leaves it whole (or absent, and a resume writes it), never a truncated report that a resume then takes
+     * for a finished run.
+     */
+    @Test
+    void aKillAsReportHtmlAppearsLeavesItWhole() throws Exception {
+        Path run = dir.resolve("run");
+        Process p = start(run, "--trace", TRACE.toString(), "--out", run.toString());
+        Path report = run.resolve("report.html");
+        long seen = -1;
+        while (p.isAlive() && seen < 0) {
+            try {
+                seen = Files.size(report);
+            } catch (NoSuchFileException notYet) {
+                Thread.onSpinWait();
+            }
+        }
+        p.destroyForcibly();
+        assertTrue(p.waitFor(30, TimeUnit.SECONDS));
+        assertTrue(seen != 0, "report.html appeared empty, before it was written");
+        if (Files.exists(report))
+            assertTrue(Files.readString(report).strip().endsWith("</html>"), "report.html cut short: "
+                    + Files.size(report) + " bytes");
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.toString());
+        assertArrayEquals(Files.readAllBytes(reference.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")));
+        assertTrue(Files.readString(report).strip().endsWith("</html>"), resumed.toString());
     }
 
     /**

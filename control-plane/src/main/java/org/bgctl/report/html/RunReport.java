@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -60,11 +61,14 @@ public final class RunReport {
     public static Path write(Path dir, Jobs jobs) throws IOException {
         // read and rendered before the file is opened: a run that cannot be read leaves no empty report behind
         List<String> parts = render(RunData.read(dir, jobs == null ? null : jobs.rows));
+        // written beside it and moved into place whole: its presence says a replay ran to its end (Replay.finished),
+        // so a kill while writing must not leave it cut short
         Path file = dir.resolve(FILE);
-        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(file), 1 << 16)) {
+        Path partial = dir.resolve(FILE + ".partial");
+        try (OutputStream out = new BufferedOutputStream(Files.newOutputStream(partial), 1 << 16)) {
             for (String part : parts) out.write(part.getBytes(StandardCharsets.UTF_8));
         }
-        return file;
+        return Files.move(partial, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     /** The jobs of a run as they are written to its jobs.csv, kept for its report in columns of numbers. */
