@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.bgctl.journal.RunInputsTable;
 import org.bgctl.run.ReplayParameter;
@@ -112,6 +113,9 @@ record ServeInputs(RunRecord record, double speed) {
             throw new IllegalArgumentException("the trace " + now.trace().orElseThrow() + " of " + run
                     + " changed since the run started (its SHA-256 differs from the journal's); give --override to"
                     + " feed it as it is now (nothing was changed)");
+        for (String key : new TreeSet<>(RunRecord.MACHINE_FILES))
+            was.record.checkInput(key, "the journal's", "the machine of a run never changes, --override or not"
+                    + " (nothing was changed)");
         if (!spec.override())
             was.record.checkInputs("the journal's", "give --override to take it as it is now (nothing was changed)");
         return tracedIfAsked(spec, now);

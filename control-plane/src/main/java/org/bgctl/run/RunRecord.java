@@ -11,6 +11,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
 import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.MachineCatalog;
@@ -156,6 +157,9 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
         for (Map.Entry<String, Path> e : machineFiles().entrySet()) sums.put(e.getKey(), TraceChecksums.read(e.getValue()));
         return new RunRecord(parameters, traceSha256, given, sums);
     }
+
+    /** The keys of {@link #inputSha256} of the files a machine is read from ({@link MachineCatalog#files}). */
+    public static final Set<String> MACHINE_FILES = Set.of("machine_file", "block_file");
 
     /** The files of the user's the run's machine is read from ({@link MachineCatalog#files}), by kind. */
     private Map<String, Path> machineFiles() {

@@ -117,6 +117,32 @@ class ServeParametersTest {
     }
 
     /**
+     * A machine file whose bytes changed since the run recorded it is refused at a restart, --override or not: the
+     * machine of a run never changes, and its journal's jobs hold partitions of the machine as it was.
+     */
+    @Test
+    void aRestartRefusesAChangedMachineFileEvenOverridden() throws Exception {
+        Path run = dir.resolve("run");
+        Path wiring = Files.copy(Path.of("..", "config", "machines", "bgl.conf"), dir.resolve("own.conf"));
+        String text = Files.readString(wiring);
+        LiveServer.start(serve(ReplayParameters.none().with("machine", wiring), run)).close();
+        Files.writeString(wiring, text + "# edited\n");
+        String refusal = "the machine file " + wiring + " changed since the run started (its SHA-256 differs from the"
+                + " journal's); the machine of a run never changes, --override or not (nothing was changed)";
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LiveServer.start(serve(ReplayParameters.none(), run)));
+        assertEquals(refusal, e.getMessage());
+        e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(new ServeSpec(ReplayParameters.none(),
+                OptionalDouble.of(20000), run, "127.0.0.1", 0, Optional.empty(), RestartPolicy.CONTINUE,
+                Optional.empty(), true)));
+        assertEquals(refusal, e.getMessage());
+        Files.writeString(wiring, text);
+        try (LiveServer resumed = LiveServer.start(serve(ReplayParameters.none(), run))) {
+            assertTrue(resumed.resumed());
+        }
+    }
+
+    /**
      * A reservation file given with --override that leaves out a window the journal cancels is refused in one line:
      * before, the server started, the scheduler's recovery stopped on the cancellation ('reservation 'maint' is
      * cancelled but was not placed', a stack trace) and the server went on listening with nothing to journal.
