@@ -49,8 +49,11 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
 
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
-    /** Parameters whose values name files, made absolute so that a resume works from any directory. */
+    /** Parameters whose values are files, made absolute so that a resume works from any directory. */
     private static final String[] FILE_PARAMETERS = {"trace", "faults", "fault_model", "reservations"};
+
+    /** Parameters whose values name files, made absolute: the files, and the machine's own files. */
+    private static final String[] NAMING_FILES = {"trace", "faults", "fault_model", "reservations", "machine"};
 
     /** The key of {@link #given} in the record's JSON. */
     private static final String GIVEN = "given_as";
@@ -66,12 +69,12 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
     public static RunRecord of(ReplayParameters parameters, TraceSource trace) throws IOException {
         ReplayParameters absolute = parameters;
         Map<String, String> given = new TreeMap<>();
-        for (String key : FILE_PARAMETERS) {
+        for (String key : NAMING_FILES) {
             var value = parameters.get(key);
             if (value.isPresent() && !(key.equals("trace") && value.get().equals(ReplayParameters.DEMO_TRACE))) {
-                Path file = Path.of(value.get()).toAbsolutePath().normalize();
+                String file = absolute(key, value.get());
                 absolute = absolute.with(key, file);
-                if (!file.toString().equals(value.get())) given.put(key, value.get());
+                if (!file.equals(value.get())) given.put(key, value.get());
             }
         }
         return new RunRecord(absolute, trace == null ? null
@@ -216,11 +219,20 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
     public ReplayParameters resumeParameters() {
         ReplayParameters resumed = parameters;
         for (Map.Entry<String, String> e : given.entrySet()) {
-            Path now = Path.of(e.getValue()).toAbsolutePath().normalize();
-            if (parameters.get(e.getKey()).map(now.toString()::equals).orElse(false))
+            String now = absolute(e.getKey(), e.getValue());
+            if (parameters.get(e.getKey()).map(now::equals).orElse(false))
                 resumed = resumed.with(e.getKey(), e.getValue());
         }
         return resumed;
+    }
+
+    /**
+     * The value of file parameter {@code key} naming its files by their absolute paths: the file itself, or for the
+     * machine the files of the user's it is read from ({@link MachineCatalog#withFilesAbsolute}).
+     */
+    private static String absolute(String key, String value) {
+        return key.equals("machine") ? MachineCatalog.withFilesAbsolute(value)
+                : Path.of(value).toAbsolutePath().normalize().toString();
     }
 
     /** Writes the record into {@code runDir}, whole or not at all (a kill while writing leaves no record). */

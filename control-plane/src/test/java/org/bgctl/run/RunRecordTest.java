@@ -35,4 +35,29 @@ class RunRecordTest {
         RunRecord absolute = writtenAndRead(ReplayParameters.none().with("faults", elsewhere));
         assertEquals(Optional.of(elsewhere), absolute.resumeParameters().get("faults"));
     }
+
+    @Test
+    void aMachineNamingFilesOfItsOwnKeepsThemAbsoluteAndIsResumedAsGiven() throws Exception {
+        String given = "my-bgl.conf,switch=whole,layout=static:layouts/blocks.conf";
+        RunRecord read = writtenAndRead(ReplayParameters.none().with("machine", given));
+        String absolute = Path.of("my-bgl.conf").toAbsolutePath().normalize() + ",switch=whole,layout=static:"
+                + Path.of("layouts/blocks.conf").toAbsolutePath().normalize();
+        assertEquals(Optional.of(absolute), read.parameters().get("machine"));
+        assertEquals(Optional.of(given), read.resumeParameters().get("machine"));
+        RunRecord site = writtenAndRead(ReplayParameters.none().with("machine", "paragon:site.conf"));
+        assertEquals(Optional.of("paragon:" + Path.of("site.conf").toAbsolutePath().normalize()),
+                site.parameters().get("machine"));
+        RunRecord moved = new RunRecord(ReplayParameters.none().with("machine", "/elsewhere/my-bgl.conf"), null,
+                Map.of("machine", "my-bgl.conf"));
+        assertEquals(Optional.of("/elsewhere/my-bgl.conf"), moved.resumeParameters().get("machine"));
+    }
+
+    @Test
+    void aMachineShippedWithBgctlIsKeptAsGiven() throws Exception {
+        for (String machine : new String[] {"bgl,deny-passthrough=xy", "flat:128", "paragon-sdsc", "supernode:4x4x8/1"}) {
+            RunRecord read = writtenAndRead(ReplayParameters.none().with("machine", machine));
+            assertEquals(Optional.of(machine), read.parameters().get("machine"));
+            assertEquals(Map.of(), read.given());
+        }
+    }
 }

@@ -100,6 +100,27 @@ public final class MachineCatalog {
         return files;
     }
 
+    /**
+     * {@code spec} with each file of the user's that it names ({@link #files}) given by its absolute, normalized path,
+     * so that the name means the same machine from any working directory; {@code spec} itself when it names none.
+     */
+    public static String withFilesAbsolute(String spec) {
+        if (spec.startsWith(ParagonMachine.FILE_PREFIX))
+            return ParagonMachine.FILE_PREFIX + absolute(spec.substring(ParagonMachine.FILE_PREFIX.length()));
+        String[] parts = spec.split(",", -1);
+        if (parts[0].endsWith(".conf")) parts[0] = absolute(parts[0]);
+        for (int i = 1; i < parts.length; i++) {
+            int colon = parts[i].indexOf(':');
+            if (parts[i].startsWith(LAYOUT + "=") && colon > 0 && colon < parts[i].length() - 1)
+                parts[i] = parts[i].substring(0, colon + 1) + absolute(parts[i].substring(colon + 1));
+        }
+        return String.join(",", parts);
+    }
+
+    private static String absolute(String file) {
+        return Path.of(file).toAbsolutePath().normalize().toString();
+    }
+
     /** {@code flat:N}. */
     static MachineModel flat(String spec) {
         if (spec.contains(",")) throw new IllegalArgumentException("machine '" + spec + "': flat machines take no options");
