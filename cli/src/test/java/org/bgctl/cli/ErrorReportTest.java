@@ -163,6 +163,25 @@ class ErrorReportTest {
         assertFalse(Files.exists(run), "nothing left behind");
     }
 
+    /** serve said only "Is a directory" or "X: no such file or directory", naming neither the option nor the file. */
+    @Test
+    @Timeout(60)
+    void serveNamesAnInputFileItCannotRead() throws Exception {
+        Path run = dir.resolve("serve-inputs");
+        Files.createDirectory(dir.resolve("adir"));
+        String[][] cases = {{"--faults", "fault file "}, {"--fault-model", "fault model "},
+                {"--reservations", "reservation file "}};
+        for (String[] c : cases) {
+            String directory = badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run",
+                    run.toString(), c[0], dir.resolve("adir").toString()), "serve", c[1] + dir.resolve("adir"));
+            assertTrue(directory.endsWith(": a directory, not a file"), directory);
+            String missing = badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run",
+                    run.toString(), c[0], dir.resolve("nothing").toString()), "serve", c[1] + dir.resolve("nothing"));
+            assertTrue(missing.endsWith(": no such file"), missing);
+        }
+        assertFalse(Files.exists(run), "nothing left behind");
+    }
+
     @Test
     void anUnreadableTraceSaysWhy() throws Exception {
         String missing = badInput(replay("--trace", dir.resolve("nothing.swf").toString()), "replay", "trace ");

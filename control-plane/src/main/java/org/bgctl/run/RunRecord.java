@@ -148,14 +148,23 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
      * This record with the checksum of each input file its parameters name (fault file, fault model, reservation
      * file), read now.
      *
-     * @throws IOException when one cannot be read
+     * @throws IllegalArgumentException naming the first that is gone, a directory or cannot be read
      */
-    public RunRecord withInputChecksums() throws IOException {
+    public RunRecord withInputChecksums() {
         Map<String, String> sums = new TreeMap<>();
         for (String key : FILE_PARAMETERS) {
             if (key.equals("trace")) continue;
             var file = parameters.get(key);
-            if (file.isPresent()) sums.put(key, TraceChecksums.read(Path.of(file.get())));
+            if (file.isEmpty()) continue;
+            Path path = Path.of(file.get());
+            String what = INPUT_NAMES.getOrDefault(key, key) + " " + file.get();
+            if (Files.isDirectory(path)) throw new IllegalArgumentException(what + ": a directory, not a file");
+            try {
+                sums.put(key, TraceChecksums.read(path));
+            } catch (IOException e) {
+                String why = e instanceof NoSuchFileException ? "no such file" : "cannot be read: " + e.getMessage();
+                throw new IllegalArgumentException(what + ": " + why, e);
+            }
         }
         for (Map.Entry<String, Path> e : machineFiles().entrySet()) sums.put(e.getKey(), TraceChecksums.read(e.getValue()));
         return new RunRecord(parameters, traceSha256, given, sums);
