@@ -210,7 +210,10 @@ public final class ReplayParameters {
         String shown = defaultValue instanceof Double d && d == Math.rint(d) ? String.valueOf(d.longValue())
                 : String.valueOf(defaultValue);
         return new ReplayParameter(s.key(), s.option(), s.label(), text + ". Default: " + shown
-                + ".", (b, v) -> b.settings = b.settings.with(s.key(), v));
+                + ".", (b, v) -> {
+                    b.settings = b.settings.with(s.key(), v);
+                    b.givenSettings.add(s.key());
+                });
     }
 
     /** The parameter that makes components of {@code kind} fail at random, e.g. {@code fault_midplane}. */

@@ -3,8 +3,11 @@ package org.bgctl.run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumMap;
+import java.util.LinkedHashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Set;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
 import org.bgctl.faults.FailureLaw;
@@ -18,6 +21,7 @@ import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerSettings;
 import org.bgctl.scheduler.TraceCalendar;
 import org.bgctl.scheduler.policy.Policies;
+import org.bgctl.scheduler.policy.PolicyRegistry;
 import org.bgctl.swf.SwfReader;
 import org.bgctl.swf.TraceCalendars;
 import org.bgctl.workload.GeometryOptions;
@@ -52,6 +56,8 @@ final class ReplaySpecBuilder {
     final WorkloadOptions.Builder workload = WorkloadOptions.builder();
     /** Every registered scheduler setting, at its default until given. */
     SchedulerSettings settings = SchedulerSettings.defaults();
+    /** The keys of the settings given, in the order given. */
+    final Set<String> givenSettings = new LinkedHashSet<>();
     SizeUnit sizeUnit = GeometryOptions.NONE.sizeUnit();
     ShapeRule shapes = GeometryOptions.NONE.shapes();
     double fatProbability = GeometryOptions.NONE.fatProbability();
@@ -107,6 +113,12 @@ final class ReplaySpecBuilder {
         String machineName = machine != null ? machine : defaultMachine();
         MachineModel model = MachineCatalog.create(machineName);
         Policies.createFor(scheduler, settings, model);
+        for (String key : givenSettings) {
+            List<String> readers = PolicyRegistry.readersOf(key);
+            if (!readers.contains(scheduler))
+                throw new IllegalArgumentException(PolicyRegistry.setting(key).option() + " is read only by "
+                        + String.join(", ", readers) + "; scheduler " + scheduler + " does not read it: leave it out");
+        }
         if (month != null) monthWindow();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
                 submitTo == null ? Long.MAX_VALUE : submitTo);

@@ -157,6 +157,16 @@ class ReplayParametersTest {
                 base().with("scheduler", "pfcfs").with("pfcfs_switches", 0));
     }
 
+    /** A setting the run's scheduler does not read was accepted and ignored: easy ran as if it were not given. */
+    @Test
+    void aSettingTheSchedulerDoesNotReadIsRefused() throws IOException {
+        assertMessage("--pfcfs-threshold is read only by pfcfs; scheduler easy does not read it: leave it out",
+                base().with("pfcfs_threshold", 50));
+        assertMessage("--backfill-increase is read only by krevat-backfill, krevat-bm; scheduler fcfs does not read"
+                + " it: leave it out", base().with("scheduler", "fcfs").with("backfill_increase", 2));
+        assertEquals(5, base().with("scheduler", "fcfs").with("boot_delay", 5).toSpec(dir).settings().bootDelay());
+    }
+
     private void assertMessage(String expected, ReplayParameters parameters) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> parameters.toSpec(dir));
         assertTrue(e.getMessage().contains(expected), e.getMessage());
