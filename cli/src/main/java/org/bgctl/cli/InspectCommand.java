@@ -123,7 +123,7 @@ public final class InspectCommand implements Callable<Integer> {
     }
 
     private int verify(PrintWriter out) {
-        JournalVerifier.Result r = JournalVerifier.verify(JournalLocation.of(recorded.run));
+        JournalVerifier.Result r = JournalVerifier.verify(JournalLocation.toRead(recorded.run));
         if (r.ok()) {
             out.printf("OK: the journal of %s holds %d entries numbered 1 to %d (%d events) and %d snapshots, all"
                     + " readable%n", recorded.run, r.entries(), r.entries(), r.events(), r.snapshots());

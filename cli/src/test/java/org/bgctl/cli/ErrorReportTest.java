@@ -182,6 +182,23 @@ class ErrorReportTest {
         assertFalse(Files.exists(run), "nothing left behind");
     }
 
+    /** inspect opened an empty journal.mv.db as a new database, wrote one into it and --verify said "OK: 0 entries". */
+    @Test
+    void anEmptyJournalFileIsRefusedAndLeftAsItWas() throws Exception {
+        Path run = Files.createDirectory(dir.resolve("empty-journal"));
+        Path journal = Files.createFile(run.resolve("journal.mv.db"));
+        String expected = "journal " + journal + " is empty: not a journal (nothing was read)";
+        for (String[] options : new String[][] {{}, {"--verify"}, {"--gangs"}})
+            assertEquals("bgctl inspect: " + expected, badInput(inspect(run, options), "inspect", expected));
+        assertEquals(0, Files.size(journal), "left as it was");
+    }
+
+    private static CliRun inspect(Path run, String... options) {
+        List<String> args = new ArrayList<>(List.of("inspect", "--run", run.toString()));
+        args.addAll(Arrays.asList(options));
+        return CliRun.of(args.toArray(String[]::new));
+    }
+
     @Test
     void anUnreadableTraceSaysWhy() throws Exception {
         String missing = badInput(replay("--trace", dir.resolve("nothing.swf").toString()), "replay", "trace ");

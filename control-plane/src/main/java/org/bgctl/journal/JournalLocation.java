@@ -56,6 +56,20 @@ public record JournalLocation(JournalKind kind, Path runDir, String persistenceI
                 + ".mv.db or " + MARK + "; runs made with --journal memory keep none)");
     }
 
+    /**
+     * The journal a finished or interrupted run left, to read: as {@link #of}, and an empty H2 file is refused, which
+     * H2 would take for a new database and write one into.
+     *
+     * @throws IllegalArgumentException when the directory holds none, or an empty H2 file
+     */
+    public static JournalLocation toRead(Path runDir) {
+        JournalLocation location = of(runDir);
+        Path file = runDir.resolve(JournalSettings.H2_FILE + ".mv.db");
+        if (location.kind() == JournalKind.H2 && file.toFile().length() == 0)
+            throw new IllegalArgumentException("journal " + file + " is empty: not a journal (nothing was read)");
+        return location;
+    }
+
     /** True when {@code runDir} holds a journal of either kind. */
     public static boolean exists(Path runDir) {
         return JournalSettings.hasH2Journal(runDir) || Files.isRegularFile(runDir.resolve(MARK));

@@ -34,7 +34,7 @@ public final class JournalReader {
      * @throws IllegalArgumentException when the directory holds no journal
      */
     public static long read(Path runDir, EventSink consumer) {
-        return read(JournalLocation.of(runDir), consumer);
+        return read(JournalLocation.toRead(runDir), consumer);
     }
 
     /** Streams every event of the scheduler in {@code location} to {@code consumer}; returns the number of events. */
