@@ -182,7 +182,10 @@ class ErrorReportTest {
         assertFalse(Files.exists(run), "nothing left behind");
     }
 
-    /** inspect opened an empty journal.mv.db as a new database, wrote one into it and --verify said "OK: 0 entries". */
+    /**
+     * inspect and status opened an empty journal.mv.db as a new database, wrote one into it and read no events (--verify:
+     * "OK: 0 entries").
+     */
     @Test
     void anEmptyJournalFileIsRefusedAndLeftAsItWas() throws Exception {
         Path run = Files.createDirectory(dir.resolve("empty-journal"));
@@ -190,6 +193,8 @@ class ErrorReportTest {
         String expected = "journal " + journal + " is empty: not a journal (nothing was read)";
         for (String[] options : new String[][] {{}, {"--verify"}, {"--gangs"}})
             assertEquals("bgctl inspect: " + expected, badInput(inspect(run, options), "inspect", expected));
+        assertEquals("bgctl status: " + expected, badInput(CliRun.of("status", "--run", run.toString(), "--machine",
+                "flat:8", "--at", "10"), "status", expected));
         assertEquals(0, Files.size(journal), "left as it was");
     }
 

@@ -44,9 +44,14 @@ public final class RunInputsTable {
         return rows.isEmpty() ? Optional.empty() : Optional.of(rows.get(rows.size() - 1));
     }
 
-    /** Every inputs row of the H2 journal of {@code runDir}, the first start's first; empty when it records none. */
+    /**
+     * Every inputs row of the H2 journal of {@code runDir}, the first start's first; empty when it records none (or
+     * holds no journal, or an empty file).
+     */
     public static List<String> all(Path runDir) {
-        if (!JournalSettings.hasH2Journal(runDir)) return List.of();
+        // an empty file is no journal: H2 would take it for a new database and write one into it
+        if (!JournalSettings.hasH2Journal(runDir) || runDir.resolve(JournalSettings.H2_FILE + ".mv.db").toFile()
+                .length() == 0) return List.of();
         List<String> rows = new ArrayList<>();
         try (Connection c = connect(runDir)) {
             create(c);
