@@ -458,8 +458,8 @@ public final class Replay {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
             RunEnd end = direct.run(arrivals, health, spec.until());
-            // no clock: the table's last event is the run's last instant
-            return new RunClock.Outcome(-1, direct.queued(), 0, Long.MIN_VALUE, end);
+            // no clock: the last instant the executor stepped through is the run's last instant
+            return new RunClock.Outcome(-1, direct.queued(), 0, direct.lastInstant(), end);
         }
         if (chaos != null && host != ActorHost.LOCAL)
             throw new IllegalArgumentException("chaos: runs the actors in one JVM; it cannot be combined with a cluster");

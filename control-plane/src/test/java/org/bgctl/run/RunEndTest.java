@@ -88,6 +88,25 @@ class RunEndTest {
     }
 
     @Test
+    void anInstantAtWhichNothingHappensIsTheLastInstantOfBothExecutors() throws Exception {
+        // Job 1 holds all 8 nodes until 1000; job 2 (8 nodes) then waits for the window [1200, 1600) of 4 nodes to
+        // end. The scheduler is woken at the window's start, 1200, and starts nothing: the last instant released
+        // before --until 1300. The direct executor reported its last event's time (1000) instead, so its
+        // summary.json differed from the actors'.
+        Path trace = dir.resolve("wait.swf");
+        Files.writeString(trace, "; MaxNodes: 8\n"
+                + "1 0 -1 1000 8 -1 -1 8 1000 -1 1 1 1 -1 1 -1 -1 -1\n"
+                + "2 0 -1 100 8 -1 -1 8 300 -1 1 1 1 -1 1 -1 -1 -1\n");
+        Path windows = dir.resolve("window.res");
+        Files.writeString(windows, "1200 1600 4 w\n");
+        JsonNode s = bothExecutors("quiet-instant", ReplayParameters.none().with("trace", trace)
+                .with("machine", "flat:8").with("reservations", windows).with("until", 1300));
+        JsonNode end = s.get("end");
+        assertEquals(1200, end.get("last_instant_s").asLong(), end.toString());
+        assertEquals(1, end.get("jobs_left_queued").asLong(), end.toString());
+    }
+
+    @Test
     void untilAndMaxRequeuesAreCheckedWhereTheyEnter() throws Exception {
         for (String[] bad : new String[][] {{"until", "-1"}, {"max_requeues", "-2"}, {"until", "soon"}}) {
             IllegalArgumentException e = org.junit.jupiter.api.Assertions.assertThrows(IllegalArgumentException.class,

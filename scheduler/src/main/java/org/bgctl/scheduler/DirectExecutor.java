@@ -19,6 +19,7 @@ public final class DirectExecutor {
 
     private final SchedulerCore core;
     private final EventSink sink;
+    private long lastInstant = Long.MIN_VALUE;
 
     public DirectExecutor(SchedulerCore core, EventSink sink) {
         this.core = core;
@@ -50,6 +51,14 @@ public final class DirectExecutor {
         }
     }
 
+    /**
+     * The last instant stepped through (Long.MIN_VALUE before the first), an instant at which nothing happened
+     * included: a run's last instant as the actors' clock releases it.
+     */
+    public long lastInstant() {
+        return lastInstant;
+    }
+
     /** Jobs still waiting (after {@link #run}: jobs that could never start). */
     public int queued() {
         return core.queue().size();
@@ -62,6 +71,7 @@ public final class DirectExecutor {
 
     /** Everything that happens at time {@code t}, health changes included. */
     public void step(long t, List<HealthChange> changes, List<Job> arriving) {
+        lastInstant = t;
         core.advanceTo(t);
         emitAll(core.blocksFreedDue(t));
         emitAll(core.bootsDue(t));
