@@ -315,7 +315,7 @@ public final class ReplayCommand implements Callable<Integer> {
                 scheduler, dir, speed));
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
-        out.printf("bgctl replay: the serve run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
+        out.printf("bgctl replay: the recorded run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));
         for (String key : new String[] {"inputs", "jobs_submitted", "jobs_never_started", "jobs_ended_killed",
                 "makespan_s", "mean_wait_s", "utilization", "invariant_violations", "events"}) {
             out.printf("  %-26s %s%n", key, shown(m.get(key)));

@@ -251,7 +251,7 @@ class ReplayCommandTest {
         Path viaJournal = dir.resolve("via-journal");
         CliRun journal = CliRun.of("replay", "--journal", recorded.toString(), "--out", viaJournal.toString());
         assertEquals(0, journal.exit(), journal.toString());
-        assertTrue(journal.out().contains("bgctl replay: the serve run " + recorded + " on flat:8 with easy"), journal.out());
+        assertTrue(journal.out().contains("bgctl replay: the recorded run " + recorded + " on flat:8 with easy"), journal.out());
         assertFalse(journal.out().contains("null"), "every figure printed is in summary.json: " + journal.out());
         assertTrue(Files.isRegularFile(viaJournal.resolve("journal.mv.db")), "the new run's journal is h2");
 
@@ -274,6 +274,31 @@ class ReplayCommandTest {
         assertEquals("bgctl replay: --executor direct: a re-driven run goes through the actors, as its inputs were"
                 + " recorded (leave --executor out)", direct.err().lines().findFirst().orElseThrow());
         assertFalse(Files.exists(dir.resolve("direct")));
+    }
+
+    @Test
+    void aTraceReplayReDrivenKeepsItsReservationsAndFaultHandling() throws Exception {
+        Path trace = trace(dir, "two.swf", "; MaxNodes: 8", job(1, 0, 100, 4, 200), job(2, 5, 100, 4, 200));
+        Path window = Files.writeString(dir.resolve("window.txt"), "0 1000 all\n");
+        Path faults = Files.writeString(dir.resolve("faults.txt"), "1500 node-0 down\n");
+        Path recorded = dir.resolve("recorded");
+        assertEquals(0, CliRun.of("replay", "--trace", trace.toString(), "--machine", "flat:8", "--reservations",
+                window.toString(), "--faults", faults.toString(), "--quiet", "--out", recorded.toString()).exit());
+        Path again = dir.resolve("again");
+        CliRun redriven = CliRun.of("replay", "--from-run", recorded.toString(), "--quiet", "--out", again.toString());
+        assertEquals(0, redriven.exit(), redriven.toString());
+        // The window keeps both jobs until 1000; the node that fails at 1500 kills one of them, which is requeued.
+        assertEquals(Files.readString(recorded.resolve("jobs.csv")), Files.readString(again.resolve("jobs.csv")));
+
+        Path cut = dir.resolve("cut");
+        assertEquals(0, CliRun.of("replay", "--trace", trace.toString(), "--until", "50", "--quiet", "--out",
+                cut.toString()).exit());
+        CliRun refused = CliRun.of("replay", "--from-run", cut.toString(), "--out", dir.resolve("uncut").toString());
+        assertEquals(2, refused.exit(), refused.toString());
+        assertEquals("bgctl replay: " + cut + " is a replay cut short by --until 50; a re-driven run runs its inputs to"
+                + " their end, so it would not be that run: replay its trace again instead",
+                refused.err().lines().findFirst().orElseThrow());
+        assertFalse(Files.exists(dir.resolve("uncut")));
     }
 
     @Test

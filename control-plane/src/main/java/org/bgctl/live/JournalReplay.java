@@ -171,6 +171,11 @@ public final class JournalReplay {
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
         ServeInputs recorded = ServeInputs.recorded(from, null);
         recorded.record().checkInputs("the journal's", "it cannot be re-driven as served");
+        // A re-driven run takes its recorded inputs to their end: it would not be a run cut short.
+        recorded.parameters().get("until").ifPresent(until -> {
+            throw new IllegalArgumentException(from + " is a replay cut short by --until " + until + "; a re-driven run"
+                    + " runs its inputs to their end, so it would not be that run: replay its trace again instead");
+        });
         String machineName = recorded.machine();
         String schedulerName = scheduler != null ? scheduler : recorded.scheduler();
         KillPolicy onKill = recorded.onKill();

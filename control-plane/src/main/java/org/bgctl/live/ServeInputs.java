@@ -153,7 +153,8 @@ record ServeInputs(RunRecord record, double speed) {
     }
 
     /**
-     * The inputs the journal of {@code run} records; for a run journaled before inputs were, those its summary.json
+     * The inputs the journal of {@code run} records; for a durable trace replay, those its run.json records; for a
+     * serve run journaled before inputs were, those its summary.json
      * kept (machine, scheduler, on_kill and the kept parameters) with {@code spec}'s trace, faults and speed, as such a
      * run took them at each start.
      *
@@ -168,6 +169,7 @@ record ServeInputs(RunRecord record, double speed) {
                 throw new IllegalArgumentException("the inputs journaled in " + run + " name no speed");
             return new ServeInputs(RunRecord.of(root, "the inputs journaled in " + run), speed.asDouble());
         }
+        if (RunRecord.exists(run)) return ofTraceReplay(RunRecord.read(run), run);
         ReplayParameters p = fromSummary(run);
         for (String key : APART)
             if (spec != null && !p.get(key).isPresent()) p = p.with(key, spec.parameters().get(key).orElse(null));
@@ -226,6 +228,20 @@ record ServeInputs(RunRecord record, double speed) {
             if (!APART.contains(k)) kept.put(k, v);
         });
         return kept;
+    }
+
+    /**
+     * The inputs of the durable trace replay in {@code run}, which its run.json records whole ({@code record}): where
+     * it was given none, its machine is the one its summary.json names (the trace's own) and its scheduler and
+     * on_kill are the replay's defaults.
+     */
+    private static ServeInputs ofTraceReplay(RunRecord record, Path run) throws IOException {
+        ReplayParameters p = record.parameters();
+        if (p.get("machine").isEmpty()) p = p.with("machine", fromSummary(run).get("machine").orElseThrow());
+        p = p.with("scheduler", p.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER))
+                .with("on_kill", p.get("on_kill").orElse(KillPolicy.REQUEUE.label()));
+        return new ServeInputs(new RunRecord(p, record.traceSha256(), record.given(), record.inputSha256()),
+                DEFAULT_SPEED);
     }
 
     /** What summary.json of a run journaled before its inputs were records of them: machine, scheduler, on_kill, kept. */

@@ -146,27 +146,26 @@ public record RunRecord(ReplayParameters parameters, String traceSha256, Map<Str
 
     /**
      * This record with the checksum of each input file its parameters name (fault file, fault model, reservation
-     * file), read now.
+     * file, the machine's own files), read now.
      *
      * @throws IllegalArgumentException naming the first that is gone, a directory or cannot be read
      */
     public RunRecord withInputChecksums() {
+        Map<String, Path> files = new TreeMap<>(machineFiles());
+        for (String key : FILE_PARAMETERS)
+            if (!key.equals("trace")) parameters.get(key).ifPresent(file -> files.put(key, Path.of(file)));
         Map<String, String> sums = new TreeMap<>();
-        for (String key : FILE_PARAMETERS) {
-            if (key.equals("trace")) continue;
-            var file = parameters.get(key);
-            if (file.isEmpty()) continue;
-            Path path = Path.of(file.get());
-            String what = INPUT_NAMES.getOrDefault(key, key) + " " + file.get();
-            if (Files.isDirectory(path)) throw new IllegalArgumentException(what + ": a directory, not a file");
+        for (Map.Entry<String, Path> e : files.entrySet()) {
+            String what = INPUT_NAMES.getOrDefault(e.getKey(), e.getKey()) + " " + e.getValue();
+            if (Files.isDirectory(e.getValue())) throw new IllegalArgumentException(what + ": a directory, not a file");
             try {
-                sums.put(key, TraceChecksums.read(path));
-            } catch (IOException e) {
-                String why = e instanceof NoSuchFileException ? "no such file" : "cannot be read: " + e.getMessage();
-                throw new IllegalArgumentException(what + ": " + why, e);
+                sums.put(e.getKey(), TraceChecksums.read(e.getValue()));
+            } catch (IOException failure) {
+                String why = failure instanceof NoSuchFileException ? "no such file"
+                        : "cannot be read: " + failure.getMessage();
+                throw new IllegalArgumentException(what + ": " + why, failure);
             }
         }
-        for (Map.Entry<String, Path> e : machineFiles().entrySet()) sums.put(e.getKey(), TraceChecksums.read(e.getValue()));
         return new RunRecord(parameters, traceSha256, given, sums);
     }
 
