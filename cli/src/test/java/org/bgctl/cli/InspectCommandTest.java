@@ -178,6 +178,27 @@ class InspectCommandTest {
     }
 
     /**
+     * A read-only command must not change a run's files: status opened the journal writable and created the run's
+     * inputs table in it, and every reader's opening rewrote the file's header.
+     */
+    @Test
+    void readingARunChangesNoByteOfItsJournal() throws Exception {
+        Path journal = run.resolve("journal.mv.db");
+        byte[] before = Files.readAllBytes(journal);
+        for (String[] command : new String[][] {{"status", "--run", run.toString(), "--at", "20"},
+                {"inspect", "--run", run.toString()}, {"inspect", "--run", run.toString(), "--verify"},
+                {"inspect", "--run", run.toString(), "--audit"}, {"report", "--run", run.toString()}}) {
+            CliRun read = CliRun.of(command);
+            assertEquals(0, read.exit(), read.toString());
+            assertArrayEquals(before, Files.readAllBytes(journal), String.join(" ", command) + " left the journal as it was");
+        }
+        try (java.util.stream.Stream<Path> files = Files.list(run)) {
+            assertEquals(java.util.List.of(), files.map(p -> p.getFileName().toString())
+                    .filter(name -> name.startsWith("journal") && !name.equals("journal.mv.db")).toList(), "no file beside it");
+        }
+    }
+
+    /**
      * A durable replay killed after its H2 file was created and before the journal's tables were written leaves a
      * journal without tables; it holds no entry, as plain {@code inspect} reads it, and {@code --verify} says so
      * instead of failing on the missing table.

@@ -54,17 +54,33 @@ final class H2Connections {
         OPEN.values().removeIf(MVStore::isClosed);
         Path file = fileOf(url);
         boolean killed = file != null && !OPEN.containsKey(file) && notClosedCleanly(file);
-        Connection c;
+        Connection c = connect(url);
+        if (killed) c = rewritten(c, file, url);
+        if (file != null) OPEN.putIfAbsent(file, store(c));
+        return c;
+    }
+
+    /**
+     * A connection to read the H2 database at {@code url}, which writes nothing to its file: opened read-only when the
+     * file was closed cleanly and is not open in this JVM; otherwise as {@link #open} opens it (a file a process killed
+     * is rewritten once, as before anything else uses it).
+     */
+    static synchronized Connection openToRead(String url) throws SQLException {
+        OPEN.values().removeIf(MVStore::isClosed);
+        Path file = fileOf(url);
+        if (file == null || OPEN.containsKey(file) || !Files.isRegularFile(file) || notClosedCleanly(file)) return open(url);
+        return connect(url + ";ACCESS_MODE_DATA=r");
+    }
+
+    /** A connection to the database at {@code url}; one another process holds open is named so. */
+    private static Connection connect(String url) throws SQLException {
         try {
-            c = DriverManager.getConnection(url, "sa", "");
+            return DriverManager.getConnection(url, "sa", "");
         } catch (SQLException e) {
             if (e.getErrorCode() != ErrorCode.DATABASE_ALREADY_OPEN_1) throw e;
             throw new SQLException("it is open in another process (a bgctl serve running on it?); stop that first, or"
                     + " ask the server with --server", e.getSQLState(), e.getErrorCode(), e);
         }
-        if (killed) c = rewritten(c, file, url);
-        if (file != null) OPEN.putIfAbsent(file, store(c));
-        return c;
     }
 
     /** The file of a database at a {@code jdbc:h2:file:} URL, else null. */

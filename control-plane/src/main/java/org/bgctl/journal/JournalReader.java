@@ -43,7 +43,9 @@ public final class JournalReader {
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
         try (Connection c = JournalVerifier.connect(location)) {
-            JournalSchema.prepareNow(location.kind(), system);
+            if (location.kind() == JournalKind.H2 && !JournalVerifier.hasTable(c, "event_journal"))
+                return 0; // a replay killed before its tables were written: no event, and nothing written to its file
+            if (location.kind() != JournalKind.H2) JournalSchema.prepareNow(location.kind(), system);
             Serialization serialization = SerializationExtension.get(system);
             if (location.kind() == JournalKind.H2) {
                 try (Statement s = c.createStatement()) {

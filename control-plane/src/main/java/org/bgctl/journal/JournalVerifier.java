@@ -68,7 +68,7 @@ public final class JournalVerifier {
      * killed after the file was created and before its tables were written: it holds no entry (plain {@code inspect}
      * reads it as empty, and {@code replay --resume} runs it from its start).
      */
-    private static boolean hasTable(Connection c, String table) throws SQLException {
+    static boolean hasTable(Connection c, String table) throws SQLException {
         try (ResultSet r = c.getMetaData().getTables(null, null, table, null)) {
             return r.next();
         }
@@ -80,10 +80,10 @@ public final class JournalVerifier {
         String bad;
     }
 
-    /** A connection to the database of {@code location}'s journal. */
+    /** A connection to read the database of {@code location}'s journal, which writes nothing to an H2 file. */
     static Connection connect(JournalLocation location) throws SQLException {
         return switch (location.kind()) {
-            case H2 -> H2Connections.open(JournalSettings.h2Url(location.runDir()));
+            case H2 -> H2Connections.openToRead(JournalSettings.h2Url(location.runDir()));
             case POSTGRES -> PostgresSettings.from(location.config().withFallback(ConfigFactory.load())).connect();
             case MEMORY -> throw new IllegalArgumentException("a memory journal keeps nothing to verify");
         };

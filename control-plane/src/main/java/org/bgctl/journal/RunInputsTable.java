@@ -53,8 +53,8 @@ public final class RunInputsTable {
         if (!JournalSettings.hasH2Journal(runDir) || runDir.resolve(JournalSettings.H2_FILE + ".mv.db").toFile()
                 .length() == 0) return List.of();
         List<String> rows = new ArrayList<>();
-        try (Connection c = connect(runDir)) {
-            create(c);
+        try (Connection c = H2Connections.openToRead(JournalSettings.h2Url(runDir))) {
+            if (!JournalVerifier.hasTable(c, TABLE)) return rows; // read only: the table is not created here
             try (Statement s = c.createStatement();
                  ResultSet r = s.executeQuery("SELECT \"inputs\" FROM \"" + TABLE + "\" ORDER BY \"start\"")) {
                 while (r.next()) rows.add(r.getString(1));
