@@ -198,6 +198,43 @@ class ErrorReportTest {
         assertEquals(0, Files.size(journal), "left as it was");
     }
 
+    /**
+     * A journal.mv.db that is no H2 file: inspect, status, replay --journal and replay --resume answered H2's "IO
+     * Exception: ... [90028-214]" and left a new journal.trace.db beside it.
+     */
+    @Test
+    void aJournalFileThatIsNoH2FileIsRefusedAndLeftAsItWas() throws Exception {
+        Path run = dir.resolve("garbage-journal");
+        assertEquals(0, CliRun.of("replay", "--quiet", "--trace", smallTrace().toString(), "--machine", "flat:8",
+                "--out", run.toString()).exit());
+        Path journal = Files.writeString(run.resolve("journal.mv.db"), "x\n");
+        List<String> files;
+        try (var listed = Files.list(run)) {
+            files = listed.map(p -> p.getFileName().toString()).sorted().toList();
+        }
+        String expected = "journal " + journal + " is not a journal: not an H2 database file (nothing was read)";
+        for (String[] options : new String[][] {{}, {"--verify"}, {"--gangs"}, {"--audit"}})
+            assertEquals("bgctl inspect: " + expected, badInput(inspect(run, options), "inspect", expected));
+        assertEquals("bgctl status: " + expected, badInput(CliRun.of("status", "--run", run.toString(), "--at", "10"),
+                "status", expected));
+        assertEquals("bgctl status: " + expected, badInput(CliRun.of("status", "--run", run.toString(), "--machine",
+                "flat:8", "--at", "10"), "status", expected));
+        Path out = dir.resolve("again");
+        assertEquals("bgctl replay: " + expected, badInput(CliRun.of("replay", "--journal", run.toString(), "--out",
+                out.toString()), "replay", expected));
+        assertFalse(Files.exists(out), "nothing written");
+        for (String output : new String[] {"summary.json", "jobs.csv", "schedule.swf", "report.html"})
+            Files.move(run.resolve(output), dir.resolve(output)); // as a replay killed before its end leaves it
+        assertEquals("bgctl replay: " + expected, badInput(CliRun.of("replay", "--resume", run.toString()), "replay",
+                expected));
+        for (String output : new String[] {"summary.json", "jobs.csv", "schedule.swf", "report.html"})
+            Files.move(dir.resolve(output), run.resolve(output));
+        assertEquals("x\n", Files.readString(journal), "left as it was");
+        try (var listed = Files.list(run)) {
+            assertEquals(files, listed.map(p -> p.getFileName().toString()).sorted().toList(), "no file added");
+        }
+    }
+
     private static CliRun inspect(Path run, String... options) {
         List<String> args = new ArrayList<>(List.of("inspect", "--run", run.toString()));
         args.addAll(Arrays.asList(options));

@@ -57,16 +57,17 @@ public record JournalLocation(JournalKind kind, Path runDir, String persistenceI
     }
 
     /**
-     * The journal a finished or interrupted run left, to read: as {@link #of}, and an empty H2 file is refused, which
-     * H2 would take for a new database and write one into.
+     * The journal a finished or interrupted run left, to read: as {@link #of}, and an H2 file that is empty (H2 would
+     * take it for a new database and write one into it) or not an H2 database file is refused
+     * ({@link JournalSettings#notAJournal}).
      *
-     * @throws IllegalArgumentException when the directory holds none, or an empty H2 file
+     * @throws IllegalArgumentException when the directory holds none, or an H2 file that is no journal
      */
     public static JournalLocation toRead(Path runDir) {
         JournalLocation location = of(runDir);
-        Path file = runDir.resolve(JournalSettings.H2_FILE + ".mv.db");
-        if (location.kind() == JournalKind.H2 && file.toFile().length() == 0)
-            throw new IllegalArgumentException("journal " + file + " is empty: not a journal (nothing was read)");
+        if (location.kind() == JournalKind.H2) JournalSettings.notAJournal(runDir).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         return location;
     }
 

@@ -2,8 +2,14 @@ package org.bgctl.journal;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.Map;
+import java.util.Optional;
 
 /** The Akka persistence settings for a journal kind. */
 public final class JournalSettings {
@@ -87,6 +93,44 @@ public final class JournalSettings {
     public static String h2Url(Path runDir) {
         return "jdbc:h2:file:" + runDir.toAbsolutePath().resolve(H2_FILE) + ";DB_CLOSE_ON_EXIT=FALSE;CACHE_SIZE="
                 + H2_CACHE_KB;
+    }
+
+    /** How every H2 database file begins: its store header, {@code H:2,...}. */
+    private static final byte[] H2_HEADER = "H:2,".getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * Why the H2 file of {@code runDir} is no journal — it is empty, or does not begin as an H2 database file does —
+     * as one line naming it; empty when there is none or it may be one. Asked before H2 opens the file: H2 would write
+     * a new database into an empty file, and leaves a {@code .trace.db} beside one it cannot read.
+     */
+    public static Optional<String> notAJournal(Path runDir) {
+        Path file = runDir.resolve(H2_FILE + ".mv.db");
+        if (!file.toFile().isFile()) return Optional.empty();
+        byte[] head = new byte[H2_HEADER.length];
+        int read;
+        try (InputStream in = Files.newInputStream(file)) {
+            read = in.readNBytes(head, 0, head.length);
+        } catch (IOException e) {
+            return Optional.of("journal " + file + " cannot be read: " + e.getMessage());
+        }
+        if (read == 0) return Optional.of("journal " + file + " is empty: not a journal (nothing was read)");
+        if (read < head.length || !Arrays.equals(head, H2_HEADER))
+            return Optional.of("journal " + file + " is not a journal: not an H2 database file (nothing was"
+                    + " read)");
+        return Optional.empty();
+    }
+
+    /**
+     * Refuses an H2 file in {@code runDir} that is not empty and not an H2 database file; an empty one, which a run
+     * killed as it created its journal may leave, is let through.
+     *
+     * @throws IllegalArgumentException naming the file, in one line
+     */
+    public static void refuseNonH2File(Path runDir) {
+        if (runDir.resolve(H2_FILE + ".mv.db").toFile().length() == 0) return;
+        notAJournal(runDir).ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
     }
 
     /** True when {@code runDir} holds an H2 journal. */

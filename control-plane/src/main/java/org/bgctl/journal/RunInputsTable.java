@@ -47,11 +47,14 @@ public final class RunInputsTable {
     /**
      * Every inputs row of the H2 journal of {@code runDir}, the first start's first; empty when it records none (or
      * holds no journal, or an empty file).
+     *
+     * @throws IllegalArgumentException when its file is not an H2 database file, or cannot be read
      */
     public static List<String> all(Path runDir) {
         // an empty file is no journal: H2 would take it for a new database and write one into it
         if (!JournalSettings.hasH2Journal(runDir) || runDir.resolve(JournalSettings.H2_FILE + ".mv.db").toFile()
                 .length() == 0) return List.of();
+        JournalSettings.refuseNonH2File(runDir);
         List<String> rows = new ArrayList<>();
         try (Connection c = H2Connections.openToRead(JournalSettings.h2Url(runDir))) {
             if (!JournalVerifier.hasTable(c, TABLE)) return rows; // read only: the table is not created here

@@ -213,6 +213,7 @@ public final class Replay {
         if (journal.kind() != spec.journal())
             throw new IllegalArgumentException(runDir + " holds a " + journal.kind().name().toLowerCase()
                     + " journal, but " + RunRecord.FILE + " names " + spec.journal().name().toLowerCase());
+        if (journal.kind() == JournalKind.H2) JournalSettings.refuseNonH2File(runDir);
         return replay(spec, journal, ActorHost.LOCAL, null, Pacing.VIRTUAL, new Watch(Optional.empty(), new Lateness(), 1),
                 machine, progress, every, stop, JournaledPrefix.of(journal));
     }
