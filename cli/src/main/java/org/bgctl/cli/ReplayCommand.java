@@ -209,6 +209,11 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), String.join(", ", ignored) + ": --resume " + resume
                     + " continues a recorded replay with the options of its " + RunRecord.FILE + "; give none");
         PrintWriter out = spec.commandLine().getOut();
+        Optional<JournalReplay.Unfinished> redriven = JournalReplay.unfinished(resume);
+        if (redriven.isPresent())
+            throw new IllegalArgumentException(resume + " holds a replay of the serve run " + redriven.get().from()
+                    + " stopped before its end; a re-driven run does not resume: run it again, which starts it anew"
+                    + " there: " + redriven.get().command());
         if (!RunRecord.exists(resume))
             throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
                     + RunRecord.FILE + "; only replays with --executor actors and an h2 or postgres journal resume)");
@@ -306,13 +311,29 @@ public final class ReplayCommand implements Callable<Integer> {
         String scheduler = run.given().get("scheduler").orElse(null);
         Path dir = out != null ? out : freeRunDirectory(recorded.getFileName() + "-replay");
         try {
-            OutputDirectory.checkFree(dir, "--out");
+            // what a re-driven run stopped before its end left is replaced: such a run is run again, not resumed
+            if (JournalReplay.unfinished(dir).isEmpty()) OutputDirectory.checkFree(dir, "--out");
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         OptionalDouble speed = speed();
-        JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
-                scheduler, dir, speed));
+        try (Interruption interruption = Interruption.install()) {
+            JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
+                    scheduler, dir, speed, interruption.stop()));
+            int code = result.interrupted() ? Interruption.INTERRUPTED : printRedriven(recorded, dir, result);
+            if (result.interrupted()) {
+                PrintWriter err = spec.commandLine().getErr();
+                err.printf("bgctl replay: interrupted; a re-driven run does not resume: run it again, which starts it"
+                        + " anew in %s: %s%n", dir, JournalReplay.unfinished(dir).orElseThrow().command());
+                err.flush();
+            }
+            interruption.finish(code);
+            return code;
+        }
+    }
+
+    /** Prints what the re-driven run of {@code recorded} made; answers the exit code: 1 when an invariant broke. */
+    private int printRedriven(Path recorded, Path dir, JournalReplay.Result result) {
         PrintWriter out = spec.commandLine().getOut();
         Map<String, Object> m = result.summary().asMap();
         out.printf("bgctl replay: the recorded run %s on %s with %s%n", recorded, m.get("machine"), m.get("scheduler"));

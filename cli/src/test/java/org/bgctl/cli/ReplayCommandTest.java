@@ -276,6 +276,64 @@ class ReplayCommandTest {
         assertFalse(Files.exists(dir.resolve("direct")));
     }
 
+    /**
+     * A re-driven run stopped before its end — SIGKILL, or Ctrl-C — does not resume (its inputs are a serve run's, not
+     * a trace): killed, it left a journal without run.json, --resume said only replays with actors and an h2 journal
+     * resume, and the same command again was refused as the directory "already holds a run"; interrupted, it exited 130
+     * without a word. Now both name the command that runs it again, and that command starts it anew in the directory.
+     */
+    @Test
+    void aReDrivenRunStoppedBeforeItsEndIsRunAgainNotResumed() throws Exception {
+        Path trace = trace(dir, "spread.swf", "; MaxNodes: 8", job(1, 0, 400, 4, 500), job(2, 100, 300, 6, 400),
+                job(3, 300, 500, 2, 600), job(4, 700, 300, 8, 400));
+        Path recorded = dir.resolve("recorded");
+        assertEquals(0, CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out", recorded.toString()).exit());
+        Path reference = dir.resolve("reference");
+        CliRun uninterrupted = CliRun.of("replay", "--journal", recorded.toString(), "--out", reference.toString());
+        assertEquals(0, uninterrupted.exit(), uninterrupted.toString());
+        String source = recorded.toAbsolutePath().normalize().toString();
+        for (String how : new String[] {"KILL", "INT"}) {
+            Path out = dir.resolve("stopped-" + how);
+            Path log = dir.resolve(how + ".log");
+            List<String> command = ChildJvm.command("256m", List.of());
+            command.addAll(List.of("replay", "--journal", recorded.toString(), "--speed", "100", "--out", out.toString()));
+            Process p = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(log.toFile()).start();
+            try {
+                Path journal = out.resolve("journal.mv.db");
+                for (int i = 0; i < 1200 && p.isAlive() && !(Files.exists(journal) && Files.size(journal) > 0); i++)
+                    Thread.sleep(50);
+                Thread.sleep(1000);
+                assertTrue(p.isAlive(), "the replay ended before it was stopped: " + Files.readString(log));
+                String signal = how.equals("KILL") ? "KILL" : ReplayResumeTest.interruptSignal(p);
+                assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(p.pid())).start().waitFor());
+                assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "the replay did not exit");
+            } finally {
+                p.destroyForcibly();
+            }
+            String again = "bgctl replay --journal " + source + " --speed 100 --out " + out;
+            if (how.equals("INT")) {
+                assertEquals(Interruption.INTERRUPTED, p.exitValue(), Files.readString(log));
+                assertTrue(Files.readString(log).contains("bgctl replay: interrupted; a re-driven run does not resume:"
+                        + " run it again, which starts it anew in " + out + ": " + again), Files.readString(log));
+            }
+            assertFalse(Files.exists(out.resolve("summary.json")), "stopped before its end");
+            CliRun resume = CliRun.of("replay", "--resume", out.toString());
+            assertEquals(2, resume.exit(), resume.toString());
+            assertEquals("bgctl replay: " + out + " holds a replay of the serve run " + source + " stopped before its"
+                    + " end; a re-driven run does not resume: run it again, which starts it anew there: " + again,
+                    resume.err().lines().findFirst().orElseThrow());
+            CliRun rerun = CliRun.of("replay", "--journal", recorded.toString(), "--out", out.toString());
+            assertEquals(0, rerun.exit(), rerun.toString());
+            assertEquals(Files.readString(reference.resolve("jobs.csv")), Files.readString(out.resolve("jobs.csv")));
+            try (Stream<Path> files = Files.list(out); Stream<Path> expected = Files.list(reference)) {
+                assertEquals(expected.map(f -> f.getFileName().toString()).sorted().toList(),
+                        files.map(f -> f.getFileName().toString()).sorted().toList(), "the outputs of a run, no more");
+            }
+            CliRun twice = CliRun.of("replay", "--journal", recorded.toString(), "--out", out.toString());
+            assertEquals(2, twice.exit(), "a finished run is still never written over: " + twice);
+        }
+    }
+
     @Test
     void aTraceReplayReDrivenKeepsItsReservationsAndFaultHandling() throws Exception {
         Path trace = trace(dir, "two.swf", "; MaxNodes: 8", job(1, 0, 100, 4, 200), job(2, 5, 100, 4, 200));

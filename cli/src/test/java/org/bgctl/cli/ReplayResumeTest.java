@@ -416,7 +416,7 @@ class ReplayResumeTest {
      * INT, unless the child ignores it — a JVM started with SIGINT ignored (by a shell without job control, as for a
      * background command) leaves it so — then TERM, which the same shutdown hook handles.
      */
-    private static String interruptSignal(Process p) throws IOException {
+    static String interruptSignal(Process p) throws IOException {
         for (String line : Files.readAllLines(Path.of("/proc", Long.toString(p.pid()), "status"))) {
             if (line.startsWith("SigIgn:")) {
                 long ignored = Long.parseUnsignedLong(line.substring(7).trim(), 16);

@@ -3,15 +3,22 @@ package org.bgctl.live;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
+import java.io.Reader;
+import java.io.StringWriter;
 import java.io.Writer;
+import java.math.BigDecimal;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.Properties;
 import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 import org.bgctl.clock.Lateness;
 import org.bgctl.clock.Pacing;
 import org.bgctl.clock.RecordedInput;
@@ -53,9 +60,18 @@ import org.bgctl.swf.TraceCalendars;
  */
 public final class JournalReplay {
 
-    /** The replay's outputs: its summary, its jobs, and the invariants checked on its events. */
-    public record Result(Summary summary, List<JobRecord> jobs, List<String> violations) {
+    /**
+     * The replay's outputs: its summary, its jobs, and the invariants checked on its events; or, for a replay
+     * {@code interrupted} before its end, none of them (what it journaled is left for the next run to replace).
+     */
+    public record Result(Summary summary, List<JobRecord> jobs, List<String> violations, boolean interrupted) {
     }
+
+    /**
+     * The file a re-driven run writes in its directory as it starts and removes once its outputs are written: while it
+     * is there, the run stopped before its end (killed, or interrupted), and what it names runs it again.
+     */
+    public static final String UNFINISHED = "redrive.properties";
 
     private JournalReplay() {
     }
@@ -68,6 +84,64 @@ public final class JournalReplay {
      */
     public static Result run(Path from, String scheduler, Path out) throws IOException {
         return run(from, scheduler, out, OptionalDouble.empty());
+    }
+
+    /** {@link #run(Path, String, Path, OptionalDouble, CompletionStage)}, never interrupted. */
+    public static Result run(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
+        return run(from, scheduler, out, speed, new CompletableFuture<>());
+    }
+
+    /**
+     * A re-driven run stopped before its end: the serve run it re-drove, and the command that runs it again.
+     *
+     * @param from    the serve run's directory, absolute
+     * @param command {@code bgctl replay --journal FROM [--scheduler S] [--speed K] --out DIR}
+     */
+    public record Unfinished(String from, String command) {
+    }
+
+    /**
+     * The re-driven run {@code dir} holds, stopped before its end (killed, or interrupted), or empty when it holds none
+     * such.
+     *
+     * <p>A re-driven run does not resume: its inputs are a serve run's, not a trace and the options of a run.json, and
+     * run again it starts anew in the same directory, replacing what the stopped one journaled.
+     */
+    public static Optional<Unfinished> unfinished(Path dir) throws IOException {
+        Path file = dir.resolve(UNFINISHED);
+        if (!Files.isRegularFile(file)) return Optional.empty();
+        Properties p = new Properties();
+        try (Reader r = Files.newBufferedReader(file, StandardCharsets.UTF_8)) {
+            p.load(r);
+        }
+        StringBuilder command = new StringBuilder("bgctl replay --journal ").append(p.getProperty("from"));
+        if (p.getProperty("scheduler") != null) command.append(" --scheduler ").append(p.getProperty("scheduler"));
+        if (p.getProperty("speed") != null) command.append(" --speed ").append(p.getProperty("speed"));
+        return Optional.of(new Unfinished(p.getProperty("from"), command.append(" --out ").append(dir).toString()));
+    }
+
+    /** Records in {@code out} that a re-driven run starts there, and how to run it again. */
+    private static void markUnfinished(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
+        Properties p = new Properties();
+        p.setProperty("from", from.toAbsolutePath().normalize().toString());
+        if (scheduler != null) p.setProperty("scheduler", scheduler);
+        if (speed.isPresent())
+            p.setProperty("speed", BigDecimal.valueOf(speed.getAsDouble()).stripTrailingZeros().toPlainString());
+        StringWriter text = new StringWriter();
+        p.store(text, null);
+        // without Properties' date line: the file depends on the inputs only
+        List<String> lines = text.toString().lines().filter(line -> !line.startsWith("#")).sorted().toList();
+        Files.write(out.resolve(UNFINISHED), lines, StandardCharsets.UTF_8);
+    }
+
+    /**
+     * Removes what a re-driven run stopped before its end left in {@code out} — its journal, the outputs it may have
+     * begun, the {@link #UNFINISHED} file — so that the run starts anew there; other files are left.
+     */
+    private static void clearUnfinished(Path out) throws IOException {
+        for (String name : new String[] {JournalSettings.H2_FILE + ".mv.db", JournalSettings.H2_FILE + ".trace.db",
+                "jobs.csv", "summary.json", FaultLog.FILE, RunReport.FILE, UNFINISHED})
+            Files.deleteIfExists(out.resolve(name));
     }
 
     /**
@@ -161,11 +235,16 @@ public final class JournalReplay {
      * Replays the serve run of {@code from} into {@code out}, paced at {@code speed} virtual seconds per wall
      * second when given (the same steps, in the same order, only later), else in virtual time.
      *
+     * Once {@code stop} completes, no further instant is released and the run ends interrupted, without outputs; a run
+     * stopped before its end, so or by a kill, leaves its {@link #UNFINISHED} file, and the next run into {@code out}
+     * starts anew there ({@link #unfinished}).
+     *
      * @param scheduler the scheduler, or null for the recorded run's
      * @throws IllegalArgumentException when {@code from} is not a serve run, {@code out} already holds a journal, or
      *                                  the speed is not a positive number
      */
-    public static Result run(Path from, String scheduler, Path out, OptionalDouble speed) throws IOException {
+    public static Result run(Path from, String scheduler, Path out, OptionalDouble speed, CompletionStage<?> stop)
+            throws IOException {
         Lateness lateness = new Lateness();
         Pacing pacing = speed.isPresent() ? Pacing.scaled(speed.getAsDouble(), lateness) : Pacing.VIRTUAL;
         if (!JournalSettings.hasH2Journal(from)) throw new IllegalArgumentException("no journal in " + from);
@@ -189,8 +268,10 @@ public final class JournalReplay {
         refuseWhatItCannotTake(from, schedulerName, recorded, reservations, inputs);
         TraceCalendar calendar = calendar(recorded);
         Files.createDirectories(out);
+        if (unfinished(out).isPresent()) clearUnfinished(out);
         if (JournalSettings.hasH2Journal(out))
             throw new IllegalArgumentException("run directory " + out + " already holds a journal; choose another --out");
+        markUnfinished(from, scheduler, out, speed);
         int maxRequeues = recorded.parameters().get("max_requeues").map(Integer::parseInt)
                 .orElse(KillPolicy.DEFAULT_MAX_REQUEUES);
 
@@ -198,7 +279,9 @@ public final class JournalReplay {
         FaultLog faults = new FaultLog();
         RecordedRun audit = new RecordedRun(MachineCatalog.create(machineName));
         FaultLedger health = new FaultLedger(MachineCatalog.create(machineName));
-        Config config = JournalSettings.config(JournalKind.H2, out).withFallback(ConfigFactory.load());
+        // the command's own shutdown hook stops the clock on SIGINT or SIGTERM; Akka's would close the journal under it
+        Config config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                .withFallback(JournalSettings.config(JournalKind.H2, out)).withFallback(ConfigFactory.load());
         RunClock.Outcome outcome = ActorReplay.run(config, system -> JournalSchema.prepare(JournalKind.H2, system),
                 () -> {
                     SchedulerCore core = new SchedulerCore(Policies.create(schedulerName, settings, calendar),
@@ -214,7 +297,9 @@ public final class JournalReplay {
                     health.accept(e);
                 },
                 config.getInt("bgctl.virtual-journal-group"),
-                (schedulerRef, units, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done));
+                (schedulerRef, units, done) -> RunClock.create(schedulerRef, RunClock.Inputs.recorded(inputs), pacing, done,
+                        stop));
+        if (outcome.interrupted()) return new Result(new Summary(), List.of(), List.of(), true);
 
         List<JobRecord> records = table.records();
         RunMetrics metrics = RunMetrics.of(records, machine.capacity());
@@ -248,6 +333,7 @@ public final class JournalReplay {
         summary.write(out.resolve("summary.json"));
         faults.writeInto(out);
         RunReport.write(out);
-        return new Result(summary, records, audit.violations());
+        Files.delete(out.resolve(UNFINISHED));
+        return new Result(summary, records, audit.violations(), false);
     }
 }
