@@ -214,6 +214,12 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new IllegalArgumentException(resume + " holds a replay of the serve run " + redriven.get().from()
                     + " stopped before its end; a re-driven run does not resume: run it again, which starts it anew"
                     + " there: " + redriven.get().command());
+        if (JournalReplay.finished(resume)) {
+            out.printf("bgctl replay: %s already ran to its end (summary.json, jobs.csv, report.html); nothing to"
+                    + " resume%n", resume);
+            out.flush();
+            return 0;
+        }
         if (!RunRecord.exists(resume))
             throw new IllegalArgumentException(resume + " is not the run directory of a durable replay (no "
                     + RunRecord.FILE + "; only replays with --executor actors and an h2 or postgres journal resume)");

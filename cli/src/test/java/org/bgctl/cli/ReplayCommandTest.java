@@ -331,6 +331,10 @@ class ReplayCommandTest {
             }
             CliRun twice = CliRun.of("replay", "--journal", recorded.toString(), "--out", out.toString());
             assertEquals(2, twice.exit(), "a finished run is still never written over: " + twice);
+            CliRun resumeFinished = CliRun.of("replay", "--resume", out.toString());
+            assertEquals(0, resumeFinished.exit(), resumeFinished.toString());
+            assertEquals("bgctl replay: " + out + " already ran to its end (summary.json, jobs.csv, report.html);"
+                    + " nothing to resume", resumeFinished.out().strip());
         }
     }
 

@@ -39,6 +39,7 @@ import org.bgctl.report.html.RunReport;
 import org.bgctl.reservations.ReservationFile;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.BootModelKind;
+import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.Reservations;
@@ -72,6 +73,9 @@ public final class JournalReplay {
      * is there, the run stopped before its end (killed, or interrupted), and what it names runs it again.
      */
     public static final String UNFINISHED = "redrive.properties";
+
+    /** The {@code mode} of a re-driven run's summary.json. */
+    private static final String MODE = "replay of a serve run";
 
     private JournalReplay() {
     }
@@ -118,6 +122,11 @@ public final class JournalReplay {
         if (p.getProperty("scheduler") != null) command.append(" --scheduler ").append(p.getProperty("scheduler"));
         if (p.getProperty("speed") != null) command.append(" --speed ").append(p.getProperty("speed"));
         return Optional.of(new Unfinished(p.getProperty("from"), command.append(" --out ").append(dir).toString()));
+    }
+
+    /** True when {@code dir} holds a re-driven run that ran to its end. */
+    public static boolean finished(Path dir) throws IOException {
+        return unfinished(dir).isEmpty() && Replay.finished(dir) && MODE.equals(Summary.modeOf(dir));
     }
 
     /** Records in {@code out} that a re-driven run starts there, and how to run it again. */
@@ -306,7 +315,7 @@ public final class JournalReplay {
         long killed = records.stream().filter(JobRecord::killed).count();
         long failed = records.stream().filter(JobRecord::killedByFault).count();
         Summary summary = new Summary()
-                .put("mode", "replay of a serve run")
+                .put("mode", MODE)
                 .put("machine", machineName)
                 .put("scheduler", schedulerName)
                 .put("nodes", machine.capacity())

@@ -96,6 +96,11 @@ public final class Summary {
         return machine.asText();
     }
 
+    /** The {@code mode} the summary.json of {@code runDir} records (e.g. {@code serve}), or empty when none. */
+    public static String modeOf(Path runDir) throws IOException {
+        return JSON.readTree(runDir.resolve("summary.json").toFile()).path("mode").asText("");
+    }
+
     /** True when the summary.json of {@code runDir} marks a run interrupted before its end. */
     public static boolean interrupted(Path runDir) throws IOException {
         JsonNode flag = JSON.readTree(runDir.resolve("summary.json").toFile()).get("interrupted");
