@@ -6,6 +6,8 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -178,6 +180,24 @@ class ErrorReportTest {
             String missing = badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run",
                     run.toString(), c[0], dir.resolve("nothing").toString()), "serve", c[1] + dir.resolve("nothing"));
             assertTrue(missing.endsWith(": no such file"), missing);
+        }
+        assertFalse(Files.exists(run), "nothing left behind");
+    }
+
+    /**
+     * serve on a port something else listens on printed Akka's stack trace of the failed bind, then a message naming
+     * Akka's internal classes ("akka.stream.impl.io.ConnectionSourceStage$$anon$1$$anon$2: Bind failed because of
+     * java.net.BindException: ...").
+     */
+    @Test
+    void serveOnAPortInUseSaysSoInOneLine() throws Exception {
+        Path run = dir.resolve("port-in-use");
+        try (ServerSocket taken = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            String line = badInput(CliRun.of("serve", "--machine", "flat:8", "--port", String.valueOf(port), "--run",
+                    run.toString()), "serve", "cannot serve on 127.0.0.1:" + port);
+            assertEquals("bgctl serve: cannot serve on 127.0.0.1:" + port + ": the port is in use; stop what listens"
+                    + " on it, or give another --port (nothing was changed)", line);
         }
         assertFalse(Files.exists(run), "nothing left behind");
     }

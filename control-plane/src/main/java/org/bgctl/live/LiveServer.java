@@ -14,8 +14,10 @@ import akka.stream.javadsl.Source;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
+import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -137,6 +139,7 @@ public final class LiveServer implements AutoCloseable {
         Files.createDirectories(spec.run());
         RunDirectoryLock lock = RunDirectoryLock.take(spec.run());
         try {
+            checkPortFree(spec);
             return start(spec, lock);
         } catch (IOException | RuntimeException e) {
             lock.close();
@@ -327,6 +330,22 @@ public final class LiveServer implements AutoCloseable {
                     + " which every call that changes something must then carry");
         if (spec.token().isPresent() && spec.token().get().isBlank())
             throw new IllegalArgumentException("--token must not be blank");
+    }
+
+    /**
+     * Refuses a port something else listens on before anything starts: Akka's failed bind logs its stack trace and
+     * names its own classes. Checked once the run directory is this server's, so a second server on the same
+     * directory hears that first.
+     */
+    private static void checkPortFree(ServeSpec spec) throws IOException {
+        if (spec.port() == 0) return;
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.setReuseAddress(true);
+            probe.bind(new InetSocketAddress(InetAddress.getByName(spec.host()), spec.port()));
+        } catch (BindException inUse) {
+            throw new IllegalArgumentException("cannot serve on " + spec.host() + ":" + spec.port() + ": the port is in"
+                    + " use; stop what listens on it, or give another --port (nothing was changed)");
+        }
     }
 
     private static Map<String, Object> serverFields(String machine, String scheduler, TimeScale scale) {
