@@ -203,6 +203,45 @@ class ErrorReportTest {
     }
 
     /**
+     * A server started again on its run directory opens a journal its last stop closed cleanly, and H2 marks the file
+     * as open only when it next rewrites the file's header: inspect, status --run, report --run and replay --from-run
+     * then opened it read-only beside the server and read pages the server's compaction was moving ("File corrupted
+     * while reading record"), or a journal a moment old; a server's lock on serve.lock now refuses them too.
+     */
+    @Test
+    void aJournalAServerRunsOnIsNotReadBesideIt() throws Exception {
+        CliRun replayed = replay("--machine", "flat:8", "--journal", "h2");
+        assertEquals(0, replayed.exit(), replayed.toString());
+        Path run = dir.resolve("run");
+        Process holder = new ProcessBuilder(ProcessHandle.current().info().command().orElseThrow(), "-cp",
+                System.getProperty("java.class.path"), LockHolder.class.getName(), run.resolve("serve.lock").toString())
+                .redirectErrorStream(true).start();
+        try {
+            assertEquals('L', holder.getInputStream().read(), "the other process holds serve.lock");
+            String line = badInput(inspect(run, "--audit"), "inspect", "cannot read the journal of " + run);
+            assertTrue(line.endsWith("it is open in another process (a bgctl serve running on it?); stop that first,"
+                    + " or ask the server with --server"), line);
+        } finally {
+            holder.destroy();
+            holder.waitFor();
+        }
+        assertEquals(0, inspect(run, "--audit").exit(), "read once the server has stopped");
+    }
+
+    /** Holds an operating-system lock on the file {@code args[0]}, as a running server holds serve.lock, until killed. */
+    static final class LockHolder {
+        public static void main(String[] args) throws Exception {
+            try (java.nio.channels.FileChannel channel = java.nio.channels.FileChannel.open(Path.of(args[0]),
+                    java.nio.file.StandardOpenOption.CREATE, java.nio.file.StandardOpenOption.WRITE);
+                 java.nio.channels.FileLock lock = channel.lock()) {
+                System.out.print('L');
+                System.out.flush();
+                Thread.sleep(120_000);
+            }
+        }
+    }
+
+    /**
      * inspect and status opened an empty journal.mv.db as a new database, wrote one into it and read no events (--verify:
      * "OK: 0 entries").
      */

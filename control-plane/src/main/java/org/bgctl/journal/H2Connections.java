@@ -1,8 +1,12 @@
 package org.bgctl.journal;
 
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -40,6 +44,9 @@ final class H2Connections {
     /** H2's mark, in a file's header, of a file closed cleanly. */
     private static final String CLOSED_CLEANLY = "clean";
 
+    /** The file a running server holds an operating-system lock on, in its run directory (RunDirectoryLock). */
+    static final String SERVE_LOCK = "serve.lock";
+
     /**
      * The store of each file open here, by file: a file open in this JVM is not looked at again (closing another
      * channel to it would also release H2's lock on it).
@@ -69,6 +76,7 @@ final class H2Connections {
         OPEN.values().removeIf(MVStore::isClosed);
         Path file = fileOf(url);
         if (file == null || OPEN.containsKey(file) || !Files.isRegularFile(file) || notClosedCleanly(file)) return open(url);
+        if (servedElsewhere(file.getParent())) throw inAnotherProcess(null);
         return connect(url + ";ACCESS_MODE_DATA=r");
     }
 
@@ -78,8 +86,32 @@ final class H2Connections {
             return DriverManager.getConnection(url, "sa", "");
         } catch (SQLException e) {
             if (e.getErrorCode() != ErrorCode.DATABASE_ALREADY_OPEN_1) throw e;
-            throw new SQLException("it is open in another process (a bgctl serve running on it?); stop that first, or"
-                    + " ask the server with --server", e.getSQLState(), e.getErrorCode(), e);
+            throw inAnotherProcess(e);
+        }
+    }
+
+    private static SQLException inAnotherProcess(SQLException cause) {
+        return new SQLException("it is open in another process (a bgctl serve running on it?); stop that first, or ask"
+                + " the server with --server", cause == null ? null : cause.getSQLState(),
+                ErrorCode.DATABASE_ALREADY_OPEN_1, cause);
+    }
+
+    /**
+     * Whether another process holds the lock a running server takes on {@code serve.lock} in {@code run}. A server
+     * started again opens a file its last stop closed cleanly, and H2 marks it open only when it next rewrites its
+     * header: until then the file reads as closed, and a read-only reader would read pages the server moves. Only
+     * called for a file not open in this JVM (closing a channel to a file releases this JVM's locks on it).
+     */
+    private static boolean servedElsewhere(Path run) {
+        Path lockFile = run.resolve(SERVE_LOCK);
+        if (!Files.isRegularFile(lockFile)) return false;
+        try (FileChannel channel = FileChannel.open(lockFile, StandardOpenOption.WRITE)) {
+            FileLock lock = channel.tryLock();
+            if (lock == null) return true;
+            lock.release();
+            return false;
+        } catch (OverlappingFileLockException | IOException heldHereOrUnreadable) {
+            return false;
         }
     }
 
