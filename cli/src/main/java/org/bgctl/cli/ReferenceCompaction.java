@@ -29,6 +29,12 @@ public final class ReferenceCompaction {
 
     static final String REFERENCE = "reference.conf";
 
+    /**
+     * bgctl's settings of Akka's own, which the control plane's reference.conf includes: the jar appends bgctl's
+     * reference.conf before Akka's, whose defaults would replace them, so they are laid over the whole.
+     */
+    static final String AKKA_SETTINGS = "bgctl-akka.conf";
+
     private ReferenceCompaction() {
     }
 
@@ -43,7 +49,9 @@ public final class ReferenceCompaction {
             Path reference = zip.getPath(REFERENCE);
             if (!Files.exists(reference)) return;
             String text = Files.readString(reference, StandardCharsets.UTF_8);
-            Optional<String> compact = compact(text);
+            Path akka = zip.getPath(AKKA_SETTINGS);
+            Optional<String> compact = compact(text,
+                    Files.exists(akka) ? Files.readString(akka, StandardCharsets.UTF_8) : "");
             if (compact.isEmpty()) {
                 System.err.println("bgctl: " + jar.getFileName() + "'s " + REFERENCE
                         + " does not parse back equal when compacted; left as it is");
@@ -58,9 +66,14 @@ public final class ReferenceCompaction {
      * to an equal configuration, unresolved and resolved over the system properties (as Akka resolves its reference).
      */
     static Optional<String> compact(String text) {
+        return compact(text, "");
+    }
+
+    /** {@code text} with the configuration {@code over} laid over it, compacted as {@link #compact(String)} does. */
+    static Optional<String> compact(String text, String over) {
         ConfigParseOptions options = ConfigParseOptions.defaults().setSyntax(ConfigSyntax.CONF)
                 .setOriginDescription(REFERENCE);
-        Config original = ConfigFactory.parseString(text, options);
+        Config original = ConfigFactory.parseString(over, options).withFallback(ConfigFactory.parseString(text, options));
         String compact = original.root().render(ConfigRenderOptions.concise().setJson(false));
         try {
             Config back = ConfigFactory.parseString(compact, options);

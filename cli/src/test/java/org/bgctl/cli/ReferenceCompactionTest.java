@@ -66,6 +66,39 @@ class ReferenceCompactionTest {
         assertEquals(before.getString("akka.actor.provider"), after.getString("akka.actor.provider"));
     }
 
+    /**
+     * The jar appends the reference.conf of bgctl's modules before those of Akka's, so Akka's own defaults came after
+     * the settings of bgctl's and replaced them: the jar's server answered a request too malformed for its routes in
+     * plain text (431 for a long header), took 1024 connections and logged through Akka's stdout logger.
+     */
+    @Test
+    void bgctlsAkkaSettingsHoldInTheJarsReferenceOverAkkasOwn() throws IOException {
+        Path jar = dir.resolve("bgctl.jar");
+        try (ZipOutputStream out = new ZipOutputStream(Files.newOutputStream(jar))) {
+            out.putNextEntry(new ZipEntry(ReferenceCompaction.REFERENCE));
+            out.write(appendedReferences().getBytes(StandardCharsets.UTF_8));
+            try (InputStream akka = ReferenceCompactionTest.class.getClassLoader().getResourceAsStream("bgctl-akka.conf")) {
+                if (akka != null) {
+                    out.putNextEntry(new ZipEntry("bgctl-akka.conf"));
+                    out.write(akka.readAllBytes());
+                }
+            }
+        }
+
+        ReferenceCompaction.main(new String[] {jar.toString()});
+
+        Config reference;
+        try (ZipFile zip = new ZipFile(jar.toFile())) {
+            reference = ConfigFactory.systemProperties().withFallback(ConfigFactory.parseString(new String(zip
+                    .getInputStream(zip.getEntry(ReferenceCompaction.REFERENCE)).readAllBytes(), StandardCharsets.UTF_8)))
+                    .resolve();
+        }
+        assertEquals("org.bgctl.live.JsonParsingErrorHandler", reference.getString("akka.http.server.parsing.error-handler"));
+        assertEquals(512, reference.getInt("akka.http.server.max-connections"));
+        assertEquals(java.time.Duration.ofSeconds(30), reference.getDuration("akka.http.server.idle-timeout"));
+        assertEquals(java.util.List.of("akka.event.slf4j.Slf4jLogger"), reference.getStringList("akka.loggers"));
+    }
+
     @Test
     void substitutionsAndAppendsStayUnresolvedForAUsersConfigurationToOverride() {
         String text = """
