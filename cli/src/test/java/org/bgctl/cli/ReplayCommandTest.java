@@ -240,6 +240,24 @@ class ReplayCommandTest {
         assertEquals(Files.readString(virtual.resolve("jobs.csv")), Files.readString(watched.resolve("jobs.csv")));
     }
 
+    /**
+     * A watched replay on a port something else listens on printed Akka's stack trace of the failed bind and "cannot
+     * open the API on H:P (Bind failed because of java.net.BindException: ...)".
+     */
+    @Test
+    void aWatchedReplayOnAPortInUseSaysSoInOneLineAndGoesOn() throws Exception {
+        Path trace = trace(dir, "small.swf", "; MaxNodes: 8", job(1, 0, 100, 4, 200), job(2, 10, 300, 6, 400));
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 1, java.net.InetAddress.getByName("127.0.0.1"))) {
+            int port = taken.getLocalPort();
+            CliRun run = CliRun.of("replay", "--trace", trace.toString(), "--quiet", "--out",
+                    dir.resolve("watched").toString(), "--speed", "400", "--port", String.valueOf(port));
+            assertEquals(0, run.exit(), run.toString());
+            assertEquals("bgctl replay: cannot open the API on 127.0.0.1:" + port + " (the port is in use); the replay"
+                    + " goes on", run.err().strip(), run.toString());
+        }
+        assertTrue(Files.isRegularFile(dir.resolve("watched").resolve("jobs.csv")));
+    }
+
     @Test
     void aRunDirectoryGivenAsTheJournalIsReDrivenAsWithFromRun() throws Exception {
         Path trace = trace(dir, "small.swf", "; MaxNodes: 8",

@@ -14,10 +14,8 @@ import akka.stream.javadsl.Source;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
-import java.net.BindException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -338,14 +336,9 @@ public final class LiveServer implements AutoCloseable {
      * directory hears that first.
      */
     private static void checkPortFree(ServeSpec spec) throws IOException {
-        if (spec.port() == 0) return;
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.setReuseAddress(true);
-            probe.bind(new InetSocketAddress(InetAddress.getByName(spec.host()), spec.port()));
-        } catch (BindException inUse) {
+        if (PortProbe.inUse(spec.host(), spec.port()))
             throw new IllegalArgumentException("cannot serve on " + spec.host() + ":" + spec.port() + ": the port is in"
                     + " use; stop what listens on it, or give another --port (nothing was changed)");
-        }
     }
 
     private static Map<String, Object> serverFields(String machine, String scheduler, TimeScale scale) {

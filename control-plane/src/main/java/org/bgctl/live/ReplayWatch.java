@@ -3,6 +3,7 @@ package org.bgctl.live;
 import akka.actor.typed.ActorRef;
 import akka.actor.typed.ActorSystem;
 import akka.http.javadsl.Http;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
@@ -71,6 +72,14 @@ public final class ReplayWatch implements ReplayWatcher {
 
     @Override
     public void start(ActorSystem<?> system, ActorRef<RunClock.Command> clock, UnitDirectory units, Lateness lateness) {
+        try {
+            if (PortProbe.inUse(host, port)) {
+                bound.completeExceptionally(new IOException("the port is in use"));
+                return;
+            }
+        } catch (IOException e) {
+            // left to Akka's bind, which says why
+        }
         MachineModel machine = MachineCatalog.create(machineName);
         ServerHealth health = new ServerHealth(system);
         health.watchClock(clock);
