@@ -202,6 +202,16 @@ class ErrorReportTest {
         assertFalse(Files.exists(run), "nothing left behind");
     }
 
+    /** serve --host NAME naming no address said only "NAME: Name or service not known", naming no option. */
+    @Test
+    void serveNamesAHostThatDoesNotResolve() throws Exception {
+        Path run = dir.resolve("no-host");
+        assertEquals("bgctl serve: --host no-such-host.invalid does not resolve (nothing was changed)", badInput(
+                CliRun.of("serve", "--machine", "flat:8", "--host", "no-such-host.invalid", "--token", "t", "--run",
+                        run.toString()), "serve", "--host"));
+        assertFalse(Files.exists(run), "nothing left behind");
+    }
+
     /**
      * A server started again on its run directory opens a journal its last stop closed cleanly, and H2 marks the file
      * as open only when it next rewrites the file's header: inspect, status --run, report --run and replay --from-run

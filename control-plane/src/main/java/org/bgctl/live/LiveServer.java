@@ -16,6 +16,7 @@ import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -322,7 +323,12 @@ public final class LiveServer implements AutoCloseable {
 
     private static void checkBind(ServeSpec spec) throws IOException {
         if (spec.port() < 0 || spec.port() > 65535) throw new IllegalArgumentException("--port must be 0..65535, was " + spec.port());
-        InetAddress address = InetAddress.getByName(spec.host());
+        InetAddress address;
+        try {
+            address = InetAddress.getByName(spec.host());
+        } catch (UnknownHostException e) {
+            throw new IllegalArgumentException("--host " + spec.host() + " does not resolve (nothing was changed)");
+        }
         if (!address.isLoopbackAddress() && spec.token().isEmpty())
             throw new IllegalArgumentException("--host " + spec.host() + " is not a loopback address: give --token,"
                     + " which every call that changes something must then carry");
