@@ -177,7 +177,7 @@ class ClusterProcessesTest {
      * The test's class path without its test classes: the processes log as bgctl does (the cluster's membership at
      * INFO, from LogConfiguration), not as the tests' logback-test.xml has it.
      */
-    private static String productionClassPath() {
+    static String productionClassPath() {
         return Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(entry -> !Path.of(entry).endsWith("test-classes"))
                 .collect(Collectors.joining(File.pathSeparator));
@@ -193,17 +193,27 @@ class ClusterProcessesTest {
     }
 
     private void awaitLine(String name, String text, Process p) throws Exception {
-        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(RUN_LIMIT_S);
-        while (!log(name).contains(text)) {
-            assertTrue(p.isAlive(), name + " ended before '" + text + "': " + log(name));
-            assertTrue(System.nanoTime() < deadline, name + " never said '" + text + "': " + log(name));
-            Thread.sleep(100);
+        awaitLine(dir.resolve(name + ".log"), text, p, RUN_LIMIT_S);
+    }
+
+    /** Waits until {@code log}, the output of {@code p}, holds {@code text}: fails if p ends or limitS pass first. */
+    static void awaitLine(Path log, String text, Process p, long limitS) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(limitS);
+        while (!read(log).contains(text)) {
+            assertTrue(p.isAlive(), log.getFileName() + ": ended before '" + text + "': " + read(log));
+            assertTrue(System.nanoTime() < deadline, log.getFileName() + ": never said '" + text + "': " + read(log));
+            Thread.sleep(50);
         }
     }
 
     private String log(String name) {
+        return read(dir.resolve(name + ".log"));
+    }
+
+    /** The text of a process's {@code log}, or why there is none. */
+    static String read(Path log) {
         try {
-            return Files.readString(dir.resolve(name + ".log"), StandardCharsets.UTF_8);
+            return Files.readString(log, StandardCharsets.UTF_8);
         } catch (IOException e) {
             return "(no log: " + e.getMessage() + ")";
         }

@@ -67,7 +67,8 @@ public final class ClusterReplay implements ActorHost {
     public RunClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                 Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                 ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
-        Config member = patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE)).withFallback(config));
+        Config member = ownShutdown(patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE))
+                .withFallback(config)));
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         MachineModel machine = cores.get().machine();
         AtomicBoolean clocked = new AtomicBoolean();
@@ -104,6 +105,17 @@ public final class ClusterReplay implements ActorHost {
                         agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system, machine),
                                 ActorReplay.auditTimeout(system)));
                 });
+    }
+
+    /**
+     * {@code config}, and for a run its own shutdown hook stops (a durable one: Akka's coordinated shutdown is then
+     * not run by the JVM's hook) no JVM shutdown hook of Akka's at all: remoting's would close the connections to the
+     * other members at the signal, before the clock stopped the run, so the instant under way would never settle and
+     * the driver would end downed by the cluster, with no outputs, instead of interrupted and resumable.
+     */
+    static Config ownShutdown(Config config) {
+        if (config.getBoolean("akka.coordinated-shutdown.run-by-jvm-shutdown-hook")) return config;
+        return ConfigFactory.parseMap(Map.of("akka.jvm-shutdown-hooks", "off")).withFallback(config);
     }
 
     /**

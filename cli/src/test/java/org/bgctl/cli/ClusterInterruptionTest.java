@@ -1,0 +1,90 @@
+package org.bgctl.cli;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * SIGTERM (as Ctrl-C) to the driver of a durable cluster replay while its clock runs, with its agents on another
+ * member: the run stops as one interrupted in one JVM does, its journal closed and the --resume command printed,
+ * exit 130, and --resume gives the schedule of an uninterrupted run. (Akka's own JVM shutdown hook once closed the
+ * driver's remoting at the signal: the instant under way never settled, the Split Brain Resolver downed the driver,
+ * and it ended with "the clock was stopped", its run directory gone.)
+ */
+class ClusterInterruptionTest {
+
+    private static final Path TRACE = Path.of("..", "control-plane", "src", "test", "resources", "traces",
+            "sdsc-sp2-excerpt.swf");
+    private static final String MACHINE = "supernode:4x4x8/1";
+
+    @TempDir
+    Path dir;
+
+    @Test
+    @Timeout(240)
+    void aDurableClusterReplayStoppedMidRunIsInterruptedAndCanBeResumed() throws Exception {
+        int seed = ClusterProcessesTest.freePort();
+        Path run = dir.resolve("run");
+        List<Process> processes = new ArrayList<>();
+        try {
+            processes.add(start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
+                    "--seed-nodes", "127.0.0.1:" + seed)));
+            List<String> args = replayArgs(run);
+            args.addAll(List.of("--cluster", "--members", "2", "--cluster-port",
+                    Integer.toString(ClusterProcessesTest.freePort()), "--seed-nodes", "127.0.0.1:" + seed));
+            Process driver = start("driver", args);
+            processes.add(driver);
+            awaitLine("driver", "the clock starts", driver);
+            Thread.sleep(300);
+            assertTrue(driver.isAlive(), "the run ended before it could be stopped: " + log("driver"));
+            driver.destroy();
+
+            assertTrue(driver.waitFor(60, TimeUnit.SECONDS), "still running 60 s after SIGTERM: " + log("driver"));
+            assertEquals(Interruption.INTERRUPTED, driver.exitValue(), log("driver"));
+            assertTrue(log("driver").contains("the journal closed; continue with: bgctl replay --resume " + run),
+                    log("driver"));
+            assertTrue(Files.readString(run.resolve("summary.json")).contains("\"interrupted\" : true"));
+        } finally {
+            for (Process p : processes) p.destroyForcibly();
+            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        }
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.toString());
+        Path single = dir.resolve("single");
+        CliRun one = CliRun.of(replayArgs(single).toArray(String[]::new));
+        assertEquals(0, one.exit(), one.toString());
+        assertArrayEquals(Files.readAllBytes(single.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")),
+                "the resumed cluster run gave another schedule");
+    }
+
+    private static List<String> replayArgs(Path out) {
+        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", MACHINE, "--scheduler",
+                "pfcfs", "--out", out.toString(), "--quiet"));
+    }
+
+    private Process start(String name, List<String> args) throws IOException {
+        List<String> command = ChildJvm.command("256m", List.of("-XX:+UseSerialGC",
+                "-Dakka.cluster.split-brain-resolver.stable-after=3s"), ClusterProcessesTest.productionClassPath());
+        command.addAll(args);
+        return new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(dir.resolve(name + ".log").toFile()).start();
+    }
+
+    private void awaitLine(String name, String text, Process p) throws Exception {
+        ClusterProcessesTest.awaitLine(dir.resolve(name + ".log"), text, p, 120);
+    }
+
+    private String log(String name) {
+        return ClusterProcessesTest.read(dir.resolve(name + ".log"));
+    }
+}
