@@ -2,6 +2,7 @@ package org.bgctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -19,7 +20,7 @@ import org.junit.jupiter.api.io.TempDir;
  * member: the run stops as one interrupted in one JVM does, its journal closed and the --resume command printed,
  * exit 130, and --resume gives the schedule of an uninterrupted run. (Akka's own JVM shutdown hook once closed the
  * driver's remoting at the signal: the instant under way never settled, the Split Brain Resolver downed the driver,
- * and it ended with "the clock was stopped", its run directory gone.)
+ * and it ended with "the clock was stopped", its run directory gone.) And a driver the cluster downs says why.
  */
 class ClusterInterruptionTest {
 
@@ -65,6 +66,47 @@ class ClusterInterruptionTest {
         assertEquals(0, one.exit(), one.toString());
         assertArrayEquals(Files.readAllBytes(single.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")),
                 "the resumed cluster run gave another schedule");
+    }
+
+    /**
+     * Driver and one member, the member at the lower address, killed mid-run: the Split Brain Resolver (keep-majority,
+     * a tie) keeps the member's side and downs the driver, which says so in one line, exit 1, instead of "the clock
+     * was stopped".
+     */
+    @Test
+    @Timeout(240)
+    void aDriverDownedByTheClusterSaysWhy() throws Exception {
+        int seed = ClusterProcessesTest.freePort();
+        int own = ClusterProcessesTest.freePort();
+        if (own < seed) {
+            int t = own;
+            own = seed;
+            seed = t;
+        }
+        Path run = dir.resolve("downed");
+        List<Process> processes = new ArrayList<>();
+        try {
+            Process member = start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
+                    "--seed-nodes", "127.0.0.1:" + seed));
+            processes.add(member);
+            List<String> args = replayArgs(run);
+            args.addAll(List.of("--journal", "memory", "--cluster", "--members", "2", "--cluster-port",
+                    Integer.toString(own), "--seed-nodes", "127.0.0.1:" + seed));
+            Process driver = start("driver", args);
+            processes.add(driver);
+            awaitLine("driver", "the clock starts", driver);
+            member.destroyForcibly();
+
+            assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
+            assertEquals(1, driver.exitValue(), log("driver"));
+            assertTrue(log("driver").contains("bgctl replay: the cluster downed this driver, which had lost"
+                    + " akka://bgctl@127.0.0.1:" + seed), log("driver"));
+            assertFalse(log("driver").contains("the clock was stopped"), log("driver"));
+            assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
+        } finally {
+            for (Process p : processes) p.destroyForcibly();
+            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        }
     }
 
     private static List<String> replayArgs(Path out) {
