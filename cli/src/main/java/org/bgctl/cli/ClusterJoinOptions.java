@@ -1,5 +1,8 @@
 package org.bgctl.cli;
 
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
 import java.util.List;
 import org.bgctl.cluster.ClusterOptions;
 import picocli.CommandLine.Option;
@@ -22,9 +25,42 @@ abstract class ClusterJoinOptions {
     /** This member's remoting (Artery) port. */
     abstract int remotingPort();
 
-    /** The options, {@code members} of them expected to host agents. */
+    /** The name of the option that gives {@link #remotingPort()}. */
+    abstract String portOption();
+
+    /**
+     * The options, {@code members} of them expected to host agents.
+     *
+     * @throws IllegalArgumentException naming the option, also when another program listens at this member's address
+     */
     ClusterOptions toOptions(int members) {
         List<String> seeds = seedNodes != null ? seedNodes : List.of(hostname + ":" + remotingPort());
-        return new ClusterOptions(hostname, remotingPort(), seeds, members);
+        ClusterOptions options = new ClusterOptions(hostname, remotingPort(), seeds, members);
+        refuseAddressInUse();
+        return options;
+    }
+
+    /**
+     * Refuses, before an actor system starts, the address Akka's remoting would bind (its bind.hostname and bind.port
+     * when set with -D, else --hostname and the port) when another program listens there: Akka would log its bind
+     * failure with a stack trace and the command end with exit 1.
+     */
+    private void refuseAddressInUse() {
+        String host = System.getProperty("akka.remote.artery.bind.hostname", hostname);
+        int port = Integer.getInteger("akka.remote.artery.bind.port", remotingPort());
+        if (port == 0 || host.isBlank() || new InetSocketAddress(host, 0).isUnresolved()) return;
+        if (!bindable(host, port) && bindable(host, 0))
+            throw new IllegalArgumentException(portOption() + " " + remotingPort() + ": " + host + ":" + port
+                    + " is in use (another member or program listens there); give a free port");
+        // an address this machine cannot listen at whatever the port is left to Akka, which names it
+    }
+
+    private static boolean bindable(String host, int port) {
+        try (ServerSocket probe = new ServerSocket()) {
+            probe.bind(new InetSocketAddress(host, port));
+            return true;
+        } catch (IOException | SecurityException e) {
+            return false;
+        }
     }
 }

@@ -10,6 +10,11 @@ final class ClusterMemberOptions extends ClusterJoinOptions {
     int port;
 
     @Override
+    String portOption() {
+        return "--port";
+    }
+
+    @Override
     int remotingPort() {
         return port;
     }

@@ -16,6 +16,11 @@ final class DriverClusterOptions extends ClusterJoinOptions {
     int clusterPort;
 
     @Override
+    String portOption() {
+        return "--cluster-port";
+    }
+
+    @Override
     int remotingPort() {
         return clusterPort;
     }
