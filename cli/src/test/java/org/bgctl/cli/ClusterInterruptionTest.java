@@ -109,6 +109,37 @@ class ClusterInterruptionTest {
         }
     }
 
+    /**
+     * SIGTERM to a live server's driver: it leaves the cluster at once (Akka's JVM shutdown hook once closed its
+     * remoting first, so leaving timed out after 10 s and the member had to find it unreachable and down it).
+     */
+    @Test
+    @Timeout(240)
+    void aLiveDriverStoppedLeavesTheClusterGracefully() throws Exception {
+        int seed = ClusterProcessesTest.freePort();
+        int http = ClusterProcessesTest.freePort();
+        List<Process> processes = new ArrayList<>();
+        try {
+            processes.add(start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
+                    "--seed-nodes", "127.0.0.1:" + seed)));
+            Process driver = start("server", List.of("serve", "--machine", MACHINE, "--speed", "60", "--run",
+                    dir.resolve("live").toString(), "--port", Integer.toString(http), "--cluster", "--cluster-port",
+                    Integer.toString(ClusterProcessesTest.freePort()), "--seed-nodes", "127.0.0.1:" + seed,
+                    "--members", "2"));
+            processes.add(driver);
+            awaitLine("server", "listening on", driver);
+            driver.destroy();
+
+            assertTrue(driver.waitFor(60, TimeUnit.SECONDS), "still running 60 s after SIGTERM: " + log("server"));
+            assertTrue(log("server").contains("bgctl serve: stopped"), log("server"));
+            assertFalse(log("server").contains("timed out"), log("server"));
+            assertFalse(log("server").contains("UNREACHABLE"), log("server"));
+        } finally {
+            for (Process p : processes) p.destroyForcibly();
+            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
     private static List<String> replayArgs(Path out) {
         return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", MACHINE, "--scheduler",
                 "pfcfs", "--out", out.toString(), "--quiet"));

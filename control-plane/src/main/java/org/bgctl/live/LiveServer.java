@@ -192,9 +192,10 @@ public final class LiveServer implements AutoCloseable {
         Map<String, Object> runFields = runFields(inputs, runSettings, trace);
         writeSummary(run, spec, runFields, null);
 
-        // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself.
+        // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself, so no
+        // JVM shutdown hook of Akka's runs (a cluster's remoting would close at the signal, before the driver left).
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
-                        "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                        "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off", "akka.jvm-shutdown-hooks", "off"))
                 .withFallback(spec.cluster().map(LiveServer::clusterConfig).orElse(ConfigFactory.empty()))
                 .withFallback(JournalSettings.durableH2(run))
                 .withFallback(ConfigFactory.load());
