@@ -257,7 +257,9 @@ public final class LiveView implements EventSink {
         out.put("jobs_submitted", table.submittedCount());
         out.put("jobs_queued", run.queued().size());
         out.put("jobs_running", run.running().size());
-        out.put("jobs_ended", table.finishedCount());
+        out.put("jobs_suspended", run.suspended().size());
+        // Every job ended: those that ran and ended, and those cancelled before they ran.
+        out.put("jobs_ended", table.finishedCount() + table.cancelledWaitingCount());
         long busy = 0;
         for (RunningJob r : run.running().values()) busy += r.allocation().nodes();
         out.put("busy_nodes", busy);

@@ -92,10 +92,13 @@ public final class JobTable implements EventSink {
      */
     private static final VarHandle FINISHED = field("finished");
     private static final VarHandle SUBMITTED = field("submitted");
+    private static final VarHandle CANCELLED_WAITING = field("cancelledWaiting");
     private static final VarHandle LAST_TIME = field("lastTime");
     private static final VarHandle EVENTS = field("events");
     private long finished;
     private long submitted;
+    /** Jobs cancelled before they started (or while requeued), which {@link #finished} does not count. */
+    private long cancelledWaiting;
     private long lastTime;
     private long events;
 
@@ -171,6 +174,8 @@ public final class JobTable implements EventSink {
             if (row.start >= 0) {
                 row.end = c.time();
                 FINISHED.setOpaque(this, finished + 1);
+            } else {
+                CANCELLED_WAITING.setOpaque(this, cancelledWaiting + 1);
             }
             row.killedBy = JobRecord.CANCELLED;
         } else if (event instanceof MigrationAttempted m) {
@@ -328,6 +333,11 @@ public final class JobTable implements EventSink {
     /** Jobs finished so far; safe to read from another thread for progress reports. */
     public long finishedCount() {
         return (long) FINISHED.getOpaque(this);
+    }
+
+    /** The jobs cancelled before they started, or while requeued; safe to read from another thread. */
+    public long cancelledWaitingCount() {
+        return (long) CANCELLED_WAITING.getOpaque(this);
     }
 
     private static VarHandle field(String name) {

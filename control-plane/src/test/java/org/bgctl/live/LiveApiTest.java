@@ -169,6 +169,28 @@ class LiveApiTest {
     }
 
     @Test
+    void aJobCancelledBeforeItStartsCountsAsEnded() throws Exception {
+        try (LiveServer own = LiveServer.start(new ServeSpec("flat:16", "easy", 10, Optional.empty(), 0,
+                dir.resolve("cancelled-waiting"), "127.0.0.1", 0, Optional.empty()))) {
+            ApiCalls calls = new ApiCalls(own);
+            assertEquals(201, calls.post("/api/jobs", "{\"size\": 16, \"runtime\": 100000}", null).status());
+            long waiting = calls.post("/api/jobs", "{\"size\": 16, \"runtime\": 100}", null).body().get("id").asLong();
+            assertEquals(200, calls.delete("/api/jobs/" + waiting, null).status());
+            JsonNode m = calls.get("/api/metrics").body();
+            long end = System.currentTimeMillis() + 10_000;
+            while (m.get("jobs_running").asLong() + m.get("jobs_ended").asLong() < 2 && System.currentTimeMillis() < end) {
+                Thread.sleep(50);
+                m = calls.get("/api/metrics").body();
+            }
+            assertEquals(2, m.get("jobs_submitted").asLong(), m.toString());
+            assertEquals(0, m.get("jobs_queued").asLong(), m.toString());
+            assertEquals(1, m.get("jobs_running").asLong(), m.toString());
+            assertEquals(0, m.get("jobs_suspended").asLong(), m.toString());
+            assertEquals(1, m.get("jobs_ended").asLong(), "the job cancelled while it waited: " + m);
+        }
+    }
+
+    @Test
     void theEventStreamShowsASubmission() throws Exception {
         HttpClient http = HttpClient.newHttpClient();
         CompletableFuture<HttpResponse<Stream<String>>> stream = http.sendAsync(
