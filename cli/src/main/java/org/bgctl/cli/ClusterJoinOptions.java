@@ -1,10 +1,9 @@
 package org.bgctl.cli;
 
 import java.io.IOException;
-import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.util.List;
 import org.bgctl.cluster.ClusterOptions;
+import org.bgctl.live.PortProbe;
 import picocli.CommandLine.Option;
 
 /**
@@ -48,19 +47,15 @@ abstract class ClusterJoinOptions {
     private void refuseAddressInUse() {
         String host = System.getProperty("akka.remote.artery.bind.hostname", hostname);
         int port = Integer.getInteger("akka.remote.artery.bind.port", remotingPort());
-        if (port == 0 || host.isBlank() || new InetSocketAddress(host, 0).isUnresolved()) return;
-        if (!bindable(host, port) && bindable(host, 0))
+        if (host.isBlank()) return;
+        boolean inUse;
+        try {
+            inUse = PortProbe.inUse(host, port);
+        } catch (IOException unresolved) {
+            return; // left to Akka, which names the address
+        }
+        if (inUse)
             throw new IllegalArgumentException(portOption() + " " + remotingPort() + ": " + host + ":" + port
                     + " is in use (another member or program listens there); give a free port");
-        // an address this machine cannot listen at whatever the port is left to Akka, which names it
-    }
-
-    private static boolean bindable(String host, int port) {
-        try (ServerSocket probe = new ServerSocket()) {
-            probe.bind(new InetSocketAddress(host, port));
-            return true;
-        } catch (IOException | SecurityException e) {
-            return false;
-        }
     }
 }
