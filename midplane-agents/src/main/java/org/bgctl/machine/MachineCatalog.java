@@ -7,6 +7,7 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BinaryOperator;
 import org.bgctl.config.BgctlSettings;
 import org.bgctl.machine.bgl.BglMachine;
 import org.bgctl.machine.bgl.BglMachineModel;
@@ -86,17 +87,10 @@ public final class MachineCatalog {
      */
     public static Map<String, Path> files(String spec) {
         Map<String, Path> files = new LinkedHashMap<>();
-        if (spec.startsWith(ParagonMachine.FILE_PREFIX)) {
-            files.put("machine_file", Path.of(spec.substring(ParagonMachine.FILE_PREFIX.length())));
-            return files;
-        }
-        String[] parts = spec.split(",", -1);
-        if (parts[0].endsWith(".conf")) files.put("machine_file", Path.of(parts[0]));
-        for (int i = 1; i < parts.length; i++) {
-            int colon = parts[i].indexOf(':');
-            if (parts[i].startsWith(LAYOUT + "=") && colon > 0 && colon < parts[i].length() - 1)
-                files.putIfAbsent("block_file", Path.of(parts[i].substring(colon + 1)));
-        }
+        withEachFile(spec, (kind, file) -> {
+            files.putIfAbsent(kind, Path.of(file));
+            return file;
+        });
         return files;
     }
 
@@ -105,20 +99,22 @@ public final class MachineCatalog {
      * so that the name means the same machine from any working directory; {@code spec} itself when it names none.
      */
     public static String withFilesAbsolute(String spec) {
+        return withEachFile(spec, (kind, file) -> Path.of(file).toAbsolutePath().normalize().toString());
+    }
+
+    /** {@code spec} with each file it names ({@link #files}) replaced by what {@code file} makes of its kind and name. */
+    private static String withEachFile(String spec, BinaryOperator<String> file) {
         if (spec.startsWith(ParagonMachine.FILE_PREFIX))
-            return ParagonMachine.FILE_PREFIX + absolute(spec.substring(ParagonMachine.FILE_PREFIX.length()));
+            return ParagonMachine.FILE_PREFIX
+                    + file.apply("machine_file", spec.substring(ParagonMachine.FILE_PREFIX.length()));
         String[] parts = spec.split(",", -1);
-        if (parts[0].endsWith(".conf")) parts[0] = absolute(parts[0]);
+        if (parts[0].endsWith(".conf")) parts[0] = file.apply("machine_file", parts[0]);
         for (int i = 1; i < parts.length; i++) {
             int colon = parts[i].indexOf(':');
             if (parts[i].startsWith(LAYOUT + "=") && colon > 0 && colon < parts[i].length() - 1)
-                parts[i] = parts[i].substring(0, colon + 1) + absolute(parts[i].substring(colon + 1));
+                parts[i] = parts[i].substring(0, colon + 1) + file.apply("block_file", parts[i].substring(colon + 1));
         }
         return String.join(",", parts);
-    }
-
-    private static String absolute(String file) {
-        return Path.of(file).toAbsolutePath().normalize().toString();
     }
 
     /** {@code flat:N}. */
