@@ -48,19 +48,31 @@ public final class JournalVerifier {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-verify",
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
-        try (Connection c = connect(location)) {
-            if (location.kind() == JournalKind.H2 && !hasTable(c, "event_journal"))
-                return new Result(0, 0, 0, Optional.empty());
-            Serialization serialization = SerializationExtension.get(system);
-            Counts counts = entries(c, location.persistenceId(), serialization);
-            if (counts.bad != null) return new Result(counts.entries, counts.events, 0, Optional.of(counts.bad));
-            return snapshots(c, location.persistenceId(), serialization, counts);
+        try {
+            try (Connection c = connect(location)) {
+                return verify(c, location, system);
+            } catch (SQLException readOnly) {
+                if (location.kind() != JournalKind.H2) throw readOnly;
+                // A file whose header says it was closed cleanly, to which a process killed soon after opening it had
+                // begun to write, cannot be read read-only; opened as a killed run's file is, H2 recovers it.
+                try (Connection c = H2Connections.open(JournalSettings.h2Url(location.runDir()))) {
+                    return verify(c, location, system);
+                }
+            }
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot read the journal of " + location.runDir() + ": " + e.getMessage());
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
         }
+    }
+
+    private static Result verify(Connection c, JournalLocation location, ActorSystem<Void> system) throws SQLException {
+        if (location.kind() == JournalKind.H2 && !hasTable(c, "event_journal")) return new Result(0, 0, 0, Optional.empty());
+        Serialization serialization = SerializationExtension.get(system);
+        Counts counts = entries(c, location.persistenceId(), serialization);
+        if (counts.bad != null) return new Result(counts.entries, counts.events, 0, Optional.of(counts.bad));
+        return snapshots(c, location.persistenceId(), serialization, counts);
     }
 
     /**
