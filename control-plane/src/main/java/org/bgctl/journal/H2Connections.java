@@ -80,6 +80,29 @@ final class H2Connections {
         return connect(url + ";ACCESS_MODE_DATA=r");
     }
 
+    /** What is read from an H2 database on a connection. */
+    interface Reading<T> {
+        T from(Connection c) throws SQLException;
+    }
+
+    /**
+     * {@code reading} on a connection of {@link #openToRead}, and when it fails there (but for another process
+     * holding the file), again on one of {@link #open}: a file whose header says it was closed cleanly, to which a
+     * process killed soon after opening it had begun to write, may not read read-only (H2 2.1 rewrites the header only
+     * at its next header write; reading it failed once with H2's 'Cannot read field streamStoreId'), and opened as a
+     * killed run's file is, H2 recovers it. A cleanly closed, whole file is still read without a byte written.
+     */
+    static <T> T read(String url, Reading<T> reading) throws SQLException {
+        try (Connection c = openToRead(url)) {
+            return reading.from(c);
+        } catch (SQLException readOnly) {
+            if (readOnly.getErrorCode() == ErrorCode.DATABASE_ALREADY_OPEN_1) throw readOnly;
+            try (Connection c = open(url)) {
+                return reading.from(c);
+            }
+        }
+    }
+
     /** A connection to the database at {@code url}; one another process holds open is named so. */
     private static Connection connect(String url) throws SQLException {
         try {

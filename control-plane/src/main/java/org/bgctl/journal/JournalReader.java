@@ -42,41 +42,55 @@ public final class JournalReader {
         ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-inspect",
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
-        try (Connection c = JournalVerifier.connect(location)) {
-            if (location.kind() == JournalKind.H2 && !JournalVerifier.hasTable(c, "event_journal"))
-                return 0; // a replay killed before its tables were written: no event, and nothing written to its file
-            if (location.kind() != JournalKind.H2) JournalSchema.prepareNow(location.kind(), system);
-            Serialization serialization = SerializationExtension.get(system);
-            if (location.kind() == JournalKind.H2) {
-                try (Statement s = c.createStatement()) {
-                    s.execute("SET LAZY_QUERY_EXECUTION TRUE");
-                }
-            } else {
-                c.setAutoCommit(false); // PostgreSQL streams a result only inside a transaction
-            }
-            long count = 0;
-            try (PreparedStatement q = c.prepareStatement("SELECT \"event_ser_id\", \"event_ser_manifest\","
-                    + " \"event_payload\" FROM \"event_journal\" WHERE \"persistence_id\" = ? AND NOT \"deleted\""
-                    + " ORDER BY \"persistence_id\", \"sequence_number\"")) {
-                q.setFetchSize(1000);
-                q.setString(1, location.persistenceId());
-                try (ResultSet r = q.executeQuery()) {
-                    while (r.next()) {
-                        EventBatch batch = (EventBatch) serialization.deserialize(r.getBytes(3), r.getInt(1),
-                                r.getString(2)).get();
-                        for (SchedulerEvent e : batch.events()) {
-                            count++;
-                            consumer.accept(e);
-                        }
-                    }
-                }
-            }
-            return count;
+        // A reading that fails part-way is read again from the start (JournalVerifier.read): the events the consumer
+        // already has are passed over then.
+        long[] delivered = {0};
+        try {
+            return JournalVerifier.read(location, c -> stream(c, location, system, consumer, delivered));
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot read the journal of " + location.runDir() + ": " + e.getMessage());
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
         }
+    }
+
+    /**
+     * Streams the events on {@code c} to {@code consumer}, all but the first {@code delivered[0]} (which it has), counting
+     * in {@code delivered} those it gets; returns the number of events.
+     */
+    private static long stream(Connection c, JournalLocation location, ActorSystem<Void> system, EventSink consumer,
+                               long[] delivered) throws SQLException {
+        if (location.kind() == JournalKind.H2 && !JournalVerifier.hasTable(c, "event_journal"))
+            return 0; // a replay killed before its tables were written: no event, and nothing written to its file
+        if (location.kind() != JournalKind.H2) JournalSchema.prepareNow(location.kind(), system);
+        Serialization serialization = SerializationExtension.get(system);
+        if (location.kind() == JournalKind.H2) {
+            try (Statement s = c.createStatement()) {
+                s.execute("SET LAZY_QUERY_EXECUTION TRUE");
+            }
+        } else {
+            c.setAutoCommit(false); // PostgreSQL streams a result only inside a transaction
+        }
+        long count = 0;
+        try (PreparedStatement q = c.prepareStatement("SELECT \"event_ser_id\", \"event_ser_manifest\","
+                + " \"event_payload\" FROM \"event_journal\" WHERE \"persistence_id\" = ? AND NOT \"deleted\""
+                + " ORDER BY \"persistence_id\", \"sequence_number\"")) {
+            q.setFetchSize(1000);
+            q.setString(1, location.persistenceId());
+            try (ResultSet r = q.executeQuery()) {
+                while (r.next()) {
+                    EventBatch batch = (EventBatch) serialization.deserialize(r.getBytes(3), r.getInt(1),
+                            r.getString(2)).get();
+                    for (SchedulerEvent e : batch.events()) {
+                        if (++count > delivered[0]) {
+                            delivered[0] = count;
+                            consumer.accept(e);
+                        }
+                    }
+                }
+            }
+        }
+        return count;
     }
 }

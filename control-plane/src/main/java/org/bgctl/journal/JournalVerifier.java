@@ -49,16 +49,7 @@ public final class JournalVerifier {
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
         try {
-            try (Connection c = connect(location)) {
-                return verify(c, location, system);
-            } catch (SQLException readOnly) {
-                if (location.kind() != JournalKind.H2) throw readOnly;
-                // A file whose header says it was closed cleanly, to which a process killed soon after opening it had
-                // begun to write, cannot be read read-only; opened as a killed run's file is, H2 recovers it.
-                try (Connection c = H2Connections.open(JournalSettings.h2Url(location.runDir()))) {
-                    return verify(c, location, system);
-                }
-            }
+            return read(location, c -> verify(c, location, system));
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot read the journal of " + location.runDir() + ": " + e.getMessage());
         } finally {
@@ -92,11 +83,18 @@ public final class JournalVerifier {
         String bad;
     }
 
-    /** A connection to read the database of {@code location}'s journal, which writes nothing to an H2 file. */
-    static Connection connect(JournalLocation location) throws SQLException {
+    /**
+     * {@code reading} of the database of {@code location}'s journal, which writes nothing to a cleanly closed, whole H2
+     * file ({@link H2Connections#read}).
+     */
+    static <T> T read(JournalLocation location, H2Connections.Reading<T> reading) throws SQLException {
         return switch (location.kind()) {
-            case H2 -> H2Connections.openToRead(JournalSettings.h2Url(location.runDir()));
-            case POSTGRES -> PostgresSettings.from(location.config().withFallback(ConfigFactory.load())).connect();
+            case H2 -> H2Connections.read(JournalSettings.h2Url(location.runDir()), reading);
+            case POSTGRES -> {
+                try (Connection c = PostgresSettings.from(location.config().withFallback(ConfigFactory.load())).connect()) {
+                    yield reading.from(c);
+                }
+            }
             case MEMORY -> throw new IllegalArgumentException("a memory journal keeps nothing to verify");
         };
     }

@@ -55,16 +55,20 @@ public final class RunInputsTable {
         if (!JournalSettings.hasH2Journal(runDir) || runDir.resolve(JournalSettings.H2_FILE + ".mv.db").toFile()
                 .length() == 0) return List.of();
         JournalSettings.refuseNonH2File(runDir);
-        List<String> rows = new ArrayList<>();
-        try (Connection c = H2Connections.openToRead(JournalSettings.h2Url(runDir))) {
-            if (!JournalVerifier.hasTable(c, TABLE)) return rows; // read only: the table is not created here
-            try (Statement s = c.createStatement();
-                 ResultSet r = s.executeQuery("SELECT \"inputs\" FROM \"" + TABLE + "\" ORDER BY \"start\"")) {
-                while (r.next()) rows.add(r.getString(1));
-            }
+        try {
+            return H2Connections.read(JournalSettings.h2Url(runDir), RunInputsTable::rows);
         } catch (SQLException e) {
             throw new IllegalArgumentException("cannot read the run's inputs from the journal of " + runDir + ": "
                     + e.getMessage());
+        }
+    }
+
+    private static List<String> rows(Connection c) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        if (!JournalVerifier.hasTable(c, TABLE)) return rows; // read only: the table is not created here
+        try (Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT \"inputs\" FROM \"" + TABLE + "\" ORDER BY \"start\"")) {
+            while (r.next()) rows.add(r.getString(1));
         }
         return rows;
     }

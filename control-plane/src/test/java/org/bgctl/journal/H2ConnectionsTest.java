@@ -1,6 +1,7 @@
 package org.bgctl.journal;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -10,7 +11,9 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Optional;
+import org.h2.api.ErrorCode;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -41,6 +44,50 @@ class H2ConnectionsTest {
         H2Connections.open(JournalSettings.h2Url(run)).close();
         assertEquals(289, lastEntryByPlainH2(run));
         assertEquals(289, lastEntryByPlainH2(run));
+    }
+
+    @Test
+    void aKilledServersEventsAreReadOnceEach() throws IOException {
+        Path run = killedServer();
+        long[] seen = {0};
+        assertEquals(AS_KILLED.events(), JournalReader.read(run, e -> seen[0]++));
+        assertEquals(AS_KILLED.events(), seen[0]);
+    }
+
+    @Test
+    void aReadingThatFailsReadOnlyIsReadAgainOnTheFileOpenedForWriting() throws SQLException {
+        String url = cleanlyClosedFile();
+        int[] readings = {0};
+        String read = H2Connections.read(url, c -> {
+            if (readings[0]++ == 0) throw new SQLException("Cannot read field \"streamStoreId\"");
+            try (Statement s = c.createStatement()) {
+                s.execute("INSERT INTO \"t\" VALUES (2)"); // a connection that may write
+            }
+            return "read";
+        });
+        assertEquals("read", read);
+        assertEquals(2, readings[0]);
+    }
+
+    @Test
+    void aFileAnotherProcessHoldsIsNotReadAgain() throws SQLException {
+        String url = cleanlyClosedFile();
+        int[] readings = {0};
+        SQLException e = assertThrows(SQLException.class, () -> H2Connections.read(url, c -> {
+            readings[0]++;
+            throw new SQLException("held", null, ErrorCode.DATABASE_ALREADY_OPEN_1);
+        }));
+        assertEquals(ErrorCode.DATABASE_ALREADY_OPEN_1, e.getErrorCode());
+        assertEquals(1, readings[0]);
+    }
+
+    /** The URL of an H2 file with one table, closed cleanly. */
+    private String cleanlyClosedFile() throws SQLException {
+        String url = "jdbc:h2:file:" + dir.resolve("clean").toAbsolutePath();
+        try (Connection c = H2Connections.open(url); Statement s = c.createStatement()) {
+            s.execute("CREATE TABLE \"t\" (\"v\" INT)");
+        }
+        return url;
     }
 
     private static long lastEntryByPlainH2(Path run) throws SQLException {
