@@ -12,7 +12,8 @@
 # Some of the sweeps: SWEEPS="ctc-slim ctc-shapes" experiments/aridor-sweep.sh (default: all six).
 # A smaller grid: LOADS=0.2,0.6,1.0 TORUS=1 experiments/aridor-sweep.sh (the offered loads and P_t values;
 # TORUS applies only to the sweeps with a P_t axis).
-# An interrupted sweep resumes where it stopped when run again with the same OUT.
+# An interrupted sweep resumes where it stopped when run again with the same OUT; a smaller or other grid
+# needs an OUT of its own (a sweep refuses the directory of another sweep's results).
 # Needs the CLI jar: mvn -B -q -DskipTests package
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -6,7 +6,8 @@
 # docs/experiments/layouts-{ctc,sdsc}/.
 # Usage: experiments/layout-sweep.sh [OUT] [PARALLEL]      (default sweeps/layouts, 1 run at a time)
 # A smaller grid: LOADS=0.5,1.0 experiments/layout-sweep.sh. One log: SWEEPS=ctc experiments/layout-sweep.sh.
-# An interrupted sweep resumes where it stopped when run again with the same OUT.
+# An interrupted sweep resumes where it stopped when run again with the same OUT; a smaller or other grid
+# needs an OUT of its own (a sweep refuses the directory of another sweep's results).
 # Needs the CLI jar: mvn -B -q -DskipTests package
 set -euo pipefail
 cd "$(dirname "$0")/.."

@@ -35,7 +35,8 @@ import picocli.CommandLine.Spec;
                 "  --axis scheduler=fcfs,easy --axis runtime_coefficient=0.7:1.4:0.05",
                 "Outputs in DIR: sweep.json, runs/NNN-label/ (one replay each), results.csv, plots/*.png|svg.",
                 "Every run starts from executor=actors, journal=memory; --set and the sweep file change that.",
-                "Re-running into the same DIR keeps the runs that finished and runs the rest.",
+                "Re-running into the same DIR keeps the runs that finished and runs the rest; another sweep",
+                "(other base or axes) into a DIR holding a sweep's results is refused.",
                 "Exit codes: 0 all runs done, 1 some run failed, 2 bad input (nothing started).",
                 "Example: bgctl sweep --config config/experiments/flat-load.conf --out sweeps/flat-load --parallel 2"})
 public final class SweepCommand implements Callable<Integer> {
@@ -148,17 +149,19 @@ public final class SweepCommand implements Callable<Integer> {
     }
 
     private static void printGrid(PrintWriter out, SweepPlan plan) throws IOException {
+        List<Boolean> finished = Sweep.finished(plan);
         SweepSpec sweep = plan.spec();
         String shape = sweep.axes().stream().map(a -> a.parameter() + " (" + a.values().size() + ")")
                 .collect(Collectors.joining(" × "));
         out.printf("sweep %s: %d runs%s into %s%n", sweep.name(), plan.runs().size(),
                 shape.isEmpty() ? "" : " = " + shape, plan.out());
         out.printf("base: %s%n", sweep.base());
-        for (PlannedRun run : plan.runs()) {
+        for (int i = 0; i < plan.runs().size(); i++) {
+            PlannedRun run = plan.runs().get(i);
             String scale = run.parameters().get("offered_load").isPresent()
                     ? " (arrival_scale " + run.spec().workload().arrivalScale() + ")" : "";
             out.printf("  %s  %-9s %s%s%n", plan.out().relativize(run.dir()),
-                    Sweep.finished(run) ? "finished" : "to run", run.point().describe(), scale);
+                    finished.get(i) ? "finished" : "to run", run.point().describe(), scale);
         }
         for (PlotSpec p : plan.plots())
             out.printf("plot %s: %s against %s, series %s%n", p.fileName(), p.y(), p.x(),

@@ -1,5 +1,6 @@
 package org.bgctl.cli;
 
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -81,6 +82,22 @@ class SweepCommandTest {
         assertTrue(printed.contains("plot utilization-vs-offered_load: utilization against offered_load, series scheduler"),
                 printed);
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void anotherSweepIntoTheSameOutIsRefusedOnOneLine() throws IOException {
+        assertEquals(0, sweep("--axis", "scheduler=fcfs,easy"), stderr.toString());
+        byte[] results = Files.readAllBytes(out.resolve("results.csv"));
+
+        for (String dryRun : List.of("--quiet", "--dry-run")) {
+            stderr.getBuffer().setLength(0);
+            assertEquals(2, sweep("--axis", "runtime_coefficient=1,2", dryRun), stderr.toString());
+            assertEquals(List.of("bgctl sweep: " + out + " holds the results of another sweep (axes: 'scheduler=fcfs,easy'"
+                    + " there, 'runtime_coefficient=1,2' now); choose another --out or remove it (nothing was changed)",
+                    "see: bgctl sweep --help"), stderr.toString().lines().toList());
+        }
+        assertArrayEquals(results, Files.readAllBytes(out.resolve("results.csv")));
+        assertFalse(Files.exists(out.resolve("runs/001-1")));
     }
 
     @Test

@@ -11,13 +11,10 @@ import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.bgctl.journal.JournalSettings;
 import org.bgctl.report.html.RunReport;
@@ -66,18 +63,31 @@ final class RunDirectory {
     private RunDirectory() {
     }
 
-    static State state(PlannedRun run) throws IOException {
+    /**
+     * What {@code run}'s directory holds. Its parameters.json is read once; the run's input files are read for their
+     * checksums only when it holds the run finished, and the checksums are kept in the answer for
+     * {@link #prepare} when they show it stale.
+     */
+    static Found find(PlannedRun run) throws IOException {
         Path dir = run.dir();
-        if (!Files.isDirectory(dir)) {
-            if (Files.exists(dir)) return State.OTHER;
-            return State.EMPTY;
-        }
-        if (!Files.isRegularFile(dir.resolve(PARAMETERS))) return isEmpty(dir) ? State.EMPTY : State.OTHER;
-        Map<String, String> recorded = recordedParameters(dir);
-        if (recorded == null || !run.parameters().asMap().equals(recorded)) return State.OTHER;
-        if (!Replay.finished(dir)) return State.UNFINISHED;
-        Map<String, String> read = recordedChecksums(dir);
-        return read == null || read.equals(inputChecksums(run)) ? State.FINISHED : State.UNFINISHED;
+        if (!Files.isDirectory(dir)) return new Found(Files.exists(dir) ? State.OTHER : State.EMPTY, null);
+        if (!Files.isRegularFile(dir.resolve(PARAMETERS)))
+            return new Found(isEmpty(dir) ? State.EMPTY : State.OTHER, null);
+        Map<String, Object> doc = readableDocument(dir);
+        if (doc == null || !run.parameters().asMap().equals(parameters(doc))) return new Found(State.OTHER, null);
+        if (!Replay.finished(dir)) return new Found(State.UNFINISHED, null);
+        Map<String, String> recorded = checksums(doc);
+        Map<String, String> now = inputChecksums(run);
+        return new Found(recorded == null || recorded.equals(now) ? State.FINISHED : State.UNFINISHED, now);
+    }
+
+    /**
+     * What a run directory holds.
+     *
+     * @param state       what it holds
+     * @param inputSha256 the checksums of the run's input files read to tell it; null when they were not read
+     */
+    record Found(State state, Map<String, String> inputSha256) {
     }
 
     /**
@@ -96,32 +106,25 @@ final class RunDirectory {
         Path dir = run.dir();
         if (!Files.isRegularFile(dir.resolve(PARAMETERS)))
             return dir + " holds files this sweep did not write";
-        Map<String, String> there = recordedParameters(dir);
-        if (there == null) return dir.resolve(PARAMETERS) + " cannot be read";
-        Map<String, String> here = run.parameters().asMap();
-        StringBuilder diff = new StringBuilder();
-        for (String key : union(there, here)) {
-            if (!Objects.equals(there.get(key), here.get(key)))
-                diff.append(diff.length() == 0 ? "" : ", ").append(key).append(" = ").append(show(there.get(key)))
-                        .append(" there, ").append(show(here.get(key))).append(" now");
-        }
-        return dir + " holds a run with other parameters (" + diff + ")";
+        Map<String, Object> doc = readableDocument(dir);
+        if (doc == null) return dir.resolve(PARAMETERS) + " cannot be read";
+        return dir + " holds a run with other parameters ("
+                + ParameterDifference.of(parameters(doc), run.parameters().asMap()) + ")";
     }
 
-    /** Clears what an unfinished attempt left and records the run's parameters. */
-    static void prepare(PlannedRun run) throws IOException {
+    /**
+     * Clears what an unfinished attempt left and records the run's parameters, with the checksums of its input files
+     * as {@code found} read them, or read now.
+     */
+    static void prepare(PlannedRun run, Found found) throws IOException {
         Files.createDirectories(run.dir());
         for (String f : RUN_FILES) Files.deleteIfExists(run.dir().resolve(f));
         Map<String, Object> doc = new LinkedHashMap<>();
         doc.put("run", run.index());
         doc.put("values", run.point().values());
         doc.put("parameters", run.parameters().asMap());
-        doc.put(INPUTS, inputChecksums(run));
-        // written whole or not at all, so that a kill never leaves a directory that a resume cannot read
-        Path part = run.dir().resolve(PARAMETERS + ".part");
-        JSON.writeValue(part.toFile(), doc);
-        Files.move(part, run.dir().resolve(PARAMETERS), StandardCopyOption.REPLACE_EXISTING,
-                StandardCopyOption.ATOMIC_MOVE);
+        doc.put(INPUTS, found.inputSha256() != null ? found.inputSha256() : inputChecksums(run));
+        Sweep.writeWhole(run.dir().resolve(PARAMETERS), doc);
     }
 
     /** Writes a failed run's error with its stack trace. */
@@ -137,32 +140,33 @@ final class RunDirectory {
         });
     }
 
-    /** The parameters recorded in {@code dir}; null when its parameters.json is not JSON. */
-    private static Map<String, String> recordedParameters(Path dir) throws IOException {
-        Map<String, Object> doc;
+    /** The parameters.json of {@code dir}, keys in file order; null when it is not JSON. */
+    private static Map<String, Object> readableDocument(Path dir) throws IOException {
         try {
-            doc = document(dir);
+            return JSON.readValue(dir.resolve(PARAMETERS).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
+            });
         } catch (JsonProcessingException unreadable) {
             return null;
         }
-        Map<String, String> parameters = new LinkedHashMap<>();
-        if (doc.get("parameters") instanceof Map<?, ?> m)
-            m.forEach((k, v) -> parameters.put(String.valueOf(k), String.valueOf(v)));
-        return parameters;
     }
 
-    /** The checksums of the files recorded in {@code dir}; null when it has none (a sweep older than them). */
-    private static Map<String, String> recordedChecksums(Path dir) throws IOException {
-        if (!(document(dir).get(INPUTS) instanceof Map<?, ?> m)) return null;
-        Map<String, String> sums = new TreeMap<>();
-        m.forEach((k, v) -> sums.put(String.valueOf(k), String.valueOf(v)));
-        return sums;
+    /** The parameters a parameters.json records. */
+    private static Map<String, String> parameters(Map<String, Object> doc) {
+        Map<String, String> parameters = texts(doc.get("parameters"));
+        return parameters != null ? parameters : Map.of();
     }
 
-    /** The parameters.json of {@code dir}, keys in file order. */
-    private static Map<String, Object> document(Path dir) throws IOException {
-        return JSON.readValue(dir.resolve(PARAMETERS).toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
-        });
+    /** The checksums of the input files a parameters.json records; null when it has none (a sweep older than them). */
+    private static Map<String, String> checksums(Map<String, Object> doc) {
+        return texts(doc.get(INPUTS));
+    }
+
+    /** A JSON object read back as names and their values as text; null when {@code value} is no object. */
+    static Map<String, String> texts(Object value) {
+        if (!(value instanceof Map<?, ?> m)) return null;
+        Map<String, String> texts = new TreeMap<>();
+        m.forEach((k, v) -> texts.put(String.valueOf(k), String.valueOf(v)));
+        return texts;
     }
 
     /** True when {@code dir} holds nothing but, perhaps, a parameters.json that a kill left half written. */
@@ -170,15 +174,5 @@ final class RunDirectory {
         try (Stream<Path> files = Files.list(dir)) {
             return files.allMatch(f -> f.getFileName().toString().equals(PARAMETERS + ".part"));
         }
-    }
-
-    private static TreeSet<String> union(Map<String, String> a, Map<String, String> b) {
-        TreeSet<String> keys = new TreeSet<>(a.keySet());
-        keys.addAll(b.keySet());
-        return keys;
-    }
-
-    private static String show(String value) {
-        return value == null ? "unset" : "'" + value + "'";
     }
 }

@@ -3,6 +3,7 @@ package org.bgctl.sweep;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -20,7 +21,8 @@ import org.bgctl.run.Replay;
  * Runs a planned sweep: its runs in a bounded pool of threads, each a replay in its own run
  * directory, then results.csv and the plots. A failed run is reported with its error and does
  * not stop the others. Every output is in grid order, so it does not depend on the number of
- * threads. Runs finished by an earlier invocation into the same directory are kept, not rerun.
+ * threads. Runs finished by an earlier invocation of the same sweep into the same directory are kept, not rerun;
+ * a directory holding another sweep's results is refused ({@link EarlierSweep}).
  *
  * <p>The output directory receives {@code sweep.json} (the resolved sweep), {@code runs/NNN-label/}
  * (one replay each, with its {@code parameters.json}), {@code results.csv} and {@code plots/}.
@@ -40,15 +42,15 @@ public final class Sweep {
     /**
      * Runs {@code plan} on {@code parallel} threads.
      *
-     * @throws IllegalArgumentException when a run directory holds something other than this run
-     *                                  (nothing is started then)
+     * @throws IllegalArgumentException when the directory holds another sweep's results, or a run directory something
+     *                                  other than this run (nothing is started or written then)
      */
     public static SweepOutcome run(SweepPlan plan, int parallel, SweepListener listener) throws IOException {
         if (parallel < 1) throw new IllegalArgumentException("parallel must be at least 1, was " + parallel);
         List<PlannedRun> runs = plan.runs();
-        List<RunDirectory.State> states = states(runs);
+        List<RunDirectory.Found> found = check(plan);
         Files.createDirectories(plan.out());
-        RunDirectory.JSON.writeValue(plan.out().resolve(SWEEP_JSON).toFile(), plan.describe());
+        writeWhole(plan.out().resolve(SWEEP_JSON), plan.describe());
 
         int total = runs.size();
         EndCounter ended = new EndCounter(listener, total);
@@ -63,13 +65,14 @@ public final class Sweep {
             List<Future<RunOutcome>> pending = new ArrayList<>();
             for (int i = 0; i < total; i++) {
                 PlannedRun run = runs.get(i);
-                if (states.get(i) == RunDirectory.State.FINISHED) {
+                RunDirectory.Found there = found.get(i);
+                if (there.state() == RunDirectory.State.FINISHED) {
                     RunOutcome kept = new RunOutcome(run, RunStatus.RESUMED, RunDirectory.summary(run.dir()), null, 0);
                     ended.tell(kept);
                     pending.add(CompletableFuture.completedFuture(kept));
                 } else {
                     pending.add(pool.submit(() -> {
-                        RunOutcome outcome = execute(run);
+                        RunOutcome outcome = execute(run, there);
                         ended.tell(outcome);
                         return outcome;
                     }));
@@ -86,30 +89,47 @@ public final class Sweep {
         return new SweepOutcome(outcomes, results, plots);
     }
 
-    /** True when {@code run}'s directory holds it finished, so the sweep would keep it rather than run it. */
-    public static boolean finished(PlannedRun run) throws IOException {
-        return RunDirectory.state(run) == RunDirectory.State.FINISHED;
+    /**
+     * For each run of {@code plan}, in grid order, true when its directory holds it finished, so that the sweep would
+     * keep it rather than run it.
+     *
+     * @throws IllegalArgumentException as {@link #run} refuses the output directory
+     */
+    public static List<Boolean> finished(SweepPlan plan) throws IOException {
+        return check(plan).stream().map(f -> f.state() == RunDirectory.State.FINISHED).toList();
     }
 
-    /** Each run directory's state; refuses, before anything starts, directories that hold another run. */
-    private static List<RunDirectory.State> states(List<PlannedRun> runs) throws IOException {
-        List<RunDirectory.State> states = new ArrayList<>();
+    /**
+     * What each run directory holds; refuses, before anything is written, an output directory that holds another
+     * sweep's results, and run directories that hold another run.
+     */
+    private static List<RunDirectory.Found> check(SweepPlan plan) throws IOException {
+        EarlierSweep.checkSameAs(plan);
+        List<RunDirectory.Found> found = new ArrayList<>();
         List<String> conflicts = new ArrayList<>();
-        for (PlannedRun run : runs) {
-            RunDirectory.State state = RunDirectory.state(run);
-            if (state == RunDirectory.State.OTHER) conflicts.add("run " + run.index() + ": " + RunDirectory.conflict(run));
-            states.add(state);
+        for (PlannedRun run : plan.runs()) {
+            RunDirectory.Found there = RunDirectory.find(run);
+            if (there.state() == RunDirectory.State.OTHER)
+                conflicts.add("run " + run.index() + ": " + RunDirectory.conflict(run));
+            found.add(there);
         }
         if (!conflicts.isEmpty())
             throw new IllegalArgumentException("the output directory holds other runs; choose another --out or remove"
                     + " them (nothing was started):\n  " + String.join("\n  ", conflicts));
-        return states;
+        return found;
     }
 
-    private static RunOutcome execute(PlannedRun run) {
+    /** Writes {@code doc} to {@code file} whole or not at all, so that a kill never leaves one a resume cannot read. */
+    static void writeWhole(Path file, Object doc) throws IOException {
+        Path part = file.resolveSibling(file.getFileName() + ".part");
+        RunDirectory.JSON.writeValue(part.toFile(), doc);
+        Files.move(part, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static RunOutcome execute(PlannedRun run, RunDirectory.Found found) {
         long started = System.nanoTime();
         try {
-            RunDirectory.prepare(run);
+            RunDirectory.prepare(run, found);
             Replay.run(run.spec(), Progress.none(), Duration.ofHours(1));
             return new RunOutcome(run, RunStatus.COMPLETED, RunDirectory.summary(run.dir()), null, since(started));
         } catch (Exception e) {

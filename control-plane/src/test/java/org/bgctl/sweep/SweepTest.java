@@ -137,11 +137,44 @@ class SweepTest {
     }
 
     @Test
+    void anotherSweepIntoTheDirectoryOfASweepIsRefusedAndChangesNothing() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct").withSet("first_jobs", "200")
+                .withAxis(Axis.parse("runtime_coefficient=0.8"));
+        Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
+        byte[] results = Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV));
+        byte[] sweep = Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON));
+
+        // other axes whose run directories are all new: nothing else would stop it
+        IllegalArgumentException axes = assertThrows(IllegalArgumentException.class, () -> Sweep.run(
+                SweepPlan.of(direct.withSet("scheduler", "easy").withAxis(Axis.parse("size_divide=1,2")), out), 1,
+                SweepListener.none()));
+        assertEquals(out + " holds the results of another sweep (base: scheduler = unset there, 'easy' now;"
+                + " axes: 'scheduler=fcfs,easy runtime_coefficient=0.8'"
+                + " there, 'runtime_coefficient=0.8 size_divide=1,2' now); choose another --out or remove it (nothing was"
+                + " changed)", axes.getMessage());
+        IllegalArgumentException base = assertThrows(IllegalArgumentException.class, () -> Sweep.finished(
+                SweepPlan.of(direct.withSet("first_jobs", "300"), out)));
+        assertTrue(base.getMessage().contains("(base: first_jobs = '200' there, '300' now)"), base.getMessage());
+
+        assertArrayEquals(results, Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV)));
+        assertArrayEquals(sweep, Files.readAllBytes(out.resolve(Sweep.SWEEP_JSON)));
+        try (var runs = Files.list(out.resolve("runs"))) {
+            assertEquals(List.of("001-fcfs-0.8", "002-easy-0.8"),
+                    runs.map(r -> r.getFileName().toString()).sorted().toList());
+        }
+        assertEquals(List.of(RunStatus.RESUMED, RunStatus.RESUMED), Sweep.run(SweepPlan.of(direct, out), 1,
+                SweepListener.none()).runs().stream().map(RunOutcome::status).toList());
+    }
+
+    @Test
     void aDirectoryHoldingOtherRunsIsRefusedBeforeAnythingStarts() throws IOException {
         Path out = dir.resolve("out");
         SweepSpec direct = nasaGrid().withSet("executor", "direct").withAxis(Axis.parse("runtime_coefficient=0.8"));
         Sweep.run(SweepPlan.of(direct, out), 1, SweepListener.none());
         byte[] results = Files.readAllBytes(out.resolve(Sweep.RESULTS_CSV));
+        // the runs alone, without the record of the sweep they were part of
+        Files.delete(out.resolve(Sweep.SWEEP_JSON));
 
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> Sweep.run(
                 SweepPlan.of(direct.withSet("first_jobs", "500"), out), 1, SweepListener.none()));
