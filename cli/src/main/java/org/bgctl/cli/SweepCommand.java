@@ -116,26 +116,29 @@ public final class SweepCommand implements Callable<Integer> {
         SweepSpec sweep = config != null ? SweepConfig.read(config) : SweepSpec.named(out.getFileName().toString());
         Map<String, String> fixed = new TreeMap<>();
         for (String set : sets) {
+            String option = "--set '" + set + "'";
             int eq = set.indexOf('=');
-            if (eq <= 0) throw new IllegalArgumentException("--set '" + set + "': write PARAMETER=VALUE");
+            if (eq <= 0) throw new IllegalArgumentException(option + ": write PARAMETER=VALUE");
             String parameter = set.substring(0, eq).trim();
-            sweep = sweep.withSet(parameter, set.substring(eq + 1).trim());
-            fix(fixed, ReplayParameters.parameter(parameter).key(), "--set '" + set + "'");
+            sweep = sweep.withSet(parameter, set.substring(eq + 1).trim(), option);
+            fix(fixed, ReplayParameters.parameter(parameter).key(), option);
         }
         if (executor != null) {
-            sweep = sweep.withSet("executor", executor);
-            fix(fixed, "executor", "--executor " + executor);
+            String option = "--executor " + executor;
+            sweep = sweep.withSet("executor", executor, option);
+            fix(fixed, "executor", option);
         }
         Set<String> swept = new TreeSet<>();
         for (String text : axes) {
+            String option = "--axis '" + text + "'";
             Axis axis = Axis.parse(text);
             if (!swept.add(axis.parameter()))
-                throw new IllegalArgumentException("--axis '" + text + "': a second --axis of " + axis.parameter()
+                throw new IllegalArgumentException(option + ": a second --axis of " + axis.parameter()
                         + "; give each parameter one axis, with all its values");
             if (fixed.containsKey(axis.parameter()))
-                throw new IllegalArgumentException("--axis '" + text + "': " + axis.parameter() + " is also fixed by "
+                throw new IllegalArgumentException(option + ": " + axis.parameter() + " is also fixed by "
                         + fixed.get(axis.parameter()) + "; give it either one value or an axis");
-            sweep = sweep.withAxis(axis);
+            sweep = sweep.withAxis(axis, option);
         }
         return sweep;
     }

@@ -111,8 +111,10 @@ class SweepCommandTest {
 
     @Test
     void badInputExitsTwoAndStartsNothing() {
-        assertBadInput("run 2 (scheduler=sjf): unknown scheduler 'sjf'", "--axis", "scheduler=easy,sjf");
-        assertBadInput("run 1 (machine=flat:x): machine 'flat:x'", "--axis", "machine=flat:x,flat:8");
+        assertBadInput("1 of 2 runs cannot start (nothing was started): --axis 'scheduler=easy,sjf': scheduler = 'sjf':"
+                + " unknown scheduler 'sjf'", "--axis", "scheduler=easy,sjf");
+        assertBadInput("--axis 'machine=flat:x,flat:8': machine = 'flat:x': machine 'flat:x'", "--axis",
+                "machine=flat:x,flat:8");
         assertBadInput("'0.7:1.4' is not a range: write START:STOP:STEP", "--axis", "runtime_coefficient=0.7:1.4");
         assertBadInput("unknown replay parameter 'speed'", "--set", "speed=2");
         assertBadInput("--set 'first_jobs': write PARAMETER=VALUE", "--set", "first_jobs");
@@ -123,6 +125,30 @@ class SweepCommandTest {
                 "--axis", "scheduler=easy");
         assertBadInput("--axis 'scheduler=fcfs': scheduler is also fixed by --set 'scheduler=easy'", "--set", "scheduler=easy",
                 "--axis", "scheduler=fcfs");
+        assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aBadValueInASweepFileIsToldOnOneLineByFileAndLine() throws IOException {
+        Path file = Files.writeString(dir.resolve("bad.conf"), String.join("\n",
+                "base {",
+                "  machine = \"flot:16\"",
+                "}",
+                "axes = [ \"scheduler=fcfs,easy\", \"runtime_coefficient=1,x\" ]", ""));
+        stderr.getBuffer().setLength(0);
+        assertEquals(2, sweep("--config", file.toString()), stderr.toString());
+        List<String> lines = stderr.toString().lines().toList();
+        assertEquals(2, lines.size(), stderr.toString());
+        assertTrue(lines.get(0).startsWith("bgctl sweep: 4 of 4 runs cannot start (nothing was started): " + file
+                + " line 2: machine = 'flot:16': unknown machine 'flot:16'; known: "), lines.get(0));
+        assertEquals("see: bgctl sweep --help", lines.get(1));
+
+        Files.writeString(file, Files.readString(file).replace("flot:16", "flat:16"));
+        stderr.getBuffer().setLength(0);
+        assertEquals(2, sweep("--config", file.toString()), stderr.toString());
+        assertEquals(List.of("bgctl sweep: 2 of 4 runs cannot start (nothing was started): " + file + " line 4:"
+                + " runtime_coefficient = 'x': --runtime-coefficient 'x': not a number", "see: bgctl sweep --help"),
+                stderr.toString().lines().toList());
         assertFalse(Files.exists(out));
     }
 

@@ -75,7 +75,7 @@ public final class SweepConfig {
             for (String key : new TreeSet<>(base.keySet())) {
                 String value = scalar("base." + key, base.get(key));
                 SweepSpec before = spec;
-                spec = atLineOf(base.get(key), () -> before.withSet(key, value));
+                spec = atLineOf(base.get(key), () -> before.withSet(key, value, place(base.get(key))));
                 String parameter = ReplayParameters.parameter(key).key();
                 String first = setBy.putIfAbsent(parameter, key);
                 if (first != null)
@@ -96,13 +96,13 @@ public final class SweepConfig {
                     throw new IllegalArgumentException("axes: the axis of " + axis.parameter() + " (line "
                             + value.origin().lineNumber() + ") sweeps what base sets (" + inBase + ", line "
                             + base.get(inBase).origin().lineNumber() + "); give it either one value in base or an axis");
-                spec = spec.withAxis(axis);
+                spec = spec.withAxis(axis, place(value));
             }
         }
         List<PlotSpec> plots = new ArrayList<>();
         if (config.hasPath("plots"))
             for (ConfigValue plot : config.getList("plots")) plots.add(plot(plot));
-        return new SweepSpec(spec.name(), spec.base(), spec.axes(), plots);
+        return new SweepSpec(spec.name(), spec.base(), spec.axes(), plots, spec.givenAt());
     }
 
     private static Axis axis(ConfigValue value) {
@@ -160,8 +160,13 @@ public final class SweepConfig {
             throw new IllegalArgumentException("plot log_y must be true or false (line " + logY.origin().lineNumber() + ")");
         return new PlotSpec(scalar("plot x", required(object, "x")), scalar("plot y", required(object, "y")), series,
                 optional(object, "title"), optional(object, "name"), logY != null && (Boolean) logY.unwrapped(),
-                (value.origin().filename() != null ? value.origin().filename() + " " : "") + "line "
-                        + value.origin().lineNumber());
+                place(value));
+    }
+
+    /** Where {@code value} is: {@code FILE line N}. */
+    private static String place(ConfigValue value) {
+        return (value.origin().filename() != null ? value.origin().filename() + " " : "") + "line "
+                + value.origin().lineNumber();
     }
 
     private static ConfigValue required(ConfigObject object, String key) {

@@ -1,7 +1,6 @@
 package org.bgctl.sweep;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -11,17 +10,12 @@ import java.util.Map;
 import java.util.Set;
 import org.bgctl.run.LoadMeter;
 import org.bgctl.run.ReplayParameters;
-import org.bgctl.run.ReplaySpec;
-import org.bgctl.run.TraceSource;
 
 /**
  * A sweep resolved against its output directory: every run's replay spec built and validated,
  * and the plots resolved against the results' columns. Nothing is started or written.
  */
 public final class SweepPlan {
-
-    /** Problems listed in full before the rest are counted. */
-    private static final int MAX_PROBLEMS = 10;
 
     private final SweepSpec spec;
     private final Path out;
@@ -39,8 +33,7 @@ public final class SweepPlan {
      * Plans {@code spec} into {@code out}: builds every run's replay spec (a target offered load
      * is measured once per distinct workload) and resolves the plots.
      *
-     * @throws IllegalArgumentException listing each run that cannot start, with its parameters and the
-     *                                  problem, or naming a bad plot
+     * @throws IllegalArgumentException telling why runs cannot start ({@link RunProblems}), or naming a bad plot
      */
     public static SweepPlan of(SweepSpec spec, Path out) {
         Grid grid = spec.grid();
@@ -49,21 +42,19 @@ public final class SweepPlan {
         LoadMeter meter = LoadMeter.reading().remembering();
         int width = Math.max(3, String.valueOf(grid.size()).length());
         List<PlannedRun> runs = new ArrayList<>();
-        List<String> problems = new ArrayList<>();
+        RunProblems problems = new RunProblems(spec.givenAt(), meter);
         for (GridPoint point : grid.points()) {
             ReplayParameters parameters = base;
             for (Map.Entry<String, String> v : point.values().entrySet())
                 parameters = parameters.with(v.getKey(), v.getValue());
             Path dir = out.resolve("runs").resolve(String.format("%0" + width + "d-%s", point.index(), point.label()));
             try {
-                ReplaySpec replay = parameters.toSpec(dir, meter);
-                checkTrace(replay.trace());
-                runs.add(new PlannedRun(point, parameters, replay, dir));
+                runs.add(new PlannedRun(point, parameters, RunProblems.check(parameters, dir, meter), dir));
             } catch (IllegalArgumentException | IOException e) {
-                problems.add("run " + point.index() + " (" + point.describe() + "): " + e.getMessage());
+                problems.add(point, parameters, e.getMessage(), dir);
             }
         }
-        if (!problems.isEmpty()) throw new IllegalArgumentException(report(problems, grid.size()));
+        problems.throwIfAny(grid.size());
         return new SweepPlan(new SweepSpec(spec.name(), base, grid.axes(), spec.plots()), out, runs,
                 resolvePlots(grid, spec.plots()));
     }
@@ -124,19 +115,6 @@ public final class SweepPlan {
         }
         doc.put("runs", runList);
         return doc;
-    }
-
-    private static void checkTrace(TraceSource trace) throws IOException {
-        if (trace.file() != null && !Files.isRegularFile(trace.file()))
-            throw new IOException("trace " + trace.file() + " does not exist or is not a file");
-    }
-
-    private static String report(List<String> problems, int runs) {
-        StringBuilder s = new StringBuilder();
-        s.append(problems.size()).append(" of ").append(runs).append(" runs cannot start (nothing was started):");
-        for (String p : problems.subList(0, Math.min(MAX_PROBLEMS, problems.size()))) s.append("\n  ").append(p);
-        if (problems.size() > MAX_PROBLEMS) s.append("\n  … and ").append(problems.size() - MAX_PROBLEMS).append(" more");
-        return s.toString();
     }
 
     /**

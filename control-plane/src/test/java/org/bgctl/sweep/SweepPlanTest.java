@@ -54,10 +54,29 @@ class SweepPlanTest {
         assertEquals("""
                 3 of 4 runs cannot start (nothing was started):
                   run 2 (scheduler=easy size_divide=0): --size-divide must be at least 1, was 0
-                  run 3 (scheduler=sjf size_divide=1): unknown scheduler 'sjf'; known: %s
-                  run 4 (scheduler=sjf size_divide=0): unknown scheduler 'sjf'; known: %s""".formatted(known, known),
+                  run 3 (scheduler=sjf size_divide=1) and 1 more run: unknown scheduler 'sjf'; known: %s""".formatted(known),
                 e.getMessage());
         assertFalse(Files.exists(out));
+    }
+
+    @Test
+    void aBadValueIsToldOnceByWhereItIsGivenHoweverManyRunsHaveIt() {
+        SweepSpec spec = base.withSet("runtime_coefficient", "-1", "s.conf line 4")
+                .withAxis(Axis.parse("scheduler=fcfs,easy,sjf"), "s.conf line 6")
+                .withAxis(Axis.parse("size_divide=1,2"), "s.conf line 7");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> SweepPlan.of(spec, dir.resolve("out")));
+        assertEquals("""
+                6 of 6 runs cannot start (nothing was started):
+                  s.conf line 4: runtime_coefficient = '-1': --runtime-coefficient must be positive and finite, was -1.0
+                  s.conf line 6: scheduler = 'sjf': unknown scheduler 'sjf'; known: %s"""
+                .formatted(String.join(", ", Policies.names())), e.getMessage());
+
+        IllegalArgumentException missing = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
+                spec.withSet("trace", dir.resolve("missing.swf").toString(), "--set 'trace=missing.swf'"),
+                dir.resolve("out")));
+        assertTrue(missing.getMessage().endsWith(":\n  --set 'trace=missing.swf': trace = '" + dir.resolve("missing.swf")
+                + "': trace " + dir.resolve("missing.swf") + " does not exist or is not a file"), missing.getMessage());
     }
 
     @Test
