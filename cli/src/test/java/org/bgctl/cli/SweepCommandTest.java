@@ -101,6 +101,14 @@ class SweepCommandTest {
     }
 
     @Test
+    void anOutThatIsAFileIsRefusedAsReplayRefusesIt() throws IOException {
+        Files.writeString(out, "notes");
+        assertBadInput("bgctl sweep: --out " + out + " is a file, not a directory", "--axis", "scheduler=fcfs,easy");
+        assertBadInput("bgctl sweep: --out " + out + " is a file, not a directory", "--dry-run");
+        assertEquals("notes", Files.readString(out));
+    }
+
+    @Test
     void aFailedRunMakesTheExitCodeOne() throws IOException {
         Files.writeString(trace, "5 200 -1 oops 1 -1 -1 1 10 -1 1 1 1 1 1 -1 -1 -1\n",
                 StandardOpenOption.APPEND);

@@ -100,10 +100,12 @@ public final class Sweep {
     }
 
     /**
-     * What each run directory holds; refuses, before anything is written, an output directory that holds another
-     * sweep's results, and run directories that hold another run.
+     * What each run directory holds; refuses, before anything is written, an output directory that is a file or
+     * holds another sweep's results, and run directories that hold another run.
      */
     private static List<RunDirectory.Found> check(SweepPlan plan) throws IOException {
+        if (Files.exists(plan.out()) && !Files.isDirectory(plan.out()))
+            throw new IllegalArgumentException("--out " + plan.out() + " is a file, not a directory");
         EarlierSweep.checkSameAs(plan);
         List<RunDirectory.Found> found = new ArrayList<>();
         List<String> conflicts = new ArrayList<>();
