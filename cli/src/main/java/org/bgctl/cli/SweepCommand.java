@@ -35,8 +35,8 @@ import picocli.CommandLine.Spec;
                 "  --axis scheduler=fcfs,easy --axis runtime_coefficient=0.7:1.4:0.05",
                 "Outputs in DIR: sweep.json, runs/NNN-label/ (one replay each), results.csv, plots/*.png|svg.",
                 "Every run starts from executor=actors, journal=memory; --set and the sweep file change that.",
-                "Re-running into the same DIR keeps the runs that finished and runs the rest; another sweep",
-                "(other base or axes) into a DIR holding a sweep's results is refused.",
+                "Re-running into the same DIR keeps the runs that finished and runs the rest.",
+                "Another sweep (other base or axes) into a DIR of a sweep's results is refused.",
                 "Exit codes: 0 all runs done, 1 some run failed, 2 bad input (nothing started).",
                 "Example: bgctl sweep --config config/experiments/flat-load.conf --out sweeps/flat-load --parallel 2"})
 public final class SweepCommand implements Callable<Integer> {
