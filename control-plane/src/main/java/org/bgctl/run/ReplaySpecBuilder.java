@@ -16,6 +16,7 @@ import org.bgctl.journal.JournalKind;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.reservations.ReservationFile;
+import org.bgctl.scheduler.BootModel;
 import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.scheduler.Reservations;
 import org.bgctl.scheduler.SchedulerSettings;
@@ -143,11 +144,12 @@ final class ReplaySpecBuilder {
             throw new IllegalArgumentException("--max-requeues counts the requeues of --on-kill requeue, and --on-kill"
                     + " fail requeues no job: leave --max-requeues out");
         int requeues = maxRequeues == null ? KillPolicy.DEFAULT_MAX_REQUEUES : maxRequeues;
-        FaultPlan faults = FaultPlan.read(onKill, requeues, faultFile, faultModelFile, faultLaws, seed, model,
-                bootModel.of(machineName, bootFailure, seed, reuseBlocks)).checkedFor(scheduler);
-        if (faults.boots().on()) Policies.bootRefusal(scheduler).ifPresent(why -> {
+        BootModel boots = bootModel.of(machineName, bootFailure, seed, reuseBlocks);
+        if (boots.on()) Policies.bootRefusal(scheduler).ifPresent(why -> {
             throw new IllegalArgumentException(why);
         });
+        FaultPlan faults = FaultPlan.read(onKill, requeues, faultFile, faultModelFile, faultLaws, seed, model, boots)
+                .checkedFor(scheduler);
         Reservations reservations = reservationFile == null ? Reservations.NONE
                 : ReservationFile.read(reservationFile, model);
         if (!reservations.isEmpty()) Policies.reservationRefusal(scheduler).ifPresent(why -> {

@@ -213,9 +213,12 @@ class BootReplayTest {
                 base.with("machine", "flat:64").with("boot_model", "machine"));
         assertMessage("--boot-failure must be at least 0 and below 1, was 1.0",
                 base.with("boot_model", "machine").with("boot_failure", "1"));
-        assertMessage("--boot-model machine: not supported with scheduler pfcfs, which suspends running jobs and could"
-                + " suspend one whose block boots; use another scheduler",
-                base.with("boot_model", "machine").with("scheduler", "pfcfs"));
+        String pfcfsRefused = "--boot-model machine: not supported with scheduler pfcfs, which suspends running jobs"
+                + " and could suspend one whose block boots; use another scheduler";
+        assertMessage(pfcfsRefused, base.with("boot_model", "machine").with("scheduler", "pfcfs"));
+        // boots that may fail are refused as boots, not as the faults the user did not give
+        assertMessage(pfcfsRefused, base.with("boot_model", "machine").with("boot_failure", "0.01")
+                .with("scheduler", "pfcfs"));
         Path noBoots = Files.writeString(dir.resolve("no-boots.conf"), Files.readString(
                 Path.of("../config/machines/bgl.conf")).replaceAll("(?s)\nboot \\{.*?\\}\n", "\n"));
         assertMessage("--boot-model machine: machine '" + noBoots + "': its machine file has no boot block"
