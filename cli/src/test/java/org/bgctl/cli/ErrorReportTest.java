@@ -136,6 +136,16 @@ class ErrorReportTest {
         assertTrue(line.contains("broken.conf: 3: "), line);
     }
 
+    /** An overlap layout replayed with the same block listed twice. */
+    @Test
+    void aBoxListedTwiceInAnOverlapLayoutIsRefusedAtItsLine() throws Exception {
+        Path twice = Files.writeString(dir.resolve("twice.conf"), "blocks = [\n  { name = a, box = \"R000:2x2x2\" }\n"
+                + "  { name = b, box = \"R000:2x2x2\" }\n]\n");
+        badInput(replay("--machine", "bgl,layout=overlap:" + twice), "replay", twice + ": 3: block b repeats block a"
+                + " (line 2): the same torus R000:2x2x2; list each box once per connection");
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
+
     @Test
     void aFaultModelWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
         Path model = Files.writeString(dir.resolve("model.conf"), "midplane {\n  ttf = \"exponential(10)\"\n  ttr = \n}\n{");

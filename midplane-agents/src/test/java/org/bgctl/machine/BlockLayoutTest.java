@@ -121,6 +121,22 @@ class BlockLayoutTest {
                 """).name().replaceAll(".*layout=([a-z]+):.*", "$1"));
     }
 
+    /** An overlap layout took the same box twice, as two blocks that could never be in use together. */
+    @Test
+    void aBoxIsListedOncePerConnection() throws Exception {
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> layout("overlap", """
+                  { name = row, box = "R000:4x1x1", connection = mesh }
+                  { name = pair, box = "R000:2x1x1", connection = torus }
+                  { name = again, box = "R200:4x1x1", connection = mesh }
+                """));
+        assertEquals(dir.resolve("blocks.conf") + ": 4: block again repeats block row (line 2): the same mesh R000:4x1x1;"
+                + " list each box once per connection", e.getMessage());
+        assertEquals("overlap", layout("overlap", """
+                  { name = mesh, box = "R000:2x1x1", connection = mesh }
+                  { name = torus, box = "R000:2x1x1", connection = torus }
+                """).name().replaceAll(".*layout=([a-z]+):.*", "$1"));
+    }
+
     @Test
     void staticBlocksAreWiredAllAtOnce() throws Exception {
         Path file = Files.writeString(dir.resolve("bgl-blocks.conf"), """

@@ -32,8 +32,9 @@ import org.bgctl.machine.Topology;
  * A box is its corner midplane and its midplanes per dimension; it may wrap around the machine's edges like any
  * partition. {@code connection} is {@code torus} (the default) or {@code mesh}, for the whole block: on BG/L a
  * block is one torus or one mesh. Each block must be wirable on the machine — in every dimension a link set of its
- * connection joins its midplanes, passing through no outside switch where the machine denies pass-through — and in
- * a static layout no two blocks share a midplane. Errors name the file and the block's line.
+ * connection joins its midplanes, passing through no outside switch where the machine denies pass-through — no box
+ * is listed twice with the same connection, and in a static layout no two blocks share a midplane. Errors name the
+ * file and the block's line.
  */
 public final class BlockFile {
 
@@ -65,6 +66,7 @@ public final class BlockFile {
         }
         List<LayoutBlock> blocks = new ArrayList<>();
         Map<String, LayoutBlock> byName = new HashMap<>();
+        Map<List<Object>, LayoutBlock> byBox = new HashMap<>();
         BglState all = machine.newState();
         for (Config entry : entries) {
             try {
@@ -72,6 +74,11 @@ public final class BlockFile {
                 LayoutBlock same = byName.putIfAbsent(block.name(), block);
                 if (same != null)
                     throw new IllegalArgumentException("block " + block.name() + " is named twice (first on line " + same.line() + ")");
+                LayoutBlock twin = byBox.putIfAbsent(List.of(block.base(), block.shape(), block.topology()), block);
+                if (twin != null)
+                    throw new IllegalArgumentException("block " + block.name() + " repeats block " + twin.name()
+                            + " (line " + twin.line() + "): the same " + block.topology().name().toLowerCase(Locale.ROOT)
+                            + " " + BglIds.position(block.base()) + ":" + block.shape() + "; list each box once per connection");
                 checkWiring(block, machine, deny);
                 if (mode == LayoutMode.STATIC) {
                     checkApart(block, blocks, machine);
