@@ -52,6 +52,12 @@ public final class MachineCatalog {
     /** The most nodes of {@code flat:N} and {@code buddy:N}: their per-node state must fit the heap. */
     public static final int MAX_NODE_COUNT = 1 << 20;
 
+    /**
+     * The most nodes of any machine: the scheduler counts its waiting jobs by the node count they ask for, an int per
+     * node of the machine, in the heap of the default 2 GiB.
+     */
+    public static final int MAX_MACHINE_NODES = 1 << 24;
+
     private static final String DENY_PASS_THROUGH = "deny-passthrough";
 
     private static final String SWITCH = "switch";
@@ -185,6 +191,18 @@ public final class MachineCatalog {
         }
         throw new IllegalArgumentException("machine '" + spec + "': the node count '" + n
                 + "' must be a whole number from 1 to " + MAX_NODE_COUNT + ", as in flat:128; known: " + KNOWN);
+    }
+
+    /**
+     * Refuses a machine of more than {@link #MAX_MACHINE_NODES} nodes.
+     *
+     * @param what what makes the {@code nodes} nodes, as the message begins, e.g. {@code 8x8x8 supernodes of 4096 nodes}
+     * @throws IllegalArgumentException naming them and the limit
+     */
+    public static void requireAtMostMachineNodes(long nodes, String what) {
+        if (nodes > MAX_MACHINE_NODES)
+            throw new IllegalArgumentException(what + " are more than the " + MAX_MACHINE_NODES
+                    + " nodes a machine may have");
     }
 
     /**

@@ -112,6 +112,46 @@ class MachineCatalogTest {
         assertMessage("no machine named", "");
     }
 
+    /** HOCON truncated 1.5 midplanes to 1, a cable from switch 0.5 to switch 0, a Paragon mesh 16.5 wide to 16. */
+    @Test
+    void aNumberAMachineFileCountsIsWholeOrNamedByItsLine(@TempDir Path dir) throws Exception {
+        assertFileMessage(dir, SMALL_MACHINE.replace("[4, 2, 1]", "[4, 2, 1.5]"), "",
+                "2: midplanes must be a whole number, was 1.5");
+        assertFileMessage(dir, SMALL_MACHINE.replace("{from: 0, out-port: 2, to: 1", "{from: 0.5, out-port: 2, to: 1"),
+                "", "6: from must be a whole number, was 0.5");
+        assertFileMessage(dir, SMALL_MACHINE.replace("[4, 2, 1]", "[4, 2, 1e10]"), "",
+                "2: midplanes is out of range, was 10000000000");
+        String site = Files.readString(Path.of("../config/machines/paragon-sdsc.conf"));
+        assertFileMessage(dir, site.replace("width = 16, height = 23", "width = 16.5, height = 23"), "paragon:",
+                "10: mesh.width must be a whole number, was 16.5");
+        assertFileMessage(dir, site.replace("{id = ns-1, x = 0,", "{id = ns-1, x = 0.5,"), "paragon:",
+                "13: x must be a whole number, was 0.5");
+    }
+
+    /**
+     * A machine of 2,048,000,000 nodes ran out of heap with a stack trace (the scheduler counts waiting jobs in an int
+     * per node), leaving a run directory behind; a machine file of more than 2^31 nodes asked for jobs of negative
+     * node counts.
+     */
+    @Test
+    void noMachineHasMoreNodesThanTheLimit(@TempDir Path dir) throws Exception {
+        assertMessage("machine 'supernode:16x16x16/4097': 16x16x16 supernodes of 4097 nodes are more than the 16777216"
+                + " nodes a machine may have", "supernode:16x16x16/4097");
+        assertEquals(16_777_216, MachineCatalog.create("supernode:16x16x16/4096").capacity());
+        assertFileMessage(dir, SMALL_MACHINE.replace("[8, 8, 8]", "[1000, 1000, 8]"), "",
+                "3: nodes-per-midplane: 8 midplanes of 1000x1000x8 nodes are more than the 16777216 nodes a machine may have");
+        String site = Files.readString(Path.of("../config/machines/paragon-sdsc.conf"));
+        assertFileMessage(dir, site.replace("width = 16, height = 23", "width = 5000, height = 5000"), "paragon:",
+                "10: mesh: 5000x5000 nodes are more than the 16777216 nodes a machine may have");
+    }
+
+    /** The machine {@code prefix} + a file of {@code text} is refused, the message the file's name and {@code expected}. */
+    private static void assertFileMessage(Path dir, String text, String prefix, String expected) throws Exception {
+        Path file = Files.writeString(dir.resolve("m.conf"), text);
+        assertEquals(file + ": " + expected, assertThrows(IllegalArgumentException.class,
+                () -> MachineCatalog.create(prefix + file)).getMessage());
+    }
+
     private static void assertMessage(String expected, String spec) {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create(spec));
         assertTrue(e.getMessage().contains(expected), e.getMessage());

@@ -9,7 +9,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import org.bgctl.machine.Dimension;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineFileError;
+import org.bgctl.machine.MachineFileNumbers;
 import org.bgctl.machine.Shape;
 
 /**
@@ -79,7 +81,7 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
             LineWiring[] wiring = new LineWiring[3];
             for (Dimension d : Dimension.values())
                 wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d), machine.getValue("midplanes").origin());
-            return new Wiring(machine.getString("name"), midplanes, shape(machine, "nodes-per-midplane"),
+            return new Wiring(machine.getString("name"), midplanes, nodesPerMidplane(machine, midplanes),
                     wiring[0], wiring[1], wiring[2]);
         } catch (ConfigException | IllegalArgumentException e) {
             throw MachineFileError.in(machine, e);
@@ -88,11 +90,23 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
 
     /** The shape {@code path} gives; a list of other than three positive numbers is named by its line. */
     private static Shape shape(Config machine, String path) {
-        List<Integer> extents = machine.getIntList(path);
+        List<Integer> extents = MachineFileNumbers.wholeList(machine, path);
         if (extents.size() != 3 || extents.stream().anyMatch(extent -> extent < 1))
             throw MachineFileError.at(machine.getValue(path).origin(),
                     new IllegalArgumentException(path + " needs 3 positive numbers (x, y, z), not " + extents));
         return new Shape(extents.get(0), extents.get(1), extents.get(2));
+    }
+
+    /** The nodes of one midplane, all the midplanes' at most the most a machine may have. */
+    private static Shape nodesPerMidplane(Config machine, Shape midplanes) {
+        Shape nodes = shape(machine, "nodes-per-midplane");
+        try {
+            MachineCatalog.requireAtMostMachineNodes((long) midplanes.volume() * nodes.x() * nodes.y() * nodes.z(),
+                    "nodes-per-midplane: " + midplanes.volume() + " midplanes of " + nodes + " nodes");
+        } catch (IllegalArgumentException e) {
+            throw MachineFileError.at(machine.getValue("nodes-per-midplane").origin(), e);
+        }
+        return nodes;
     }
 
     /** The wiring of {@code d}'s lines, of {@code length} midplanes each as the machine's size ({@code size}) says. */
@@ -100,7 +114,8 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
         List<Cable> cables = new ArrayList<>();
         List<? extends Config> entries = lines.getConfigList(d.label());
         for (Config c : entries)
-            cables.add(new Cable(c.getInt("from"), c.getInt("out-port"), c.getInt("to"), c.getInt("in-port")));
+            cables.add(new Cable(MachineFileNumbers.whole(c, "from"), MachineFileNumbers.whole(c, "out-port"),
+                    MachineFileNumbers.whole(c, "to"), MachineFileNumbers.whole(c, "in-port")));
         try {
             return new LineWiring(length, cables);
         } catch (LineWiring.BadCable e) {

@@ -18,7 +18,9 @@ import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
 import org.bgctl.machine.Block;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineFileError;
+import org.bgctl.machine.MachineFileNumbers;
 
 /**
  * The static description of a Paragon site (Wan et al., section 2.2): the mesh, its node sets,
@@ -72,8 +74,7 @@ public final class ParagonSite {
             if (!c.hasPath("mesh") && c.hasPath("midplanes"))
                 throw new IllegalArgumentException("a wiring of midplanes (midplanes, no mesh), not a Paragon site:"
                         + " name the file itself as the machine (FILE.conf)");
-            Block mesh = new Block(0, 0, c.getInt("mesh.width"), c.getInt("mesh.height"));
-            List<NodeSetSpec> sets = nodeSets(c, mesh);
+            List<NodeSetSpec> sets = nodeSets(c, mesh(c));
             List<String> ids = new ArrayList<>();
             for (NodeSetSpec s : sets) ids.add(s.id());
             Map<String, NodeGroup> groups = new TreeMap<>();
@@ -99,6 +100,18 @@ public final class ParagonSite {
         }
     }
 
+    /** The mesh, of at most the nodes a machine may have; a mistake is named at its line. */
+    private static Block mesh(Config c) {
+        try {
+            Block mesh = new Block(0, 0, MachineFileNumbers.whole(c, "mesh.width"), MachineFileNumbers.whole(c, "mesh.height"));
+            MachineCatalog.requireAtMostMachineNodes((long) mesh.width() * mesh.height(),
+                    "mesh: " + mesh.width() + "x" + mesh.height() + " nodes");
+            return mesh;
+        } catch (IllegalArgumentException e) {
+            throw MachineFileError.at(c.getValue("mesh").origin(), e);
+        }
+    }
+
     private static List<NodeSetSpec> nodeSets(Config c, Block mesh) {
         List<NodeSetSpec> sets = new ArrayList<>();
         for (Config s : c.getConfigList("node-sets")) {
@@ -114,10 +127,11 @@ public final class ParagonSite {
 
     private static NodeSetSpec nodeSet(Config s, Block mesh, List<NodeSetSpec> sets) {
         String id = s.getString("id");
-        Block area = new Block(s.getInt("x"), s.getInt("y"), s.getInt("width"), s.getInt("height"));
+        Block area = new Block(MachineFileNumbers.whole(s, "x"), MachineFileNumbers.whole(s, "y"),
+                MachineFileNumbers.whole(s, "width"), MachineFileNumbers.whole(s, "height"));
         if (!mesh.contains(area))
             throw new IllegalArgumentException("node set " + id + " " + area + " lies outside the mesh " + mesh);
-        int memory = s.getInt("memory-mb");
+        int memory = MachineFileNumbers.whole(s, "memory-mb");
         if (memory <= 0)
             throw new IllegalArgumentException("node set " + id + ": memory-mb must be positive, was " + memory);
         for (NodeSetSpec other : sets) {

@@ -13,6 +13,7 @@ import org.bgctl.machine.Claim;
 import org.bgctl.machine.Coordinate;
 import org.bgctl.machine.Demand;
 import org.bgctl.machine.MachineCapability;
+import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.machine.NodeClaim;
 import org.bgctl.machine.Shape;
@@ -63,9 +64,8 @@ public final class SupernodeMachine implements MachineModel {
         if (shape.units() > MAX_UNITS)
             throw new IllegalArgumentException("a torus of " + shape + " supernodes is larger than the "
                     + MAX_UNITS + " supernodes supported");
-        if ((long) shape.units() * nodesPerUnit > Integer.MAX_VALUE)
-            throw new IllegalArgumentException(shape + " supernodes of " + nodesPerUnit + " nodes are more than "
-                    + Integer.MAX_VALUE + " nodes");
+        MachineCatalog.requireAtMostMachineNodes((long) shape.units() * nodesPerUnit,
+                shape + " supernodes of " + nodesPerUnit + " nodes");
         this.shape = shape;
         this.nodesPerUnit = nodesPerUnit;
         this.units = unitIds(shape);

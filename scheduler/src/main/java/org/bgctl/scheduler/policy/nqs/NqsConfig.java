@@ -11,6 +11,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import java.util.concurrent.TimeUnit;
 import org.bgctl.machine.MachineFileError;
+import org.bgctl.machine.MachineFileNumbers;
 import org.bgctl.machine.paragon.ParagonSite;
 import org.bgctl.scheduler.Job;
 
@@ -62,8 +63,8 @@ public final class NqsConfig {
         Config c = site.config();
         try {
             Config nqs = c.getConfig("nqs");
-            double ageFactor = nqs.getDouble("age-factor");
-            double blockPriority = nqs.getDouble("block-priority");
+            double ageFactor = MachineFileNumbers.finite(nqs, "age-factor");
+            double blockPriority = MachineFileNumbers.finite(nqs, "block-priority");
             if (ageFactor < 0)
                 throw MachineFileError.at(nqs.getValue("age-factor").origin(), new IllegalArgumentException(
                         "nqs.age-factor must not be negative, was " + ageFactor));
@@ -115,7 +116,7 @@ public final class NqsConfig {
 
     private static NqsQueue queue(Config q, ParagonSite site, List<NqsQueue> before) {
         String name = q.getString("name");
-        int maxNodes = q.getInt("max-nodes");
+        int maxNodes = MachineFileNumbers.whole(q, "max-nodes");
         if (maxNodes < 1)
             throw new IllegalArgumentException("queue " + name + ": max-nodes must be positive, was " + maxNodes);
         long limit = q.getDuration("time-limit", TimeUnit.SECONDS);
@@ -125,7 +126,7 @@ public final class NqsConfig {
         for (NqsQueue other : before)
             if (other.name().equals(name))
                 throw new IllegalArgumentException("queue " + name + " is defined twice");
-        return new NqsQueue(name, maxNodes, limit, group, q.getDouble("priority"));
+        return new NqsQueue(name, maxNodes, limit, group, MachineFileNumbers.finite(q, "priority"));
     }
 
     private static List<NqsQueue> pipe(String pipe, List<String> names, List<NqsQueue> queues) {

@@ -31,6 +31,15 @@ class NqsConfigTest {
         assertNamed(dir, "{name = long,", "{name = short,", "16: queue short is defined twice");
     }
 
+    /** HOCON read the string "NaN" as a number: an age factor of NaN made every priority NaN; max-nodes 8.5 was 8. */
+    @Test
+    void aNumberIsFiniteAndACountWhole(@TempDir Path dir) throws IOException {
+        assertNamed(dir, "age-factor = 1", "age-factor = NaN", "12: age-factor must be a finite number, was NaN");
+        assertNamed(dir, "node-group = long,  priority = 5", "node-group = long,  priority = \"Infinity\"",
+                "16: priority must be a finite number, was Infinity");
+        assertNamed(dir, "max-nodes = 8,", "max-nodes = 8.5,", "15: max-nodes must be a whole number, was 8.5");
+    }
+
     @Test
     void aPipeOfAnUnknownQueueIsNamedByItsLine(@TempDir Path dir) throws IOException {
         assertNamed(dir, "[short, long]", "[short, medium]",
