@@ -355,9 +355,11 @@ public final class ReplayCommand implements Callable<Integer> {
     /** The clock's speed: none for virtual time; a positive number of virtual seconds per wall second. */
     private OptionalDouble speed() {
         if (speed == null) return OptionalDouble.empty();
-        if (!(speed > 0) || speed > TimeScale.MAX_SPEED)
-            throw new ParameterException(spec.commandLine(), "--speed must be a positive number of virtual seconds per"
-                    + " wall second, at most " + (long) TimeScale.MAX_SPEED + ", was " + speed);
+        try {
+            TimeScale.requireSpeed("--speed", speed);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), e.getMessage());
+        }
         if (recordedRun() == null && directExecutor())
             throw new ParameterException(spec.commandLine(), "--speed paces the actors' clock; the direct executor has"
                     + " none (use --executor actors)");

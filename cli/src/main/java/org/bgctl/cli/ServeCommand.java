@@ -7,6 +7,7 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import org.bgctl.clock.TimeScale;
 import org.bgctl.live.LiveServer;
 import org.bgctl.live.RestartPolicy;
 import org.bgctl.live.ServeSpec;
@@ -126,6 +127,7 @@ public final class ServeCommand implements Callable<Integer> {
         DriverClusterOptions.refuseWithoutCluster(spec.commandLine(), cluster);
         ServeSpec serve;
         try {
+            if (speed != null) TimeScale.requireSpeed("--speed", speed);
             serve = new ServeSpec(runOptions.given().with("trace", trace),
                     speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed), run, host, port,
                     TokenSource.resolve(token, tokenFile, System.getenv()), RestartPolicy.parse(onRestart),

@@ -435,6 +435,17 @@ class ErrorReportTest {
         assertEquals(0, replay("--trace", trace.toString(), "--machine", "flat:8").exit(), "without --port it replays");
     }
 
+    /** serve answered "speed must be a positive number ...", naming no option, where replay names --speed. */
+    @Test
+    void serveNamesTheSpeedOptionItRefuses() {
+        Path run = dir.resolve("served");
+        for (String speed : List.of("0", "-1", "NaN"))
+            badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--speed", speed, "--run", run.toString()),
+                    "serve", "--speed must be a positive number of virtual seconds per wall second, at most 3153600000,"
+                            + " was " + Double.parseDouble(speed));
+        assertFalse(Files.exists(run), "nothing left behind");
+    }
+
     @Test
     void serveWithoutAMachineIsBadInputToo() {
         badInput(CliRun.of("serve", "--port", "0", "--run", dir.resolve("served").toString()), "serve",

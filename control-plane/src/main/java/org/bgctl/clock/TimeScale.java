@@ -16,9 +16,19 @@ public record TimeScale(long originVirtual, long originNanos, double speed) {
     public static final double MAX_SPEED = TimeBounds.MAX_TIME;
 
     public TimeScale {
+        requireSpeed("speed", speed);
+    }
+
+    /**
+     * Refuses a speed that is not a positive number up to {@link #MAX_SPEED}.
+     *
+     * @param name how the message names the speed, e.g. the option that gave it
+     * @throws IllegalArgumentException naming it, the bounds and the value
+     */
+    public static void requireSpeed(String name, double speed) {
         if (!(speed > 0) || speed > MAX_SPEED)
-            throw new IllegalArgumentException("speed must be a positive number of virtual seconds per second, at most "
-                    + (long) MAX_SPEED + ", was " + speed);
+            throw new IllegalArgumentException(name + " must be a positive number of virtual seconds per wall second,"
+                    + " at most " + (long) MAX_SPEED + ", was " + speed);
     }
 
     /** The virtual second current at wall time {@code nanos}. */

@@ -19,7 +19,7 @@ class TimeScaleTest {
         assertTrue(fastest.virtualAt(3600 * SECOND) > fastest.virtualAt(SECOND), "time goes forward");
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new TimeScale(771_359, 0, 1e308));
-        assertEquals("speed must be a positive number of virtual seconds per second, at most 3153600000, was 1.0E308",
+        assertEquals("speed must be a positive number of virtual seconds per wall second, at most 3153600000, was 1.0E308",
                 e.getMessage());
         assertThrows(IllegalArgumentException.class, () -> new TimeScale(0, 0, Double.POSITIVE_INFINITY));
     }
