@@ -236,7 +236,7 @@ public final class JournalReplay {
         if (trace.isEmpty()) return TraceCalendar.UTC_EPOCH;
         SwfReader.checkReadable(trace.get());
         try (SwfReader reader = SwfReader.open(trace.get(), true)) {
-            return TraceCalendars.of(reader.header());
+            return TraceCalendars.of(reader.header(), reader.fileName());
         }
     }
 

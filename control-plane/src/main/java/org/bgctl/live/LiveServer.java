@@ -310,7 +310,7 @@ public final class LiveServer implements AutoCloseable {
         SwfReader.checkReadable(file);
         List<Job> jobs = new ArrayList<>();
         try (SwfReader reader = SwfReader.open(file, run.lenient())) {
-            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            TraceCalendar calendar = TraceCalendars.of(reader.header(), reader.fileName());
             Workload workload = new Workload(reader, run.workload(), machine);
             while (workload.hasNext()) {
                 Job job = workload.next().job();

@@ -311,7 +311,7 @@ public final class Replay {
         List<String> malformed;
         TraceCalendar calendar;
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
-            calendar = TraceCalendars.of(reader.header());
+            calendar = TraceCalendars.of(reader.header(), reader.fileName());
             TraceCalendar traceCalendar = calendar;
             Supplier<SchedulerCore> cores = () -> core(spec, spec.settings(), traceCalendar);
             workload = workload(reader, spec, machine);
@@ -398,7 +398,7 @@ public final class Replay {
         JobTable always = new JobTable(settled -> { });
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             Workload workload = workload(reader, spec, machine);
-            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            TraceCalendar calendar = TraceCalendars.of(reader.header(), reader.fileName());
             new DirectExecutor(core(spec, spec.settings().alwaysMigrating(), calendar), always)
                     .run(new Arrivals(jobs(workload)), spec.faults().changes(machine), spec.until());
         }
@@ -413,7 +413,7 @@ public final class Replay {
         JobTable without = new JobTable();
         try (SwfReader reader = spec.trace().open(spec.lenient())) {
             Workload workload = workload(reader, spec, machine);
-            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            TraceCalendar calendar = TraceCalendars.of(reader.header(), reader.fileName());
             SchedulerCore core = core(spec, spec.settings(), calendar);
             core.reserve(Reservations.NONE);
             new DirectExecutor(core, without).run(new Arrivals(jobs(workload)), spec.faults().changes(machine),

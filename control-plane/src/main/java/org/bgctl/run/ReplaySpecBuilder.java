@@ -168,7 +168,7 @@ final class ReplaySpecBuilder {
             if (reader.header().unixStartTime().isEmpty())
                 throw new IllegalArgumentException("--month: the header of " + trace.name()
                         + " gives no UnixStartTime to place " + month + " in the trace's time");
-            TraceCalendar calendar = TraceCalendars.of(reader.header());
+            TraceCalendar calendar = TraceCalendars.of(reader.header(), reader.fileName());
             submitFrom = calendar.runTime(month.atDay(1).atStartOfDay());
             submitTo = calendar.runTime(month.plusMonths(1).atDay(1).atStartOfDay());
         }

@@ -12,21 +12,22 @@ public final class TraceCalendars {
     }
 
     /**
-     * The calendar of {@code header}: UnixStartTime (0 when absent) in TimeZoneString (UTC when absent).
+     * The calendar of {@code header}, the header of the trace {@code trace}: UnixStartTime (0 when absent) in
+     * TimeZoneString (UTC when absent).
      *
-     * @throws IllegalArgumentException when TimeZoneString names no time zone
+     * @throws IllegalArgumentException naming the trace when TimeZoneString names no time zone
      */
-    public static TraceCalendar of(SwfHeader header) {
+    public static TraceCalendar of(SwfHeader header, String trace) {
         long start = header.unixStartTime().orElse(0);
-        ZoneId zone = header.timeZone().map(TraceCalendars::zone).orElse(ZoneOffset.UTC);
+        ZoneId zone = header.timeZone().map(name -> zone(name, trace)).orElse(ZoneOffset.UTC);
         return new TraceCalendar(start, zone);
     }
 
-    private static ZoneId zone(String name) {
+    private static ZoneId zone(String name, String trace) {
         try {
             return ZoneId.of(name.strip());
         } catch (DateTimeException e) {
-            throw new IllegalArgumentException("the trace header's TimeZoneString '" + name
+            throw new IllegalArgumentException(trace + ": the header's TimeZoneString '" + name
                     + "' is not a time zone", e);
         }
     }

@@ -239,7 +239,7 @@ class CoreSnapshotPropertyTest {
             Workload workload = new Workload(reader, c.workload(), MachineCatalog.create(c.machine()));
             List<Job> jobs = new ArrayList<>();
             workload.forEachRemaining(w -> jobs.add(w.job()));
-            return new Input(jobs, TraceCalendars.of(reader.header()));
+            return new Input(jobs, TraceCalendars.of(reader.header(), reader.fileName()));
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
