@@ -89,6 +89,15 @@ class ErrorReportTest {
         badInput(replay("--ci-fraction", "1.5"), "replay", "--ci-fraction (the fraction of communication-intensive");
     }
 
+    /** --to 0 replayed no job with a warning, where --from 0 --to 0 was refused: a trace's submit times start at 0. */
+    @Test
+    void aSubmitWindowEndingAtTimeZeroIsRefused() throws Exception {
+        for (String to : List.of("0", "-1"))
+            badInput(replay("--machine", "flat:8", "--to", to), "replay", "--to must be positive, was " + to
+                    + ": submit times start at 0, so the window would keep no job");
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
+
     @Test
     void aMachineFileWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
         Path machine = Files.writeString(dir.resolve("m3.conf"), "bgl {\n  grid = [8, 4, 4]\n  wiring = [\n");

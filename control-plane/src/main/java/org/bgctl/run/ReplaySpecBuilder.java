@@ -120,6 +120,9 @@ final class ReplaySpecBuilder {
                 throw new IllegalArgumentException(PolicyRegistry.setting(key).option() + " is read only by "
                         + String.join(", ", readers) + "; scheduler " + scheduler + " does not read it: leave it out");
         }
+        if (submitTo != null && submitTo <= 0)
+            throw new IllegalArgumentException("--to must be positive, was " + submitTo + ": submit times start at 0,"
+                    + " so the window would keep no job");
         if (month != null) monthWindow();
         workload.submitWindow(submitFrom == null ? Long.MIN_VALUE : submitFrom,
                 submitTo == null ? Long.MAX_VALUE : submitTo);
