@@ -28,12 +28,16 @@ import java.util.TreeSet;
 public final class FaultModel {
 
     /** No random faults. */
-    public static final FaultModel NONE = new FaultModel(new EnumMap<>(ComponentKind.class));
+    public static final FaultModel NONE = new FaultModel(new EnumMap<>(ComponentKind.class),
+            new EnumMap<>(ComponentKind.class));
 
     private final Map<ComponentKind, FailureLaw> laws;
+    /** Where each law was given, as a message names it: its file and line, or its option. */
+    private final Map<ComponentKind, String> givenAt;
 
-    private FaultModel(EnumMap<ComponentKind, FailureLaw> laws) {
+    private FaultModel(EnumMap<ComponentKind, FailureLaw> laws, EnumMap<ComponentKind, String> givenAt) {
         this.laws = Collections.unmodifiableMap(laws);
+        this.givenAt = givenAt;
     }
 
     /** The laws, in kind order. */
@@ -46,12 +50,24 @@ public final class FaultModel {
         return !laws.isEmpty();
     }
 
-    /** This model with {@code kind} failing by {@code law} instead. */
+    /** This model with {@code kind} failing by {@code law} instead, a law given by its option {@code --fault-KIND}. */
     public FaultModel with(ComponentKind kind, FailureLaw law) {
+        return with(kind, law, "--fault-" + kind.label());
+    }
+
+    private FaultModel with(ComponentKind kind, FailureLaw law, String where) {
         EnumMap<ComponentKind, FailureLaw> copy = new EnumMap<>(ComponentKind.class);
         copy.putAll(laws);
         copy.put(kind, law);
-        return new FaultModel(copy);
+        EnumMap<ComponentKind, String> places = new EnumMap<>(ComponentKind.class);
+        places.putAll(givenAt);
+        places.put(kind, where);
+        return new FaultModel(copy, places);
+    }
+
+    /** Where the law of {@code kind} was given, as a message names it: {@code fault model FILE: 3: cable}, or {@code --fault-cable}. */
+    public String givenAt(ComponentKind kind) {
+        return givenAt.get(kind);
     }
 
     /**
@@ -90,7 +106,8 @@ public final class FaultModel {
             if (!unknown.isEmpty())
                 throw new IllegalArgumentException(where + ": unknown settings " + unknown + "; known: ttf, ttr");
             String prefix = "fault model " + file + ": ";
-            model = model.with(kind, new FailureLaw(distribution(block, "ttf", prefix, key), distribution(block, "ttr", prefix, key)));
+            model = model.with(kind, new FailureLaw(distribution(block, "ttf", prefix, key),
+                    distribution(block, "ttr", prefix, key)), where);
         }
         return model;
     }

@@ -53,7 +53,7 @@ public final class RandomChanges implements HealthChanges {
         List<String> components = machine.components();
         for (ComponentKind kind : model.laws().keySet())
             if (components.stream().noneMatch(kind::names))
-                throw new IllegalArgumentException("fault model: " + machine.name() + " has no " + kind.label()
+                throw new IllegalArgumentException(model.givenAt(kind) + ": " + machine.name() + " has no " + kind.label()
                         + " components" + (components.isEmpty() ? " (none of its parts can fail)" : ""));
         SplittableRandom root = new SplittableRandom(seed ^ STREAM);
         for (int i = 0; i < components.size(); i++) {

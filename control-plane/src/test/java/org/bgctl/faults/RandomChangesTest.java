@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -15,6 +17,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.HealthChange;
 import org.bgctl.scheduler.HealthChanges;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 class RandomChangesTest {
 
@@ -86,11 +89,17 @@ class RandomChangesTest {
         assertEquals(1000, new Distribution.Weibull(1, 1000).mean(), 1e-6);
     }
 
+    /** The error named neither the option nor the fault model file and line that gave the law ("fault model: ..."). */
     @Test
-    void aKindTheMachineDoesNotHaveIsAnError() {
+    void aKindTheMachineDoesNotHaveIsAnErrorWhereItWasGiven(@TempDir Path dir) throws Exception {
         FaultModel midplanes = FaultModel.NONE.with(ComponentKind.MIDPLANE, FailureLaw.parse("exponential(1)/exponential(1)"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
                 () -> new RandomChanges(midplanes, MachineCatalog.create("flat:8"), 1));
-        assertEquals("fault model: flat:8 has no midplane components", e.getMessage());
+        assertEquals("--fault-midplane: flat:8 has no midplane components", e.getMessage());
+        Path file = Files.writeString(dir.resolve("model.conf"),
+                "# nodes\nnode { ttf = \"exponential(1)\", ttr = \"exponential(1)\" }\n");
+        e = assertThrows(IllegalArgumentException.class,
+                () -> new RandomChanges(FaultModel.read(file), MachineCatalog.create("bgl"), 1));
+        assertEquals("fault model " + file + ": 2: node: bgl has no node components", e.getMessage());
     }
 }
