@@ -179,6 +179,11 @@ class BlockLayoutTest {
                 assertThrows(IllegalArgumentException.class, () -> layout("static", """
                           { name = b, box = "R000:5x1x1" }
                         """)).getMessage());
+        // beyond an int it said only: For input string: "99999999999"
+        assertEquals(dir.resolve("blocks.conf") + ": 2: block b: box 99999999999x1x1 does not fit the 4x2x1 midplanes",
+                assertThrows(IllegalArgumentException.class, () -> layout("overlap", """
+                          { name = b, box = "R000:99999999999x1x1" }
+                        """)).getMessage());
         assertEquals(dir.resolve("blocks.conf") + ": 2: block b: box 'R00:1x1x1' is not R<x><y><z>:AxBxC, e.g. R000:2x2x2",
                 assertThrows(IllegalArgumentException.class, () -> layout("static", """
                           { name = b, box = "R00:1x1x1" }

@@ -111,11 +111,16 @@ public final class BlockFile {
         } catch (IllegalArgumentException outside) {
             throw new IllegalArgumentException("block " + name + ": " + outside.getMessage(), outside);
         }
-        String[] e = parts[1].split("x");
-        Shape shape = new Shape(Integer.parseInt(e[0]), Integer.parseInt(e[1]), Integer.parseInt(e[2]));
         Shape size = machine.shape();
-        if (!shape.fitsIn(size))
-            throw new IllegalArgumentException("block " + name + ": box " + shape + " does not fit the " + size + " midplanes");
+        String tooLarge = "block " + name + ": box " + parts[1] + " does not fit the " + size + " midplanes";
+        String[] e = parts[1].split("x");
+        Shape shape;
+        try {
+            shape = new Shape(Integer.parseInt(e[0]), Integer.parseInt(e[1]), Integer.parseInt(e[2]));
+        } catch (NumberFormatException beyondAnInt) {
+            throw new IllegalArgumentException(tooLarge, beyondAnInt);
+        }
+        if (!shape.fitsIn(size)) throw new IllegalArgumentException(tooLarge);
         // a box spanning a whole line starts at 0 in it, as the partition search places it
         Coordinate base = new Coordinate(shape.x() == size.x() ? 0 : corner.x(), shape.y() == size.y() ? 0 : corner.y(),
                 shape.z() == size.z() ? 0 : corner.z());
