@@ -12,6 +12,9 @@ import picocli.CommandLine.Option;
  */
 abstract class ClusterJoinOptions {
 
+    /** The property that sets the address Akka's remoting binds, apart from the one other members reach. */
+    private static final String BIND_HOSTNAME = "akka.remote.artery.bind.hostname";
+
     @Option(names = "--hostname", paramLabel = "HOST", defaultValue = "127.0.0.1",
             description = "Address other members reach this one at. Default: ${DEFAULT-VALUE} (this machine only).")
     String hostname;
@@ -41,18 +44,20 @@ abstract class ClusterJoinOptions {
 
     /**
      * Refuses, before an actor system starts, the address Akka's remoting would bind (its bind.hostname and bind.port
-     * when set with -D, else --hostname and the port) when another program listens there: Akka would log its bind
-     * failure with a stack trace and the command end with exit 1.
+     * when set with -D, else --hostname and the port) when it does not resolve or another program listens there: Akka
+     * would log its bind failure with a stack trace and the command end with exit 1.
      */
     private void refuseAddressInUse() {
-        String host = System.getProperty("akka.remote.artery.bind.hostname", hostname);
+        String bindHost = System.getProperty(BIND_HOSTNAME);
+        String host = bindHost != null ? bindHost : hostname;
         int port = Integer.getInteger("akka.remote.artery.bind.port", remotingPort());
         if (host.isBlank()) return;
         boolean inUse;
         try {
             inUse = PortProbe.inUse(host, port);
         } catch (IOException unresolved) {
-            return; // left to Akka, which names the address
+            throw new IllegalArgumentException((bindHost != null ? BIND_HOSTNAME : "--hostname") + " " + host
+                    + " does not resolve (nothing was changed)", unresolved);
         }
         if (inUse)
             throw new IllegalArgumentException(portOption() + " " + remotingPort() + ": " + host + ":" + port

@@ -231,6 +231,15 @@ class ErrorReportTest {
         assertFalse(Files.exists(run), "nothing left behind");
     }
 
+    /** replay --cluster --hostname NAME naming no address printed Akka's failed bind with its stack trace, exit 1. */
+    @Test
+    void aClusterHostnameThatDoesNotResolveIsNamed() throws Exception {
+        assertEquals("bgctl replay: --hostname no-such-host.invalid does not resolve (nothing was changed)", badInput(
+                replay("--machine", "flat:8", "--cluster", "--hostname", "no-such-host.invalid"), "replay",
+                "--hostname"));
+        assertFalse(Files.exists(dir.resolve("run")), "nothing left behind");
+    }
+
     /**
      * A server started again on its run directory opens a journal its last stop closed cleanly, and H2 marks the file
      * as open only when it next rewrites the file's header: inspect, status --run, report --run and replay --from-run
