@@ -94,6 +94,33 @@ final class ServeProcess {
         return s;
     }
 
+    /** A {@code bgctl serve} that ended by itself: its exit code and its output, standard error included. */
+    record Ended(int exit, List<String> lines) {
+    }
+
+    /**
+     * Runs {@code bgctl serve --run run --port port options} as a real process that is expected to end by itself (a
+     * start refused), within 90 s; a server still running then is killed and reported so.
+     */
+    static Ended ended(Path run, int port, String... options) throws Exception {
+        List<String> command = ChildJvm.command("512m", List.of());
+        command.addAll(List.of("serve", "--run", run.toString(), "--port", Integer.toString(port)));
+        command.addAll(List.of(options));
+        Process p = new ProcessBuilder(command).redirectErrorStream(true).start();
+        CompletableFuture<String> out = CompletableFuture.supplyAsync(() -> {
+            try {
+                return new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            } catch (IOException e) {
+                return "";
+            }
+        });
+        if (!p.waitFor(90, TimeUnit.SECONDS)) {
+            p.destroyForcibly().waitFor(30, TimeUnit.SECONDS);
+            throw new IllegalStateException("serve did not end by itself: " + out.get(10, TimeUnit.SECONDS));
+        }
+        return new Ended(p.exitValue(), out.get(10, TimeUnit.SECONDS).lines().toList());
+    }
+
     /** POSTs a job; answers its id, or -1 when the server did not acknowledge it. */
     long submit(String body) {
         return submit(body, null);

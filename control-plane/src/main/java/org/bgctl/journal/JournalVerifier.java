@@ -5,6 +5,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
 import com.typesafe.config.ConfigFactory;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -45,9 +46,7 @@ public final class JournalVerifier {
      * @throws IllegalArgumentException when the journal cannot be opened at all (named in the message)
      */
     public static Result verify(JournalLocation location) {
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-verify",
-                ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
-                        .withFallback(location.config()).withFallback(ConfigFactory.load()));
+        ActorSystem<Void> system = serialization(location, "bgctl-verify");
         try {
             return read(location, c -> verify(c, location, system));
         } catch (SQLException e) {
@@ -58,12 +57,51 @@ public final class JournalVerifier {
         }
     }
 
+    /**
+     * Why the H2 journal of {@code runDir}, an H2 database file ({@link JournalSettings#notAJournal}), cannot be
+     * resumed, checked before anything opens it for writing; empty when it can. A database holding neither the run's
+     * inputs ({@link RunInputsTable}) nor the journal's entries cannot; nor can a journal whose latest snapshot, the one
+     * the scheduler's recovery starts from, does not deserialize or was taken after the journal's last entry (its
+     * entries themselves are read, and checked so, with the run's view).
+     */
+    public static Optional<String> unresumable(Path runDir) {
+        JournalLocation location = JournalLocation.of(runDir);
+        ActorSystem<Void> system = serialization(location, "bgctl-resume-check");
+        try (Connection c = connect(location)) {
+            if (!hasTable(c, "event_journal"))
+                return hasTable(c, RunInputsTable.TABLE) ? Optional.empty() : Optional.of("it holds no bgctl"
+                        + " journal (neither the table " + RunInputsTable.TABLE + " nor event_journal)");
+            Counts counts = new Counts();
+            try (PreparedStatement q = c.prepareStatement("SELECT COALESCE(MAX(\"sequence_number\"), 0) FROM"
+                    + " \"event_journal\" WHERE \"persistence_id\" = ?")) {
+                q.setString(1, location.persistenceId());
+                try (ResultSet r = q.executeQuery()) {
+                    r.next();
+                    counts.entries = r.getLong(1);
+                }
+            }
+            return snapshots(c, location.persistenceId(), SerializationExtension.get(system), counts, true).firstBad();
+        } catch (SQLException e) {
+            return Optional.of(e.getMessage());
+        } finally {
+            system.terminate();
+            system.getWhenTerminated().toCompletableFuture().join();
+        }
+    }
+
+    /** An actor system for the serialization of {@code location}'s journal, and nothing else. */
+    private static ActorSystem<Void> serialization(JournalLocation location, String name) {
+        return ActorSystem.create(Behaviors.empty(), name,
+                ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                        .withFallback(location.config()).withFallback(ConfigFactory.load()));
+    }
+
     private static Result verify(Connection c, JournalLocation location, ActorSystem<Void> system) throws SQLException {
         if (location.kind() == JournalKind.H2 && !hasTable(c, "event_journal")) return new Result(0, 0, 0, Optional.empty());
         Serialization serialization = SerializationExtension.get(system);
         Counts counts = entries(c, location.persistenceId(), serialization);
         if (counts.bad != null) return new Result(counts.entries, counts.events, 0, Optional.of(counts.bad));
-        return snapshots(c, location.persistenceId(), serialization, counts);
+        return snapshots(c, location.persistenceId(), serialization, counts, false);
     }
 
     /**
@@ -136,12 +174,13 @@ public final class JournalVerifier {
         return counts;
     }
 
-    private static Result snapshots(Connection c, String id, Serialization serialization, Counts counts)
+    /** Checks every snapshot of {@code id}, in entry order, or only the latest (that which recovery loads). */
+    private static Result snapshots(Connection c, String id, Serialization serialization, Counts counts, boolean latest)
             throws SQLException {
         long snapshots = 0;
         try (PreparedStatement q = c.prepareStatement("SELECT \"sequence_number\", \"snapshot_ser_id\","
                 + " \"snapshot_ser_manifest\", \"snapshot_payload\" FROM \"snapshot\" WHERE \"persistence_id\" = ?"
-                + " ORDER BY \"sequence_number\"")) {
+                + " ORDER BY \"sequence_number\"" + (latest ? " DESC LIMIT 1" : ""))) {
             q.setString(1, id);
             try (ResultSet r = q.executeQuery()) {
                 while (r.next()) {

@@ -11,6 +11,7 @@ import akka.actor.typed.javadsl.Behaviors;
 import akka.http.javadsl.Http;
 import akka.http.javadsl.ServerBinding;
 import akka.stream.javadsl.Source;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
@@ -19,6 +20,7 @@ import java.net.InetSocketAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -47,6 +49,7 @@ import org.bgctl.journal.JournalKind;
 import org.bgctl.journal.JournalReader;
 import org.bgctl.journal.JournalSchema;
 import org.bgctl.journal.JournalSettings;
+import org.bgctl.journal.JournalVerifier;
 import org.bgctl.machine.MachineCatalog;
 import org.bgctl.machine.MachineModel;
 import org.bgctl.report.Summary;
@@ -79,6 +82,9 @@ import org.bgctl.workload.Workload;
 public final class LiveServer implements AutoCloseable {
 
     private static final Duration FLUSH_TIMEOUT = Duration.ofSeconds(10);
+
+    /** At most this long for the scheduler of a resumed run to recover from its snapshot and the entries after it. */
+    private static final Duration RECOVERY_TIMEOUT = Duration.ofMinutes(10);
 
     private final ServeSpec spec;
     private final ActorSystem<Void> system;
@@ -141,29 +147,68 @@ public final class LiveServer implements AutoCloseable {
             checkPortFree(spec);
             return start(spec, lock);
         } catch (IOException | RuntimeException e) {
-            lock.close();
+            lock.releaseAsFound();
             throw e;
         }
     }
 
+    /** Starts on a run directory this server holds; a start that fails leaves its files as they were found. */
     private static LiveServer start(ServeSpec spec, RunDirectoryLock lock) throws IOException {
         Path run = spec.run();
         boolean resumed = JournalSettings.hasH2Journal(run);
+        RunDirectoryCopy asFound = RunDirectoryCopy.of(run);
         // the journal is opened once, here for a run that has one (its inputs, its events, then the scheduler read it);
         // it is compacted once the view has read its events
-        JournalCompaction journal = resumed ? JournalCompaction.open(run) : null;
+        JournalCompaction journal = null;
         try {
-            return start(spec, resumed, journal, lock);
+            if (resumed) journal = openToResume(run);
+            LiveServer server = start(spec, resumed, journal, lock);
+            asFound.discard();
+            return server;
         } catch (IOException | RuntimeException e) {
-            if (journal != null) journal.close();
+            try {
+                if (journal != null) journal.close();
+            } catch (IOException closing) {
+                e.addSuppressed(closing);
+            }
+            asFound.restore();
             throw e;
         }
+    }
+
+    /**
+     * Opens the journal of {@code run} to resume it, once it is known to be a bgctl journal whose scheduler can recover.
+     *
+     * @throws IllegalArgumentException naming the run and its journal file, and why it cannot be resumed
+     */
+    private static JournalCompaction openToResume(Path run) {
+        Optional<String> notAJournal = JournalSettings.notAJournal(run);
+        if (notAJournal.isPresent()) throw new IllegalArgumentException(notAJournal.get());
+        JournalVerifier.unresumable(run).ifPresent(why -> {
+            throw unresumable(run, why);
+        });
+        try {
+            return JournalCompaction.open(run);
+        } catch (IllegalStateException e) {
+            throw unresumable(run, e.getCause() instanceof SQLException sql ? sql.getMessage() : e.getMessage());
+        }
+    }
+
+    /** The refusal of a run directory whose journal cannot be resumed, {@code why}. */
+    private static IllegalArgumentException unresumable(Path run, String why) {
+        return new IllegalArgumentException("cannot resume " + run + " from its journal "
+                + run.resolve(JournalSettings.H2_FILE + ".mv.db") + ": " + why + " (nothing was changed)");
     }
 
     private static LiveServer start(ServeSpec spec, boolean resumed, JournalCompaction opened, RunDirectoryLock lock)
             throws IOException {
         Path run = spec.run();
-        Optional<ServeInputs> recorded = resumed ? Optional.of(ServeInputs.recorded(run, spec)) : Optional.empty();
+        Optional<ServeInputs> recorded;
+        try {
+            recorded = resumed ? Optional.of(ServeInputs.recorded(run, spec)) : Optional.empty();
+        } catch (JsonProcessingException e) {
+            throw unresumable(run, "the inputs it records are not JSON: " + e.getOriginalMessage());
+        }
         ServeInputs inputs = ServeInputs.resolve(spec, recorded);
         String machineName = inputs.machine();
         String schedulerName = inputs.scheduler();
@@ -176,12 +221,15 @@ public final class LiveServer implements AutoCloseable {
         LiveView view = new LiveView(MachineCatalog.create(machineName));
         view.reserve(runSettings.reservations());
         if (resumed) {
-            JournalReader.read(run, view);
+            try {
+                JournalReader.read(run, view);
+            } catch (Exception e) { // an entry that does not deserialize is an IOException, thrown unchecked by Akka
+                throw unresumable(run, e.getMessage());
+            }
             opened.compact();
         }
         if (!view.violations().isEmpty())
-            throw new IllegalStateException("the journal of " + run + " breaks the allocation invariants: "
-                    + view.violations().get(0));
+            throw unresumable(run, "it breaks the allocation invariants: " + view.violations().get(0));
         if (view.reservationMismatch().isPresent())
             throw new IllegalArgumentException("the journal of " + run + " " + view.reservationMismatch().get()
                     + " with the windows of " + inputs.parameters().get("reservations").orElse("no reservation file")
@@ -223,6 +271,7 @@ public final class LiveServer implements AutoCloseable {
                 spec.cluster().isPresent() ? ClusterOptions.SYSTEM : "bgctl-serve", config);
         try {
             Started s = started.join();
+            if (resumed) awaitRecovery(system, s, run);
             LiveApi api = new LiveApi(system, s.clock(), view, machine, lateness, s.events(), spec.token(),
                     () -> serverFields(machineName, schedulerName, scale),
                     InetAddress.getByName(spec.host()).isLoopbackAddress(), s.units(), s.health());
@@ -237,6 +286,17 @@ public final class LiveServer implements AutoCloseable {
             if (e instanceof RuntimeException r) throw r;
             throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Waits until the scheduler has recovered from the journal of {@code run} (it answers a query once it has): one
+     * that stops instead — its recovery failed, as Akka logs — fails the start, before the server listens.
+     */
+    private static void awaitRecovery(ActorSystem<Void> system, Started s, Path run) throws Exception {
+        CompletableFuture<SchedulerActor.Settled> settled = AskPattern.<SchedulerActor.Command, SchedulerActor.Settled>ask(
+                s.scheduler(), SchedulerActor.Query::new, RECOVERY_TIMEOUT, system.scheduler()).toCompletableFuture();
+        if (CompletableFuture.anyOf(settled, s.health().journalStopped()).get() instanceof String)
+            throw unresumable(run, "the scheduler failed to recover from it, as logged above");
     }
 
     /**

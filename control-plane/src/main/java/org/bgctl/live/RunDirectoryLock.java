@@ -20,11 +20,14 @@ final class RunDirectoryLock implements AutoCloseable {
     private final Path file;
     private final FileChannel channel;
     private final FileLock lock;
+    /** Whether the file was there before this lock was taken (left by a server whose process died). */
+    private final boolean found;
 
-    private RunDirectoryLock(Path file, FileChannel channel, FileLock lock) {
+    private RunDirectoryLock(Path file, FileChannel channel, FileLock lock, boolean found) {
         this.file = file;
         this.channel = channel;
         this.lock = lock;
+        this.found = found;
     }
 
     /**
@@ -34,6 +37,7 @@ final class RunDirectoryLock implements AutoCloseable {
      */
     static RunDirectoryLock take(Path run) throws IOException {
         Path file = run.resolve(FILE);
+        boolean found = Files.exists(file);
         FileChannel channel = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
         FileLock lock;
         try {
@@ -46,12 +50,23 @@ final class RunDirectoryLock implements AutoCloseable {
             throw new IllegalArgumentException("run directory " + run + " is in use by another bgctl serve; stop it"
                     + " first, or give another --run (nothing was changed)");
         }
-        return new RunDirectoryLock(file, channel, lock);
+        return new RunDirectoryLock(file, channel, lock, found);
     }
 
+    /** Releases the lock of a server that stops: the file is removed. */
     @Override
     public void close() throws IOException {
         Files.deleteIfExists(file);
+        release();
+    }
+
+    /** Releases the lock of a server that did not start: the file is removed only if taking the lock made it. */
+    void releaseAsFound() throws IOException {
+        if (!found) Files.deleteIfExists(file);
+        release();
+    }
+
+    private void release() throws IOException {
         lock.release();
         channel.close();
     }

@@ -8,6 +8,7 @@ import akka.actor.typed.Terminated;
 import akka.actor.typed.javadsl.Behaviors;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
@@ -28,6 +29,7 @@ final class ServerHealth {
     private final AtomicInteger agents = new AtomicInteger();
     private final AtomicLong agentsStopped = new AtomicLong();
     private final ActorRef<Watch> watcher;
+    private final CompletableFuture<String> journalStopped = new CompletableFuture<>();
     private volatile boolean closing;
 
     private record Watch(ActorRef<?> ref, String part) {
@@ -56,7 +58,14 @@ final class ServerHealth {
 
     /** Records that {@code part} failed, and why; the first reason given is kept. Nothing once closing. */
     void failed(String part, String why) {
-        if (!closing) failures.putIfAbsent(part, why);
+        if (closing) return;
+        failures.putIfAbsent(part, why);
+        if (part.equals(JOURNAL)) journalStopped.complete(why);
+    }
+
+    /** Completes, with why, when the scheduler — the journal's one writer — stops before the server is closed. */
+    CompletableFuture<String> journalStopped() {
+        return journalStopped;
     }
 
     /** The server is being stopped: its parts stopping from now on are not failures. */
