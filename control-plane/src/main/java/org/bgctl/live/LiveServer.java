@@ -280,6 +280,8 @@ public final class LiveServer implements AutoCloseable {
             return new LiveServer(spec, system, binding, view, lateness, machineName, schedulerName, resumed,
                     scale.originVirtual(), inputs.speed(), runFields, s, journal, lock);
         } catch (Exception e) {
+            // the parts that stop now are not failures of a running server, which would log them
+            if (started.isDone() && !started.isCompletedExceptionally()) started.join().health().closing();
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
             if (opened == null) journal.close();
