@@ -32,7 +32,7 @@ final class ErrorReport {
 
     /** Reports a bad option or argument, found while parsing or by the command itself; answers the exit code. */
     static int parameter(CommandLine.ParameterException e, String[] args) {
-        String message = e.getMessage();
+        String message = e.getMessage().replaceFirst("^Error: ", ""); // picocli's, for a missing required argument
         if (e instanceof CommandLine.UnmatchedArgumentException u && !u.getSuggestions().isEmpty())
             message += " (did you mean " + String.join(" or ", u.getSuggestions()) + "?)";
         return print(e.getCommandLine(), message, e, true, List.of(args).contains(DEBUG));

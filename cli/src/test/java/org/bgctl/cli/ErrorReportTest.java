@@ -62,6 +62,16 @@ class ErrorReportTest {
     }
 
     /**
+     * A missing required option or argument is said as the others are, without picocli's "Error: " before it: before,
+     * "bgctl submit: Error: Missing required argument (specify one of these): ...".
+     */
+    @Test
+    void aMissingRequiredArgumentIsSaidWithoutAnErrorPrefix() {
+        badInput(CliRun.of("submit", "--server", "http://127.0.0.1:1", "--runtime", "5"), "submit",
+                "Missing required argument (specify one of these): (--size=N | --shape=XxYxZ)");
+    }
+
+    /**
      * The replay options serve does not take are refused saying why, not as unknown options: before, serve answered
      * "Unknown options: '--until', '100'" to options the documentation lists for replay.
      */
