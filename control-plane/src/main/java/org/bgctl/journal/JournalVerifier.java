@@ -59,7 +59,7 @@ public final class JournalVerifier {
 
     /**
      * Why the H2 journal of {@code runDir}, an H2 database file ({@link JournalSettings#notAJournal}), cannot be
-     * resumed, checked before anything opens it for writing; empty when it can. A database holding neither the run's
+     * resumed, checked before the journal opens it for writing (read as {@link #read} reads); empty when it can. A database holding neither the run's
      * inputs ({@link RunInputsTable}) nor the journal's entries cannot; nor can a journal whose latest snapshot, the one
      * the scheduler's recovery starts from, does not deserialize or was taken after the journal's last entry (its
      * entries themselves are read, and checked so, with the run's view).
@@ -67,26 +67,31 @@ public final class JournalVerifier {
     public static Optional<String> unresumable(Path runDir) {
         JournalLocation location = JournalLocation.of(runDir);
         ActorSystem<Void> system = serialization(location, "bgctl-resume-check");
-        try (Connection c = connect(location)) {
-            if (!hasTable(c, "event_journal"))
-                return hasTable(c, RunInputsTable.TABLE) ? Optional.empty() : Optional.of("it holds no bgctl"
-                        + " journal (neither the table " + RunInputsTable.TABLE + " nor event_journal)");
-            Counts counts = new Counts();
-            try (PreparedStatement q = c.prepareStatement("SELECT COALESCE(MAX(\"sequence_number\"), 0) FROM"
-                    + " \"event_journal\" WHERE \"persistence_id\" = ?")) {
-                q.setString(1, location.persistenceId());
-                try (ResultSet r = q.executeQuery()) {
-                    r.next();
-                    counts.entries = r.getLong(1);
-                }
-            }
-            return snapshots(c, location.persistenceId(), SerializationExtension.get(system), counts, true).firstBad();
+        try {
+            return read(location, c -> unresumable(c, location, system));
         } catch (SQLException e) {
             return Optional.of(e.getMessage());
         } finally {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
         }
+    }
+
+    private static Optional<String> unresumable(Connection c, JournalLocation location, ActorSystem<Void> system)
+            throws SQLException {
+        if (!hasTable(c, "event_journal"))
+            return hasTable(c, RunInputsTable.TABLE) ? Optional.empty() : Optional.of("it holds no bgctl"
+                    + " journal (neither the table " + RunInputsTable.TABLE + " nor event_journal)");
+        Counts counts = new Counts();
+        try (PreparedStatement q = c.prepareStatement("SELECT COALESCE(MAX(\"sequence_number\"), 0) FROM"
+                + " \"event_journal\" WHERE \"persistence_id\" = ?")) {
+            q.setString(1, location.persistenceId());
+            try (ResultSet r = q.executeQuery()) {
+                r.next();
+                counts.entries = r.getLong(1);
+            }
+        }
+        return snapshots(c, location.persistenceId(), SerializationExtension.get(system), counts, true).firstBad();
     }
 
     /** An actor system for the serialization of {@code location}'s journal, and nothing else. */
