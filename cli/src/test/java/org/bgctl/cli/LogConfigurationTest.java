@@ -8,7 +8,11 @@ import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
 import ch.qos.logback.classic.spi.Configurator;
+import ch.qos.logback.classic.spi.ILoggingEvent;
+import ch.qos.logback.classic.spi.LoggingEvent;
+import ch.qos.logback.core.Appender;
 import ch.qos.logback.core.ConsoleAppender;
+import ch.qos.logback.core.spi.FilterReply;
 import java.util.ServiceLoader;
 import org.junit.jupiter.api.Test;
 
@@ -28,5 +32,31 @@ class LogConfigurationTest {
         assertTrue(context.getLogger("akka.actor.ActorSystem").isWarnEnabled());
         assertTrue(context.getLogger("org.bgctl.cluster.ClusterNode").isInfoEnabled());
         assertFalse(context.getLogger("org.bgctl.run.Replay").isInfoEnabled());
+    }
+
+    /**
+     * Akka's warning about an outbound remoting connection it aborted itself (as every cluster member's system stops)
+     * is not shown; a connection that failed otherwise, and any other warning of that logger, are.
+     */
+    @Test
+    void akkasWarningAboutAConnectionItAbortedItselfIsNotShown() {
+        LoggerContext context = new LoggerContext();
+        LogConfiguration configuration = new LogConfiguration();
+        configuration.setContext(context);
+        configuration.configure(context);
+        Logger streams = context.getLogger(OwnConnectionAborts.LOGGER);
+        Appender<ILoggingEvent> stderr = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR");
+        String to = "[outbound connection to [akka://bgctl@127.0.0.1:2552], control stream] Upstream failed, cause: ";
+        assertEquals(FilterReply.DENY, stderr.getFilterChainDecision(warning(streams,
+                to + "StreamTcpException: The connection has been aborted")));
+        assertEquals(FilterReply.NEUTRAL, stderr.getFilterChainDecision(warning(streams, to + "StreamTcpException:"
+                + " Tcp command [Connect(127.0.0.1:2552)] failed because of java.net.ConnectException: Connection"
+                + " refused")));
+        assertEquals(FilterReply.NEUTRAL, stderr.getFilterChainDecision(warning(context.getLogger("akka.remote.X"),
+                to + "StreamTcpException: The connection has been aborted")));
+    }
+
+    private static ILoggingEvent warning(Logger logger, String message) {
+        return new LoggingEvent(Logger.class.getName(), logger, Level.WARN, message, null, null);
     }
 }
