@@ -13,6 +13,7 @@ import akka.cluster.Member;
 import akka.cluster.typed.Cluster;
 import akka.cluster.typed.Subscribe;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
@@ -31,7 +32,8 @@ import org.bgctl.scheduler.UnitDirectory;
  * member ({@link ClusterScheduler}). The clock starts once {@code members} members host agents
  * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the
  * agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a
- * shard's home. A message any member could not serialize or deserialize fails the run ({@link LostMessages}).
+ * shard's home; a member given another machine stops it before ({@link MemberMachine}). A message any member could
+ * not serialize or deserialize fails the run ({@link LostMessages}).
  */
 public final class ClusterDriver {
 
@@ -74,6 +76,12 @@ public final class ClusterDriver {
                             failed.completeExceptionally(new IllegalStateException("another driver, " + other
                                     + ", runs on this cluster: one replay or server at a time; start this one once it"
                                     + " has ended"));
+                            return Behaviors.stopped();
+                        }
+                        Optional<String> otherMachine = MemberMachine.otherMachine(machine,
+                                Cluster.get(ctx.getSystem()).state().getMembers());
+                        if (otherMachine.isPresent()) {
+                            failed.completeExceptionally(new IllegalArgumentException(otherMachine.get()));
                             return Behaviors.stopped();
                         }
                         ctx.getLog().info("{} members host agents; starting the agents of {} units", ready.members(),

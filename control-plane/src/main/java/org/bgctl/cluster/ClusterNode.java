@@ -21,7 +21,7 @@ public final class ClusterNode {
     /** Starts the member; returns its actor system, which terminates when the member leaves. */
     public static ActorSystem<Void> start(ClusterOptions options, String machine) {
         MachineModel model = MachineCatalog.create(machine);
-        Config config = options.config(List.of()).withFallback(ConfigFactory.load());
+        Config config = options.config(List.of(MemberMachine.role(model))).withFallback(ConfigFactory.load());
         return ActorSystem.create(Behaviors.setup(ctx -> {
             ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitSharding.start(ctx.getSystem(), model);

@@ -67,10 +67,10 @@ public final class ClusterReplay implements ActorHost {
     public RunClock.Outcome run(Config config, Function<ActorSystem<?>, CompletionStage<Done>> prepare,
                                 Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                 ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
-        Config member = ownShutdown(patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE))
-                .withFallback(config)));
-        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         MachineModel machine = cores.get().machine();
+        Config member = ownShutdown(patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE,
+                MemberMachine.role(machine))).withFallback(config)));
+        CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         AtomicBoolean clocked = new AtomicBoolean();
         // stopped while it waits for its members, before any instant: the clock, which would stop it, is not there
         stop.thenRun(() -> {

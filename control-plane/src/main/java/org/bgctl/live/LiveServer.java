@@ -42,6 +42,7 @@ import org.bgctl.clock.TimeScale;
 import org.bgctl.cluster.ClusterDriver;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.cluster.ClusterScheduler;
+import org.bgctl.cluster.MemberMachine;
 import org.bgctl.cluster.UnitSharding;
 import org.bgctl.faults.FaultPlan;
 import org.bgctl.journal.JournalCompaction;
@@ -244,7 +245,8 @@ public final class LiveServer implements AutoCloseable {
         // JVM shutdown hook of Akka's runs (a cluster's remoting would close at the signal, before the driver left).
         Config config = ConfigFactory.parseMap(Map.of("akka.scheduler.tick-duration", "1ms",
                         "akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off", "akka.jvm-shutdown-hooks", "off"))
-                .withFallback(spec.cluster().map(LiveServer::clusterConfig).orElse(ConfigFactory.empty()))
+                .withFallback(spec.cluster().map(cluster -> clusterConfig(cluster, machine))
+                        .orElse(ConfigFactory.empty()))
                 .withFallback(JournalSettings.durableH2(run))
                 .withFallback(ConfigFactory.load());
         Lateness lateness = new Lateness();
@@ -353,9 +355,9 @@ public final class LiveServer implements AutoCloseable {
      * The driver's cluster configuration. With timers to the millisecond Akka's scheduler takes intervals of
      * about 24.8 days at most, so the sharding's "never rebalance" interval is brought under that.
      */
-    private static Config clusterConfig(ClusterOptions cluster) {
+    private static Config clusterConfig(ClusterOptions cluster, MachineModel machine) {
         return ConfigFactory.parseMap(Map.of("akka.cluster.sharding.rebalance-interval", "24d"))
-                .withFallback(cluster.config(List.of(ClusterScheduler.DRIVER_ROLE)));
+                .withFallback(cluster.config(List.of(ClusterScheduler.DRIVER_ROLE, MemberMachine.role(machine))));
     }
 
     /**
