@@ -2,6 +2,7 @@ package org.bgctl.cli;
 
 import static org.junit.jupiter.api.Assertions.assertArrayEquals;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.IOException;
@@ -25,7 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * given another machine is refused at once with one line naming both machines, exit 2 (it waited for its agents'
  * start to time out, 60 s); gang scheduling and a fault file over the two JVMs give the jobs.csv of one JVM; and a
  * successful cluster replay shows no warning on standard error (Akka's own aborts of its connections as the driver
- * stopped showed two).
+ * stopped showed two); and a durable replay whose driver is killed mid-run resumes to the uninterrupted schedule.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -35,6 +36,8 @@ class ClusterMemberTest {
             "sdsc-sp2-excerpt.swf");
     private static final Path FAULTS = Path.of("..", "config", "faults", "bgl-example.faults");
     private static final long RUN_LIMIT_S = 120;
+    /** The first 200 jobs, the journal in memory: a short run. */
+    private static final String[] EXCERPT = {"--first", "200", "--journal", "memory"};
 
     @TempDir
     static Path dir;
@@ -59,7 +62,7 @@ class ClusterMemberTest {
     @Order(1)
     @Timeout(180)
     void aDriverOfAnotherMachineIsRefusedAtOnceNamingBothMachines() throws Exception {
-        List<String> args = replayArgs(dir.resolve("other"), "supernode:4x4x8/1", "easy");
+        List<String> args = replayArgs(dir.resolve("other"), "supernode:4x4x8/1", "easy", EXCERPT);
         args.addAll(driverOptions());
         Process driver = start("other", List.of("-Dbgctl.cluster.agents-start-timeout=120s"), args);
         assertTrue(driver.waitFor(90, TimeUnit.SECONDS), "still waiting: " + err("other"));
@@ -86,13 +89,41 @@ class ClusterMemberTest {
         assertTrue(Files.readString(dir.resolve("faults").resolve("summary.json")).contains("\"kills\" : 1"));
     }
 
+    /**
+     * The driver of a durable cluster replay killed (SIGKILL) mid-run: nothing closed its H2 journal, and --resume,
+     * in one JVM, gives the jobs.csv of the uninterrupted run (that of the fault file's test above).
+     */
+    @Test
+    @Order(4)
+    @Timeout(240)
+    void aDurableReplayWhoseDriverIsKilledResumesToTheUninterruptedSchedule() throws Exception {
+        Path run = dir.resolve("killed");
+        List<String> args = replayArgs(run, "bgl", "easy", "--journal", "h2", "--faults", FAULTS.toString());
+        args.addAll(driverOptions());
+        Process driver = start("killed", List.of(), args);
+        ClusterProcessesTest.awaitLine(dir.resolve("killed.err"), "the clock starts", driver, RUN_LIMIT_S);
+        Thread.sleep(500);
+        assertTrue(driver.isAlive(), "the run ended before it could be killed: " + err("killed"));
+        driver.destroyForcibly();
+        assertTrue(driver.waitFor(20, TimeUnit.SECONDS));
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "the killed run wrote its schedule");
+
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.toString());
+        CliRun one = CliRun.of(replayArgs(dir.resolve("killed-single"), "bgl", "easy", "--journal", "memory",
+                "--faults", FAULTS.toString()).toArray(String[]::new));
+        assertEquals(0, one.exit(), one.toString());
+        assertArrayEquals(Files.readAllBytes(dir.resolve("killed-single").resolve("jobs.csv")),
+                Files.readAllBytes(run.resolve("jobs.csv")), "the resumed cluster run gave another schedule");
+    }
+
     private void assertSameScheduleOverTwoJvms(String name, String scheduler, String... options) throws Exception {
-        List<String> single = replayArgs(dir.resolve(name + "-single"), "bgl", scheduler);
+        List<String> single = replayArgs(dir.resolve(name + "-single"), "bgl", scheduler, EXCERPT);
         single.addAll(List.of(options));
         CliRun one = CliRun.of(single.toArray(String[]::new));
         assertEquals(0, one.exit(), one.toString());
 
-        List<String> args = replayArgs(dir.resolve(name), "bgl", scheduler);
+        List<String> args = replayArgs(dir.resolve(name), "bgl", scheduler, EXCERPT);
         args.addAll(List.of(options));
         args.addAll(driverOptions());
         Process driver = start(name, List.of(), args);
@@ -109,10 +140,12 @@ class ClusterMemberTest {
                 Integer.toString(ClusterProcessesTest.freePort()), "--seed-nodes", "127.0.0.1:" + seed);
     }
 
-    private static List<String> replayArgs(Path out, String machine, String scheduler) {
-        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", machine, "--sizes-in",
-                "units", "--scheduler", scheduler, "--first", "200", "--journal", "memory", "--out", out.toString(),
-                "--quiet"));
+    /** A replay of the SDSC excerpt, sizes in units, with {@code options}. */
+    private static List<String> replayArgs(Path out, String machine, String scheduler, String... options) {
+        List<String> args = new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", machine,
+                "--sizes-in", "units", "--scheduler", scheduler, "--out", out.toString(), "--quiet"));
+        args.addAll(List.of(options));
+        return args;
     }
 
     private Process start(String name, List<String> args) throws IOException {
