@@ -66,8 +66,9 @@ public final class UnitSharding {
 
     /**
      * The agent of entity {@code entityId} on a member hosting {@code machine}; when the entity is a unit of
-     * another machine, one that logs the mismatch and answers nothing, so that the driver's start of the agents
-     * fails naming its machine ({@link #startAll}) instead of the run going on with agents of another machine.
+     * another machine, one that logs the mismatch and answers nothing (a driver refuses such a member before it
+     * starts its agents, {@link MemberMachine}; its scheduler's {@code NewRun} still reaches them) instead of the run
+     * going on with agents of another machine, and that stops when Cluster Sharding hands its shard off.
      */
     static Behavior<UnitProtocol.Command> agent(MachineModel machine, String entityId) {
         int at = entityId.indexOf(MACHINE_SEPARATOR);
@@ -78,7 +79,8 @@ public final class UnitSharding {
         return Behaviors.setup(ctx -> {
             ctx.getLog().error("member {} hosts agents of {}, but the driver runs {} (unit {}): give every member"
                     + " --machine {}", ctx.getSystem().address(), machine.name(), wanted, unit, wanted);
-            return Behaviors.ignore();
+            // every message ignored, but not the signals: Behaviors.ignore() also swallowed the hand-off's PoisonPill
+            return Behaviors.receiveMessage(command -> Behaviors.same());
         });
     }
 

@@ -6,6 +6,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import akka.actor.testkit.typed.javadsl.ActorTestKit;
 import akka.actor.testkit.typed.javadsl.TestProbe;
 import akka.actor.typed.ActorRef;
+import akka.actor.typed.internal.PoisonPill$;
+import akka.actor.typed.internal.PoisonPillInterceptor;
+import akka.actor.typed.javadsl.Behaviors;
 import java.time.Duration;
 import java.util.List;
 import org.bgctl.agents.UnitProtocol;
@@ -45,6 +48,22 @@ class UnitShardingTest {
                 UnitSharding.entityId(driver, "sn-0.0.0")));
         other.tell(new UnitProtocol.GetOccupancy(probe.getRef()));
         probe.expectNoMessage(Duration.ofMillis(300));
+    }
+
+    /**
+     * Such an agent still stops at Cluster Sharding's hand-off message (PoisonPill): it ignored it too, so a member
+     * stopped with SIGTERM after a driver of another machine waited 5 s per shard for its agents, warning of each
+     * ("[1] of the entities in shard [624] not stopped after [5 seconds]").
+     */
+    @Test
+    void aMemberOfAnotherMachineStopsItsAgentAtHandOff() {
+        MachineModel driver = MachineCatalog.create("supernode:4x4x8/1");
+        // as Cluster Sharding runs an entity that has no stop message of its own
+        ActorRef<UnitProtocol.Command> other = KIT.spawn(Behaviors.intercept(PoisonPillInterceptor::new,
+                UnitSharding.agent(MachineCatalog.create("supernode"), UnitSharding.entityId(driver, "sn-0.0.0"))));
+        TestProbe<Object> probe = KIT.createTestProbe();
+        other.unsafeUpcast().tell(PoisonPill$.MODULE$);
+        probe.expectTerminated(other, Duration.ofSeconds(3));
     }
 
     /**
