@@ -57,23 +57,45 @@ class ClusterMemberTest {
         for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
     }
 
-    /** Its agents' start would time out only after 120 s here: the refusal must not wait for it. */
     @Test
     @Order(1)
     @Timeout(180)
     void aDriverOfAnotherMachineIsRefusedAtOnceNamingBothMachines() throws Exception {
-        List<String> args = replayArgs(dir.resolve("other"), "supernode:4x4x8/1", "easy", EXCERPT);
+        assertRefusedNamingBothMachines("replay", replayArgs(dir.resolve("other"), "supernode:4x4x8/1", "easy",
+                EXCERPT));
+    }
+
+    /**
+     * A live server's driver is refused as a replay's is, in one line (it said "java.lang.IllegalArgumentException:
+     * member ...", exit 1).
+     */
+    @Test
+    @Order(2)
+    @Timeout(180)
+    void aServerOfAnotherMachineIsRefusedAtOnceNamingBothMachines() throws Exception {
+        assertRefusedNamingBothMachines("serve", new ArrayList<>(List.of("serve", "--machine", "supernode:4x4x8/1",
+                "--speed", "60", "--run", dir.resolve("live").toString(), "--port",
+                Integer.toString(ClusterProcessesTest.freePort()))));
+    }
+
+    /**
+     * Runs {@code command} as a driver of supernode:4x4x8/1 beside the member of bgl; its agents' start would time out
+     * only after 120 s here: the refusal must not wait for it.
+     */
+    private void assertRefusedNamingBothMachines(String command, List<String> args) throws Exception {
         args.addAll(driverOptions());
-        Process driver = start("other", List.of("-Dbgctl.cluster.agents-start-timeout=120s"), args);
-        assertTrue(driver.waitFor(90, TimeUnit.SECONDS), "still waiting: " + err("other"));
-        assertEquals(2, driver.exitValue(), err("other"));
-        assertEquals(List.of("bgctl replay: member akka://bgctl@127.0.0.1:" + seed + " hosts agents of bgl, but this"
-                        + " driver runs supernode:4x4x8/1: give every member --machine supernode:4x4x8/1",
-                "see: bgctl replay --help"), lines(err("other")).subList(1, 3), err("other"));
+        Process driver = start(command, List.of("-Dbgctl.cluster.agents-start-timeout=120s"), args);
+        assertTrue(driver.waitFor(90, TimeUnit.SECONDS), "still waiting: " + err(command));
+        assertEquals(2, driver.exitValue(), err(command));
+        List<String> said = lines(err(command));
+        assertEquals(List.of("bgctl " + command + ": member akka://bgctl@127.0.0.1:" + seed + " hosts agents of bgl,"
+                + " but this driver runs supernode:4x4x8/1: give every member --machine supernode:4x4x8/1",
+                "see: bgctl " + command + " --help"), said.subList(Math.max(0, said.size() - 2), said.size()),
+                err(command));
     }
 
     @Test
-    @Order(2)
+    @Order(3)
     @Timeout(240)
     void gangSchedulingOnBglOverTwoJvmsSchedulesAsOneJvmWithoutAWarning() throws Exception {
         assertSameScheduleOverTwoJvms("pfcfs", "pfcfs");
@@ -82,7 +104,7 @@ class ClusterMemberTest {
     }
 
     @Test
-    @Order(3)
+    @Order(4)
     @Timeout(240)
     void aFaultFileOverTwoJvmsSchedulesAsOneJvm() throws Exception {
         assertSameScheduleOverTwoJvms("faults", "easy", "--faults", FAULTS.toString());
@@ -94,7 +116,7 @@ class ClusterMemberTest {
      * in one JVM, gives the jobs.csv of the uninterrupted run (that of the fault file's test above).
      */
     @Test
-    @Order(4)
+    @Order(5)
     @Timeout(240)
     void aDurableReplayWhoseDriverIsKilledResumesToTheUninterruptedSchedule() throws Exception {
         Path run = dir.resolve("killed");

@@ -29,6 +29,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -287,8 +288,11 @@ public final class LiveServer implements AutoCloseable {
             system.terminate();
             system.getWhenTerminated().toCompletableFuture().join();
             if (opened == null) journal.close();
-            if (e instanceof RuntimeException r) throw r;
-            throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + e.getMessage(), e);
+            // why the start failed, not the join's wrapper of it (whose message starts with the cause's class name)
+            Throwable cause = e instanceof CompletionException c && c.getCause() != null ? c.getCause() : e;
+            if (cause instanceof RuntimeException r) throw r;
+            throw new IOException("cannot serve on " + spec.host() + ":" + spec.port() + ": " + cause.getMessage(),
+                    cause);
         }
     }
 
