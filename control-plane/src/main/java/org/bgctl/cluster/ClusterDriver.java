@@ -29,16 +29,16 @@ import org.bgctl.scheduler.UnitDirectory;
  * Where the agents and the scheduler of a driver live in a bgctl cluster, for a replay
  * ({@link ClusterReplay}) and a live server alike: the agents as Cluster Sharding entities
  * ({@link UnitSharding}), the scheduler as a Cluster Singleton on the {@value ClusterScheduler#DRIVER_ROLE}
- * member ({@link ClusterScheduler}). The clock starts once {@code members} members host agents
- * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the
- * agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a
- * shard's home; a member given another machine stops it before ({@link MemberMachine}). A message any member could
- * not serialize or deserialize fails the run ({@link LostMessages}).
+ * member ({@link ClusterScheduler}). The scheduler starts once {@code members} members host agents
+ * ({@link MembersHosting}), so that the shards are spread over all of them from the first job on, and the clock once
+ * the agent of every unit has started ({@link UnitSharding#startAll}), so that no transaction waits for a shard's
+ * home; a member given another machine stops the run before ({@link MemberMachine}). A message any member could not
+ * serialize or deserialize fails the run ({@link LostMessages}).
  */
 public final class ClusterDriver {
 
-    /** Every agent answered (or {@code failure} says why not). */
-    private record AgentsStarted(Integer agents, Throwable failure) {
+    /** Every agent answered (or {@code failure} says why not), {@code scheduler} waiting for the clock. */
+    private record AgentsStarted(Integer agents, Throwable failure, ActorRef<SchedulerActor.Command> scheduler) {
     }
 
     private ClusterDriver() {
@@ -64,8 +64,6 @@ public final class ClusterDriver {
             ctx.spawn(LostMessages.reporter(), "lost-messages");
             UnitDirectory units = UnitSharding.start(ctx.getSystem(), machine);
             AtomicReference<Set<String>> placed = new AtomicReference<>();
-            ActorRef<SchedulerActor.Command> singleton =
-                    ClusterScheduler.start(ctx.getSystem(), scheduler.apply(units), failed, virtualTime, placed);
             ctx.spawn(MembersHosting.create(members, ctx.getSelf().narrow()), "members");
             Duration agentsTimeout = ctx.getSystem().settings().config()
                     .getDuration("bgctl.cluster.agents-start-timeout");
@@ -86,8 +84,13 @@ public final class ClusterDriver {
                         }
                         ctx.getLog().info("{} members host agents; starting the agents of {} units", ready.members(),
                                 machine.units().size());
+                        // the scheduler starts every agent anew as it starts (NewRun): only now, so that the shards
+                        // find their homes over every member, not on those up before it (this driver alone, when it
+                        // is the first seed)
+                        ActorRef<SchedulerActor.Command> singleton = ClusterScheduler.start(ctx.getSystem(),
+                                scheduler.apply(units), failed, virtualTime, placed);
                         ctx.pipeToSelf(UnitSharding.startAll(ctx.getSystem(), machine, units, agentsTimeout),
-                                AgentsStarted::new);
+                                (agents, failure) -> new AgentsStarted(agents, failure, singleton));
                         return Behaviors.same();
                     })
                     .onMessage(AgentsStarted.class, started -> {
@@ -99,7 +102,7 @@ public final class ClusterDriver {
                         }
                         placed.set(members(ctx.getSystem()));
                         ctx.getLog().info("{} agents started: the clock starts", started.agents());
-                        clock.accept(ctx, singleton);
+                        clock.accept(ctx, started.scheduler());
                         return Behaviors.ignore();
                     })
                     .build();

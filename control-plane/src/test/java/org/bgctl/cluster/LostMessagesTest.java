@@ -35,11 +35,7 @@ class LostMessagesTest {
 
     @AfterEach
     void stop() {
-        for (ActorSystem<?> s : new ActorSystem<?>[]{member, driver}) {
-            if (s == null) continue;
-            s.terminate();
-            s.getWhenTerminated().toCompletableFuture().join();
-        }
+        TestMembers.terminate(member, driver);
     }
 
     @Test

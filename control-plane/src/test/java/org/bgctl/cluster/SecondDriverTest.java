@@ -33,11 +33,7 @@ class SecondDriverTest {
 
     @AfterEach
     void stop() {
-        for (ActorSystem<?> s : new ActorSystem<?>[]{second, first}) {
-            if (s == null) continue;
-            s.terminate();
-            s.getWhenTerminated().toCompletableFuture().join();
-        }
+        TestMembers.terminate(second, first);
     }
 
     @Test
