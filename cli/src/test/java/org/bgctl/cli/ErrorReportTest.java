@@ -6,6 +6,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.nio.file.Files;
@@ -472,6 +473,14 @@ class ErrorReportTest {
                     "serve", "--speed must be a positive number of virtual seconds per wall second, at most 3153600000,"
                             + " was " + Double.parseDouble(speed));
         assertFalse(Files.exists(run), "nothing left behind");
+    }
+
+    @Test
+    void serveRefusesARunThatIsAFileAsReplayRefusesAnOutThatIsOne() throws IOException {
+        Path file = Files.writeString(dir.resolve("a-file"), "mine");
+        badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run", file.toString()), "serve",
+                "--run " + file + " is a file, not a directory");
+        assertEquals("mine", Files.readString(file), "the file is left as it was");
     }
 
     @Test
