@@ -95,9 +95,11 @@ public final class ClusterDriver {
                     })
                     .onMessage(AgentsStarted.class, started -> {
                         if (started.failure() != null) {
-                            failed.completeExceptionally(new IllegalStateException("the agents did not all start"
-                                    + " within " + agentsTimeout + "; is every member given --machine "
-                                    + machine.name() + "?", started.failure()));
+                            // the members up when the driver began were checked to be of this machine (MemberMachine)
+                            failed.completeExceptionally(new IllegalStateException("the agents of " + machine.name()
+                                    + " did not all start within " + agentsTimeout.toSeconds() + " s: is a member"
+                                    + " overloaded or unreachable, or one that joined later given another --machine?",
+                                    started.failure()));
                             return Behaviors.stopped();
                         }
                         placed.set(members(ctx.getSystem()));
