@@ -60,11 +60,15 @@ final class RunProblems {
     /** Records that the run at {@code point}, of {@code parameters}, to write to {@code dir}, cannot start. */
     void add(GridPoint point, ReplayParameters parameters, String problem, Path dir) {
         runs++;
+        // no trace at all: said as what to give, whatever else the run lacks
+        if (parameters.get("trace").isEmpty())
+            problem = "no trace is given: set trace = FILE in the sweep file, or give --set trace=FILE";
         String value = valueGiving(parameters, problem, dir);
         String key = value != null ? value + ": " + problem : problem;
         Told before = told.get(key);
         told.put(key, before != null ? before.another() : value != null ? new Told(value, problem, false, 0)
-                : new Told("run " + point.index() + " (" + point.describe() + ")", problem, true, 0));
+                : new Told(point.values().isEmpty() ? "the run" : "run " + point.index() + " (" + point.describe() + ")",
+                problem, true, 0));
     }
 
     /**

@@ -80,6 +80,19 @@ class SweepPlanTest {
     }
 
     @Test
+    void aSweepWithoutATraceSaysWhereToGiveOne() {
+        IllegalArgumentException single = assertThrows(IllegalArgumentException.class,
+                () -> SweepPlan.of(SweepSpec.named("t").withSet("machine", "flat:16"), dir.resolve("out")));
+        assertEquals("1 of 1 runs cannot start (nothing was started):\n  the run: no trace is given: set trace = FILE in"
+                + " the sweep file, or give --set trace=FILE", single.getMessage());
+        IllegalArgumentException swept = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
+                SweepSpec.named("t").withAxis(Axis.parse("scheduler=fcfs,easy"), "s.conf line 2"), dir.resolve("out")));
+        assertEquals("2 of 2 runs cannot start (nothing was started):\n  run 1 (scheduler=fcfs) and 1 more run: no trace"
+                + " is given: set trace = FILE in the sweep file, or give --set trace=FILE", swept.getMessage());
+        assertFalse(Files.exists(dir.resolve("out")));
+    }
+
+    @Test
     void jobGeometryAMachineCannotTakeIsRefusedBeforeAnythingStarts() {
         SweepSpec swept = base.withAxis(Axis.parse("machine=paragon-sdsc,supernode,bgl"));
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
@@ -97,7 +110,7 @@ class SweepPlanTest {
     void aMissingTraceIsFoundBeforeAnythingStarts() {
         IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> SweepPlan.of(
                 base.withSet("trace", dir.resolve("missing.swf").toString()), dir.resolve("out")));
-        assertTrue(e.getMessage().contains("run 1 ((single run)): trace " + dir.resolve("missing.swf")
+        assertTrue(e.getMessage().contains("the run: trace " + dir.resolve("missing.swf")
                 + " does not exist"), e.getMessage());
     }
 
