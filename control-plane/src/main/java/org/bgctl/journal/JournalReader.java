@@ -1,17 +1,14 @@
 package org.bgctl.journal;
 
 import akka.actor.typed.ActorSystem;
-import akka.actor.typed.javadsl.Behaviors;
 import akka.serialization.Serialization;
 import akka.serialization.SerializationExtension;
-import com.typesafe.config.ConfigFactory;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.Map;
 import org.bgctl.scheduler.EventSink;
 import org.bgctl.scheduler.event.EventBatch;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -39,9 +36,7 @@ public final class JournalReader {
 
     /** Streams every event of the scheduler in {@code location} to {@code consumer}; returns the number of events. */
     public static long read(JournalLocation location, EventSink consumer) {
-        ActorSystem<Void> system = ActorSystem.create(Behaviors.empty(), "bgctl-inspect",
-                ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
-                        .withFallback(location.config()).withFallback(ConfigFactory.load()));
+        ActorSystem<Void> system = JournalVerifier.serialization(location, "bgctl-inspect");
         // A reading that fails part-way is read again from the start (JournalVerifier.read): the events the consumer
         // already has are passed over then.
         long[] delivered = {0};

@@ -95,7 +95,7 @@ public final class JournalVerifier {
     }
 
     /** An actor system for the serialization of {@code location}'s journal, and nothing else. */
-    private static ActorSystem<Void> serialization(JournalLocation location, String name) {
+    static ActorSystem<Void> serialization(JournalLocation location, String name) {
         return ActorSystem.create(Behaviors.empty(), name,
                 ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
                         .withFallback(location.config()).withFallback(ConfigFactory.load()));
