@@ -2,7 +2,10 @@ package org.bgctl.machine;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
+import com.typesafe.config.ConfigObject;
 import com.typesafe.config.ConfigOrigin;
+import java.util.Comparator;
+import java.util.List;
 
 /**
  * A mistake in a machine file, named as a person opens the file: {@code m3.conf: 22: what is wrong} — the line of
@@ -52,6 +55,25 @@ public final class MachineFileError extends IllegalArgumentException {
             message = message.substring(place.length());
         }
         return new MachineFileError(file(file.origin()) + ": " + message, e);
+    }
+
+    /**
+     * Checks that {@code object}, an object of a machine file at {@code path} ({@code ""} for the file's top level,
+     * else e.g. {@code "boot."}), has only the keys {@code known}: a key it does not know (a typo such as
+     * {@code midplanse}) would be dropped unread, so the first of them in the file is named at its line with the known
+     * ones.
+     *
+     * @throws MachineFileError {@code m.conf: 3: unknown key 'midplanse'; known: name, midplanes, ...}
+     */
+    public static void requireKnownKeys(Config object, String path, List<String> known) {
+        ConfigObject root = object.root();
+        root.keySet().stream().filter(key -> !known.contains(key))
+                .min(Comparator.comparingInt((String key) -> root.get(key).origin().lineNumber())
+                        .thenComparing(Comparator.naturalOrder()))
+                .ifPresent(key -> {
+                    throw at(root.get(key).origin(), new IllegalArgumentException("unknown key '" + path + key
+                            + "'; known: " + String.join(", ", known)));
+                });
     }
 
     private static String file(ConfigOrigin o) {

@@ -210,6 +210,11 @@ class BlockLayoutTest {
                         """)).getMessage());
         assertTrue(assertThrows(IllegalArgumentException.class, () -> layout("static", ""))
                 .getMessage().endsWith("blocks.conf: blocks lists no block"));
+        // a key beside blocks was dropped unread
+        Path extra = Files.writeString(dir.resolve("extra.conf"), "blocks = [ { name = b, box = \"R000:1x1x1\" } ]\n"
+                + "block = [ { name = c, box = \"R100:1x1x1\" } ]\n");
+        assertEquals(extra + ": 2: unknown key 'block'; known: blocks", assertThrows(IllegalArgumentException.class,
+                () -> MachineCatalog.create("bgl,layout=static:" + extra)).getMessage());
     }
 
     @Test

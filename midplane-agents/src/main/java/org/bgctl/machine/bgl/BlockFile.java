@@ -59,6 +59,7 @@ public final class BlockFile {
         }
         List<? extends Config> entries;
         try {
+            MachineFileError.requireKnownKeys(config, "", List.of("blocks"));
             entries = config.getConfigList("blocks");
             if (entries.isEmpty()) throw new IllegalArgumentException("blocks lists no block");
         } catch (ConfigException | IllegalArgumentException e) {

@@ -4,10 +4,8 @@ import com.typesafe.config.Config;
 import com.typesafe.config.ConfigException;
 import com.typesafe.config.ConfigFactory;
 import com.typesafe.config.ConfigParseOptions;
-import com.typesafe.config.ConfigUtil;
 import java.nio.file.Path;
 import java.util.List;
-import java.util.TreeSet;
 import org.bgctl.machine.MachineCapability;
 import org.bgctl.machine.MachineFileError;
 import org.bgctl.machine.MachineRegistry;
@@ -25,7 +23,7 @@ import org.bgctl.machine.MachineRegistry;
 public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long free) {
 
     /** The keys of a boot block. */
-    private static final List<String> KEYS = List.of("base", "per-midplane", "free");
+    static final List<String> KEYS = List.of("base", "per-midplane", "free");
 
     /**
      * The boot times of the machine named {@code spec} ({@code bgl}, {@code bgl,switch=whole}, a machine file
@@ -45,16 +43,12 @@ public record BootTimes(long base, long perMidplane, int nodesPerMidplane, long 
             throw new IllegalArgumentException("machine '" + spec + "': its machine file has no boot block"
                     + " (boot { base = S, per-midplane = S }, docs/blocks.md)");
         try {
+            // the wiring first: it refuses a key the file does not know, in the boot block too
+            Wiring wiring = Wiring.fromConfig(file);
             Config boot = file.getConfig("boot");
-            for (String key : new TreeSet<>(boot.root().keySet()))
-                if (!KEYS.contains(key))
-                    throw MachineFileError.at(boot.getValue(ConfigUtil.joinPath(key)).origin(),
-                            new IllegalArgumentException("boot." + key + " is not a boot time; known: "
-                                    + String.join(", ", KEYS)));
             long baseSeconds = seconds(boot, "base");
             long perMidplane = seconds(boot, "per-midplane");
             long free = boot.hasPath("free") ? seconds(boot, "free") : 0;
-            Wiring wiring = Wiring.fromConfig(file);
             return new BootTimes(baseSeconds, perMidplane, wiring.nodesPerMidplane().volume(), free);
         } catch (ConfigException | IllegalArgumentException e) {
             throw MachineFileError.in(file, e);

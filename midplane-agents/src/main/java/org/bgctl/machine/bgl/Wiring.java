@@ -22,12 +22,15 @@ import org.bgctl.machine.Shape;
  * name = bgl
  * midplanes = [8, 4, 4]            # midplanes along x, y, z
  * nodes-per-midplane = [8, 8, 8]
+ * boot { base = 120, per-midplane = 6, free = 60 }   # optional, docs/blocks.md
  * lines {
  *   x = [ {from: 0, out-port: 2, to: 1, in-port: 5}, ... ]
  *   y = [ ... ]
  *   z = ${lines.y}
  * }
  * </pre>
+ *
+ * A key not named here is refused at its line, not dropped.
  *
  * @param name              the machine's name, as given to {@code --machine}
  * @param midplanes         midplanes per dimension
@@ -40,6 +43,13 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
 
     /** Where machine files are found on the class path: {@code machines/<name>.conf}. */
     public static final String RESOURCE_FOLDER = "machines/";
+
+    /** The keys of a machine file; {@code boot} is read by {@link BootTimes}. */
+    private static final List<String> KEYS = List.of("name", "midplanes", "nodes-per-midplane", "boot", "lines");
+    /** The keys of {@code lines}: a dimension each. */
+    private static final List<String> LINE_KEYS = List.of("x", "y", "z");
+    /** The keys of a cable. */
+    private static final List<String> CABLE_KEYS = List.of("from", "out-port", "to", "in-port");
 
     public Wiring {
         for (Dimension d : Dimension.values())
@@ -76,8 +86,11 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
             if (!machine.hasPath("midplanes") && machine.hasPath("node-sets"))
                 throw new IllegalArgumentException("a Paragon site (node-sets, no midplanes), not a wiring of midplanes:"
                         + " name it as paragon:FILE");
+            MachineFileError.requireKnownKeys(machine, "", KEYS);
+            if (machine.hasPath("boot")) MachineFileError.requireKnownKeys(machine.getConfig("boot"), "boot.", BootTimes.KEYS);
             Shape midplanes = shape(machine, "midplanes");
             Config lines = machine.getConfig("lines");
+            MachineFileError.requireKnownKeys(lines, "lines.", LINE_KEYS);
             LineWiring[] wiring = new LineWiring[3];
             for (Dimension d : Dimension.values())
                 wiring[d.ordinal()] = lineWiring(lines, d, midplanes.extent(d), machine.getValue("midplanes").origin());
@@ -113,9 +126,11 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
     private static LineWiring lineWiring(Config lines, Dimension d, int length, ConfigOrigin size) {
         List<Cable> cables = new ArrayList<>();
         List<? extends Config> entries = lines.getConfigList(d.label());
-        for (Config c : entries)
+        for (Config c : entries) {
+            MachineFileError.requireKnownKeys(c, "lines." + d.label() + "[].", CABLE_KEYS);
             cables.add(new Cable(MachineFileNumbers.whole(c, "from"), MachineFileNumbers.whole(c, "out-port"),
                     MachineFileNumbers.whole(c, "to"), MachineFileNumbers.whole(c, "in-port")));
+        }
         try {
             return new LineWiring(length, cables);
         } catch (LineWiring.BadCable e) {

@@ -33,11 +33,20 @@ import org.bgctl.machine.MachineFileNumbers;
  * node-groups { thin { prime = [ns-1, ns-2], non-prime = [ns-1, ns-2, ns-3] }, ... }
  * nqs { ... }      # the batch system's queues, read by the NQS scheduler
  * </pre>
+ *
+ * A key not named here is refused at its line, not dropped.
  */
 public final class ParagonSite {
 
     /** Where machine files are found on the class path: {@code machines/<name>.conf}. */
     private static final String RESOURCE_FOLDER = "machines/";
+
+    /** The keys of a Paragon site file; {@code nqs} is read by the NQS scheduler. */
+    private static final List<String> KEYS = List.of("mesh", "node-sets", "prime-time", "node-groups", "nqs");
+    private static final List<String> MESH_KEYS = List.of("width", "height");
+    private static final List<String> NODE_SET_KEYS = List.of("id", "x", "y", "width", "height", "memory-mb");
+    private static final List<String> PRIME_TIME_KEYS = List.of("start", "end", "days");
+    private static final List<String> NODE_GROUP_KEYS = List.of("prime", "non-prime");
 
     private final List<NodeSetSpec> nodeSets;
     private final Map<String, NodeGroup> groups;
@@ -74,6 +83,7 @@ public final class ParagonSite {
             if (!c.hasPath("mesh") && c.hasPath("midplanes"))
                 throw new IllegalArgumentException("a wiring of midplanes (midplanes, no mesh), not a Paragon site:"
                         + " name the file itself as the machine (FILE.conf)");
+            MachineFileError.requireKnownKeys(c, "", KEYS);
             List<NodeSetSpec> sets = nodeSets(c, mesh(c));
             List<String> ids = new ArrayList<>();
             for (NodeSetSpec s : sets) ids.add(s.id());
@@ -81,6 +91,7 @@ public final class ParagonSite {
             Config g = c.getConfig("node-groups");
             for (String group : new TreeMap<>(g.root()).keySet()) {
                 Config gc = g.getConfig(ConfigUtil.joinPath(group));
+                MachineFileError.requireKnownKeys(gc, "node-groups." + group + ".", NODE_GROUP_KEYS);
                 try {
                     groups.put(group, new NodeGroup(group, members(gc, "prime", group, ids),
                             members(gc, "non-prime", group, ids)));
@@ -90,6 +101,7 @@ public final class ParagonSite {
             }
             if (groups.isEmpty()) throw new IllegalArgumentException("node-groups is empty");
             Config prime = c.getConfig("prime-time");
+            MachineFileError.requireKnownKeys(prime, "prime-time.", PRIME_TIME_KEYS);
             try {
                 return new ParagonSite(sets, groups, primeTime(prime), c);
             } catch (IllegalArgumentException e) {
@@ -102,6 +114,7 @@ public final class ParagonSite {
 
     /** The mesh, of at most the nodes a machine may have; a mistake is named at its line. */
     private static Block mesh(Config c) {
+        MachineFileError.requireKnownKeys(c.getConfig("mesh"), "mesh.", MESH_KEYS);
         try {
             Block mesh = new Block(0, 0, MachineFileNumbers.whole(c, "mesh.width"), MachineFileNumbers.whole(c, "mesh.height"));
             MachineCatalog.requireAtMostMachineNodes((long) mesh.width() * mesh.height(),
@@ -115,6 +128,7 @@ public final class ParagonSite {
     private static List<NodeSetSpec> nodeSets(Config c, Block mesh) {
         List<NodeSetSpec> sets = new ArrayList<>();
         for (Config s : c.getConfigList("node-sets")) {
+            MachineFileError.requireKnownKeys(s, "node-sets[].", NODE_SET_KEYS);
             try {
                 sets.add(nodeSet(s, mesh, sets));
             } catch (IllegalArgumentException e) {

@@ -45,7 +45,7 @@ class BootTimesTest {
                 refusal(file, "free = 60", "free = 1e30"));
         assertEquals(file + ": 7: boot.per-midplane must be whole seconds, was 1.5",
                 refusal(file, "per-midplane = 6", "per-midplane = 1.5"));
-        assertEquals(file + ": 8: boot.fre is not a boot time; known: base, per-midplane, free",
+        assertEquals(file + ": 8: unknown key 'boot.fre'; known: base, per-midplane, free",
                 refusal(file, "free = 60", "fre = 60"));
     }
 }

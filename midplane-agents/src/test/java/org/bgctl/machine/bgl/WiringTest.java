@@ -165,6 +165,26 @@ class WiringTest {
     }
 
     /** A 2x1x1 machine file whose x-lines are {@code xLines} (a HOCON assignment). */
+    /** A key the file does not know, a typo of a known one, was dropped unread: the machine ran without it. */
+    @Test
+    void anUnknownKeyIsNamedByItsLineWithTheKnownOnes() throws IOException {
+        Path file = dir.resolve("typo.conf");
+        String machine = "name = typo\nmidplanes = [2, 1, 1]\nnodes-per-midplane = [8, 8, 8]\nEXTRA\n"
+                + "lines {\n  x = [{from: 0, out-port: 2, to: 1, in-port: 5}]\n  y = []\n  z = []\n}\n";
+        Files.writeString(file, machine.replace("EXTRA", "midplanse = 4"));
+        assertEquals(file + ": 4: unknown key 'midplanse'; known: name, midplanes, nodes-per-midplane, boot, lines",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
+        Files.writeString(file, machine.replace("EXTRA", "boot { base = 1, per-midplane = 1, fre = 1 }"));
+        assertEquals(file + ": 4: unknown key 'boot.fre'; known: base, per-midplane, free",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
+        Files.writeString(file, machine.replace("EXTRA", "").replace("  z = []", "  w = []\n  z = []"));
+        assertEquals(file + ": 8: unknown key 'lines.w'; known: x, y, z",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
+        Files.writeString(file, machine.replace("EXTRA", "").replace("to: 1,", "to: 1, speed: 2,"));
+        assertEquals(file + ": 6: unknown key 'lines.x[].speed'; known: from, out-port, to, in-port",
+                assertThrows(IllegalArgumentException.class, () -> Wiring.load(file)).getMessage());
+    }
+
     private Path machineFile(String xLines) throws IOException {
         Path file = dir.resolve("tiny.conf");
         Files.writeString(file, "name = tiny\nmidplanes = [2, 1, 1]\nnodes-per-midplane = [8, 8, 8]\n"

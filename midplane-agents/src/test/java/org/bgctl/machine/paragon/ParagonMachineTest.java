@@ -105,20 +105,43 @@ class ParagonMachineTest {
         assertEquals(missing + ": No configuration setting found for key 'mesh'", e.getMessage());
     }
 
+    /** A site of one node set, its prime time's start and days to fill in for START and DAYS. */
+    private static final String SMALL_SITE = """
+            mesh { width = 4, height = 4 }
+            node-sets = [ {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16} ]
+            prime-time { start = "START", end = "17:00", days = [DAYS] }
+            node-groups { g { prime = [a], non-prime = [a] } }
+            """;
+
     @Test
     void aBadPrimeTimeIsNamedByItsLine(@TempDir Path dir) throws IOException {
-        String site = """
-                mesh { width = 4, height = 4 }
-                node-sets = [ {id = a, x = 0, y = 0, width = 4, height = 2, memory-mb = 16} ]
-                prime-time { start = "START", end = "17:00", days = [DAYS] }
-                node-groups { g { prime = [a], non-prime = [a] } }
-                """;
+        String site = SMALL_SITE;
         Path late = Files.writeString(dir.resolve("late.conf"), site.replace("START", "18:00").replace("DAYS", "MONDAY"));
         assertEquals(late + ": 3: prime time must start before it ends: 18:00-17:00",
                 assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + late)).getMessage());
         Path day = Files.writeString(dir.resolve("day.conf"), site.replace("START", "09:00").replace("DAYS", "MONDAYY"));
         assertEquals(day + ": 3: prime-time.days: 'MONDAYY' is not a day of the week",
                 assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("paragon:" + day)).getMessage());
+    }
+
+    /** A key the site file does not know, a typo of a known one, was dropped unread. */
+    @Test
+    void anUnknownKeyIsNamedByItsLineWithTheKnownOnes(@TempDir Path dir) throws IOException {
+        String site = SMALL_SITE.replace("START", "09:00").replace("DAYS", "MONDAY");
+        String[][] typos = {
+                {"mesh {", "mesh { depth = 1,", "1: unknown key 'mesh.depth'; known: width, height"},
+                {"memory-mb = 16", "memory-mb = 16, memroy-mb = 32",
+                        "2: unknown key 'node-sets[].memroy-mb'; known: id, x, y, width, height, memory-mb"},
+                {"days = [MONDAY]", "days = [MONDAY], weekends = true",
+                        "3: unknown key 'prime-time.weekends'; known: start, end, days"},
+                {"non-prime = [a]", "nonprime = [a]", "4: unknown key 'node-groups.g.nonprime'; known: prime, non-prime"},
+                {"node-groups", "node-sets-extra = 1\nnode-groups",
+                        "4: unknown key 'node-sets-extra'; known: mesh, node-sets, prime-time, node-groups, nqs"}};
+        for (String[] t : typos) {
+            Path file = Files.writeString(dir.resolve("typo.conf"), site.replace(t[0], t[1]));
+            assertEquals(file + ": " + t[2], assertThrows(IllegalArgumentException.class,
+                    () -> MachineCatalog.create("paragon:" + file)).getMessage(), t[1]);
+        }
     }
 
     @Test

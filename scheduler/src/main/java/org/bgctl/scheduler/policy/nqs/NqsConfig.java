@@ -37,6 +37,11 @@ import org.bgctl.scheduler.Job;
  */
 public final class NqsConfig {
 
+    /** The keys of a site file's {@code nqs} section, and of one of its queues. */
+    private static final List<String> KEYS = List.of("age-factor", "block-priority", "queues", "pipes", "swf-queues",
+            "default-pipe");
+    private static final List<String> QUEUE_KEYS = List.of("name", "max-nodes", "time-limit", "node-group", "priority");
+
     private final double ageFactor;
     private final double blockPriority;
     private final List<NqsQueue> queues;
@@ -63,6 +68,7 @@ public final class NqsConfig {
         Config c = site.config();
         try {
             Config nqs = c.getConfig("nqs");
+            MachineFileError.requireKnownKeys(nqs, "nqs.", KEYS);
             double ageFactor = MachineFileNumbers.finite(nqs, "age-factor");
             double blockPriority = MachineFileNumbers.finite(nqs, "block-priority");
             if (ageFactor < 0)
@@ -104,6 +110,7 @@ public final class NqsConfig {
     private static List<NqsQueue> queues(Config nqs, ParagonSite site) {
         List<NqsQueue> queues = new ArrayList<>();
         for (Config q : nqs.getConfigList("queues")) {
+            MachineFileError.requireKnownKeys(q, "nqs.queues[].", QUEUE_KEYS);
             try {
                 queues.add(queue(q, site, queues));
             } catch (IllegalArgumentException e) {

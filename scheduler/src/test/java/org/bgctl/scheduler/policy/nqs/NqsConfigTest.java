@@ -40,6 +40,15 @@ class NqsConfigTest {
         assertNamed(dir, "max-nodes = 8,", "max-nodes = 8.5,", "15: max-nodes must be a whole number, was 8.5");
     }
 
+    /** A key the nqs section does not know, a typo of a known one, was dropped unread. */
+    @Test
+    void anUnknownKeyIsNamedByItsLineWithTheKnownOnes(@TempDir Path dir) throws IOException {
+        assertNamed(dir, "age-factor = 1", "age-factr = 1\n  age-factor = 1", "12: unknown key 'nqs.age-factr'; known:"
+                + " age-factor, block-priority, queues, pipes, swf-queues, default-pipe");
+        assertNamed(dir, "priority = 10}", "priority = 10, prio = 3}", "15: unknown key 'nqs.queues[].prio'; known:"
+                + " name, max-nodes, time-limit, node-group, priority");
+    }
+
     @Test
     void aPipeOfAnUnknownQueueIsNamedByItsLine(@TempDir Path dir) throws IOException {
         assertNamed(dir, "[short, long]", "[short, medium]",
