@@ -121,7 +121,8 @@ public final class ReplayParameters {
     private static final List<ReplayParameter> TAIL = List.of(
             ofTrace("sizes_in", "--sizes-in", "UNIT",
                     "What the trace's sizes count after scaling: nodes, or units (midplanes on bgl: the trace is"
-                            + " already scaled to the machine, e.g. CTC with --size-divide 4). Default: nodes.",
+                            + " already scaled to the machine, e.g. CTC with --size-divide 4; refused where a unit is"
+                            + " one node, as on flat:N). Default: nodes.",
                     (b, v) -> b.sizeUnit = SizeUnit.parse(v.trim())),
             ofTrace("shapes", "--shapes", "RULE",
                     "Job boxes on a machine of midplanes: free (any box of the job's size) or slim (the BG/L"

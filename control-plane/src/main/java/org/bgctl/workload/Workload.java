@@ -127,7 +127,8 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
      *
      * @throws IllegalArgumentException when the options give jobs shapes or topologies and the machine has no grid of
      *                                  allocation units, or count sizes in units on a supernode torus of many nodes
-     *                                  per supernode
+     *                                  per supernode or on a machine whose unit is one node (where they would change
+     *                                  nothing)
      */
     public static void checkFor(WorkloadOptions options, MachineModel machine) {
         if (machine.grid().isEmpty() && options.geometry().shapesJobs())
@@ -138,6 +139,10 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
                 && machine.capacity() > machine.units().size())
             throw new IllegalArgumentException("--sizes-in units: " + machine.name() + " counts job sizes in nodes;"
                     + " for a trace whose sizes count supernodes, give it one node per supernode (supernode:XxYxZ/1)");
+        if (options.geometry().sizeUnit() == SizeUnit.UNITS && machine.granularity() == 1)
+            throw new IllegalArgumentException("--sizes-in units: " + machine.name() + " allocates single nodes, so its"
+                    + " sizes in units are sizes in nodes and the option changes nothing; leave it out (units are"
+                    + " midplanes on a machine of midplanes such as bgl)");
     }
 
     /**

@@ -154,6 +154,22 @@ class WorkloadGeometryTest {
                 () -> jobs(MachineCatalog.create("supernode"), units, 4));
         assertEquals("--sizes-in units: supernode:4x4x8 counts job sizes in nodes; for a trace whose sizes count"
                 + " supernodes, give it one node per supernode (supernode:XxYxZ/1)", e.getMessage());
-        assertEquals(4, jobs(MachineCatalog.create("supernode:4x4x8/1"), units, 4).get(0).size());
+    }
+
+    /**
+     * On a machine whose unit is one node, sizes in units are sizes in nodes: --sizes-in units was accepted there and
+     * changed nothing.
+     */
+    @Test
+    void sizesInUnitsAreRefusedWhereAUnitIsOneNode() throws IOException {
+        GeometryOptions units = geometry(SizeUnit.UNITS, ShapeRule.FREE, 0, false, 0, 1);
+        for (String machine : List.of("flat:128", "buddy:128", "paragon-sdsc", "supernode:4x4x8/1")) {
+            IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                    () -> jobs(MachineCatalog.create(machine), units, 4), machine);
+            assertEquals("--sizes-in units: " + machine + " allocates single nodes, so its sizes in units are sizes in"
+                    + " nodes and the option changes nothing; leave it out (units are midplanes on a machine of"
+                    + " midplanes such as bgl)", e.getMessage());
+        }
+        assertEquals(4, jobs(MachineCatalog.create("supernode:4x4x8/1"), GeometryOptions.NONE, 4).get(0).size());
     }
 }
