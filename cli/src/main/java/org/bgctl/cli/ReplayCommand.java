@@ -154,7 +154,8 @@ public final class ReplayCommand implements Callable<Integer> {
         ReplaySpec replay;
         try {
             OutputDirectory.checkFree(dir, "--out");
-            replay = parameters.toSpec(dir);
+            // a watched replay's API fails components: the kill policy applies without a fault source given here
+            replay = port != null ? parameters.toSpecWithLiveFaults(dir) : parameters.toSpec(dir);
         } catch (IllegalArgumentException e) {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }

@@ -109,6 +109,15 @@ class ErrorReportTest {
         assertFalse(Files.exists(dir.resolve("run")), "nothing written");
     }
 
+    /** --on-kill and --max-requeues were accepted by a replay that kills no job, and changed nothing. */
+    @Test
+    void aKillPolicyWithoutASourceOfKillsIsRefused() throws Exception {
+        badInput(replay("--machine", "flat:8", "--on-kill", "fail"), "replay", "--on-kill fail: no job is killed in"
+                + " this replay, so it changes nothing; it needs a source of kills: --faults FILE");
+        badInput(replay("--machine", "flat:8", "--max-requeues", "3"), "replay", "--max-requeues 3: no job is killed");
+        assertFalse(Files.exists(dir.resolve("run")), "nothing written");
+    }
+
     @Test
     void aMachineFileWithAHoconSyntaxErrorNamesFileAndLine() throws Exception {
         Path machine = Files.writeString(dir.resolve("m3.conf"), "bgl {\n  grid = [8, 4, 4]\n  wiring = [\n");

@@ -201,7 +201,8 @@ public final class Replay {
             throws IOException {
         RunRecord record = RunRecord.read(runDir);
         record.checkInputs();
-        ReplaySpec spec = record.resumeParameters().toSpec(runDir);
+        // checked when the run began, when it may have had the API of a watched replay to fail components
+        ReplaySpec spec = record.resumeParameters().toSpecWithLiveFaults(runDir);
         if (!durable(spec))
             throw new IllegalArgumentException(runDir + " is not the run of a durable replay (" + RunRecord.FILE
                     + " names executor " + spec.executor().name().toLowerCase() + ", journal "

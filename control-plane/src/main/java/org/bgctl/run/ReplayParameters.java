@@ -147,8 +147,13 @@ public final class ReplayParameters {
                     (b, v) -> b.seed = whole(v)),
             new ReplayParameter("on_kill", "--on-kill", "WHAT",
                     "What becomes of a job killed by a failed component: requeue (it keeps its submit time and"
-                            + " place in the queue and runs again from the beginning) or fail. Default: requeue.",
-                    (b, v) -> b.onKill = KillPolicy.parse(v)),
+                            + " place in the queue and runs again from the beginning) or fail. Default: requeue. A"
+                            + " replay refuses it without a source of kills (--faults, --fault-model, a --fault-KIND"
+                            + " law, --boot-failure, --port); serve's API fails components at any time.",
+                    (b, v) -> {
+                        b.onKill = KillPolicy.parse(v);
+                        b.onKillGiven = true;
+                    }),
             new ReplayParameter("faults", "--faults", "FILE",
                     "Fault file: one change a line, TIME COMPONENT down|up (seconds of the run; components as the"
                             + " machine names them: mp-R010, sw-x-R010, cable-x-R010-p2 on bgl, node-17 on flat:N;"
@@ -185,7 +190,8 @@ public final class ReplayParameters {
                     (b, v) -> b.reuseBlocks = flag(v)),
             new ReplayParameter("max_requeues", "--max-requeues", "N",
                     "With --on-kill requeue: a job killed after it was requeued N times fails instead (0: every"
-                            + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ".",
+                            + " killed job fails). Default: " + KillPolicy.DEFAULT_MAX_REQUEUES + ". Refused as"
+                            + " --on-kill is without a source of kills.",
                     (b, v) -> b.maxRequeues = atLeastZero(integer(v))),
             new ReplayParameter("until", "--until", "T",
                     "End the run at virtual second T: nothing after T happens, jobs still queued or running then"
@@ -339,7 +345,16 @@ public final class ReplayParameters {
      * @throws IOException when the trace cannot be read for its header or its offered load
      */
     public ReplaySpec toSpec(Path out, LoadMeter meter) throws IOException {
-        return builder().build(out, meter);
+        return builder().build(out, meter, false);
+    }
+
+    /**
+     * As {@link #toSpec(Path)}, for a replay whose components may also fail while it runs, through the API of a watched
+     * replay ({@code --port}), or that continues a run checked when it began ({@code --resume}): {@code on_kill} and
+     * {@code max_requeues} apply to such a run without a fault file, a fault model or boots that may fail.
+     */
+    public ReplaySpec toSpecWithLiveFaults(Path out) throws IOException {
+        return builder().build(out, LoadMeter.reading(), true);
     }
 
     private ReplaySpecBuilder builder() {

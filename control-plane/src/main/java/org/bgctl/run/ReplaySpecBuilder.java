@@ -2,11 +2,13 @@ package org.bgctl.run;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
@@ -68,6 +70,8 @@ final class ReplaySpecBuilder {
     /** The run's one seed: it seeds the job classes and, through a stream of its own, the geometry draws. */
     long seed = GeometryOptions.DEFAULT_SEED;
     KillPolicy onKill = KillPolicy.REQUEUE;
+    /** Whether the kill policy was given, not taken by default. */
+    boolean onKillGiven;
     Path faultFile;
     Path faultModelFile;
     /** Laws given one kind at a time; they override the fault model file's. */
@@ -87,16 +91,21 @@ final class ReplaySpecBuilder {
      * (or MaxProcs) gives {@code flat:N}. A target offered load is turned into the arrival scale
      * {@code ρ_trace / ρ}, with {@code ρ_trace} measured by {@code meter} on the transformed trace.
      *
+     * @param liveFaults whether components may also fail through the API while the replay runs (a watched replay),
+     *                   so that the kill policy matters without a fault source given here
      * @throws IllegalArgumentException naming the missing or invalid setting
      * @throws IOException when the trace cannot be read for its header or its load
      */
-    ReplaySpec build(Path out, LoadMeter meter) throws IOException {
+    ReplaySpec build(Path out, LoadMeter meter, boolean liveFaults) throws IOException {
         if (trace == null) throw new IllegalArgumentException("trace: not set; give an SWF file");
         if (executor == ExecutorKind.DIRECT && journal != null && journal != JournalKind.MEMORY)
             throw new IllegalArgumentException("--executor direct runs the policies without the event-sourced scheduler"
                     + " and writes no journal, so --journal " + journal.name().toLowerCase(Locale.ROOT)
                     + " cannot be kept: leave out --journal, or use --executor actors");
         RunSettings run = runSettings(meter);
+        if (!liveFaults && !run.faults().injects()) killPolicyRefusal().ifPresent(why -> {
+            throw new IllegalArgumentException(why);
+        });
         return new ReplaySpec(trace, run.machine(), run.scheduler(), run.workload(), lenient, out,
                 journal == null ? JournalKind.H2 : journal, executor,
                 run.settings(), run.faults(), chaos, seed, run.reservations(), until);
@@ -159,6 +168,21 @@ final class ReplaySpecBuilder {
             throw new IllegalArgumentException("reservations: " + why + "; use a scheduler that does not preempt");
         });
         return new RunSettings(machineName, scheduler, options, lenient, settings, faults, reservations);
+    }
+
+    /**
+     * Why the kill policy given cannot apply to a replay that kills no job: no fault file, no fault model, no boot that
+     * may fail. Empty when neither --on-kill nor --max-requeues is given.
+     */
+    private Optional<String> killPolicyRefusal() {
+        List<String> given = new ArrayList<>();
+        if (onKillGiven) given.add("--on-kill " + onKill.label());
+        if (maxRequeues != null) given.add("--max-requeues " + maxRequeues);
+        if (given.isEmpty()) return Optional.empty();
+        return Optional.of(String.join(", ", given) + ": no job is killed in this replay, so it changes nothing; it"
+                + " needs a source of kills: --faults FILE, --fault-model FILE.conf, a --fault-midplane, --fault-switch,"
+                + " --fault-cable or --fault-node law, --boot-failure P with --boot-model machine, or --port (the API"
+                + " fails components); else leave it out");
     }
 
     /** The submit window of {@link #month} in the trace's run time, from its header's start time and time zone. */

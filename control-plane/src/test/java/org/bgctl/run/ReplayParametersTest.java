@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.List;
 import org.bgctl.journal.JournalKind;
 import org.bgctl.scheduler.GangSettings;
+import org.bgctl.scheduler.KillPolicy;
 import org.bgctl.swf.TestTraces;
 import org.bgctl.workload.EstimateSource;
 import org.bgctl.workload.WorkloadOptions;
@@ -72,7 +73,32 @@ class ReplayParametersTest {
     void maxRequeuesIsRefusedWhenKilledJobsFail() throws IOException {
         assertMessage("--max-requeues counts the requeues of --on-kill requeue, and --on-kill fail requeues no job:"
                 + " leave --max-requeues out", base().with("on_kill", "fail").with("max_requeues", 2));
-        assertEquals(2, base().with("max_requeues", 2).toSpec(dir.resolve("run")).faults().maxRequeues());
+        assertEquals(2, base().with("max_requeues", 2).with("fault_node", NODE_LAW).toSpec(dir.resolve("run")).faults()
+                .maxRequeues());
+    }
+
+    /** Random node failures on flat:16, a source of kills. */
+    private static final String NODE_LAW = "exponential(864000)/exponential(3600)";
+
+    /**
+     * --on-kill and --max-requeues say what becomes of a killed job; a replay without a fault file, a fault model or
+     * boots that may fail kills none, and they changed nothing there. A watched replay's API fails components.
+     */
+    @Test
+    void theKillPolicyIsRefusedWhenNoJobCanBeKilled() throws IOException {
+        String needs = ": no job is killed in this replay, so it changes nothing; it needs a source of kills: --faults"
+                + " FILE, --fault-model FILE.conf, a --fault-midplane, --fault-switch, --fault-cable or --fault-node law,"
+                + " --boot-failure P with --boot-model machine, or --port (the API fails components); else leave it out";
+        assertMessage("--on-kill fail" + needs, base().with("on_kill", "fail"));
+        assertMessage("--on-kill requeue" + needs, base().with("on_kill", "requeue"));
+        assertMessage("--on-kill requeue, --max-requeues 2" + needs, base().with("on_kill", "requeue")
+                .with("max_requeues", 2));
+        assertMessage("--max-requeues 0" + needs, base().with("max_requeues", 0));
+        assertEquals(KillPolicy.FAIL, base().with("on_kill", "fail").with("fault_node", NODE_LAW)
+                .toSpec(dir.resolve("law")).faults().onKill());
+        ReplaySpec watched = base().with("on_kill", "fail").toSpecWithLiveFaults(dir.resolve("watched"));
+        assertEquals(KillPolicy.FAIL, watched.faults().onKill());
+        assertEquals(3, base().with("max_requeues", 3).toSpecWithLiveFaults(dir.resolve("w3")).faults().maxRequeues());
     }
 
     @Test
