@@ -24,7 +24,8 @@ public final class CancelCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws Exception {
-        if (id < 0) throw new ParameterException(spec.commandLine(), "ID: expected a job id (0 or more), got " + id);
+        // a run's jobs are numbered from 1: a trace's as SWF numbers them, those submitted live after them
+        if (id < 1) throw new ParameterException(spec.commandLine(), "ID: expected a job id (1 or more), got " + id);
         server.client().delete("api/jobs/" + id);
         spec.commandLine().getOut().printf("job %d cancelled%n", id);
         spec.commandLine().getOut().flush();

@@ -443,10 +443,12 @@ class ErrorReportTest {
                         + " cancelled, never_started; got 'finished'");
     }
 
+    /** Job ids count from 1, in a trace (SWF) and live: 0 was sent to the server, which knew no such job. */
     @Test
-    void aNegativeJobIdIsNamedBeforeTheServerIsAsked() {
-        badInput(CliRun.of("cancel", "--server", "http://127.0.0.1:1", "--", "-5"), "cancel",
-                "ID: expected a job id (0 or more), got -5");
+    void aJobIdBelowOneIsNamedBeforeTheServerIsAsked() {
+        for (String id : List.of("-5", "0"))
+            badInput(CliRun.of("cancel", "--server", "http://127.0.0.1:1", "--", id), "cancel",
+                    "ID: expected a job id (1 or more), got " + id);
     }
 
     @Test

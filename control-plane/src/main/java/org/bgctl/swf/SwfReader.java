@@ -324,7 +324,7 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
     /**
      * Reads {@code field} into {@link #integers} or, for a field that may have decimals, {@link #decimals}: a time at
      * most {@link TimeBounds#MAX_TIME}, a run or requested time at most {@link TimeBounds#MAX_DURATION}, a job number
-     * or the wait or think time as any long, and the other fields as ints.
+     * as any positive long, the wait or think time as any long, and the other fields as ints.
      */
     private void read(byte[] line, long lineNo, SwfField field) {
         int k = field.number() - 1;
@@ -341,7 +341,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
                 atMost(line, lineNo, field, value, TimeBounds.MAX_TIME);
             }
             case RUN, REQ_TIME -> atMost(line, lineNo, field, value, TimeBounds.MAX_DURATION);
-            case JOB_ID, WAIT, PRECEDING_JOB, THINK_TIME -> { }
+            // the standard's job number is a counter from 1; nothing numbers a job 0 or less
+            case JOB_ID -> {
+                if (value < 1) throw bad(line, lineNo, field, "is not a job number: SWF job numbers count from 1");
+            }
+            case WAIT, PRECEDING_JOB, THINK_TIME -> { }
             default -> {
                 if (value < Integer.MIN_VALUE || value > Integer.MAX_VALUE)
                     throw bad(line, lineNo, field, "is out of range");

@@ -251,9 +251,30 @@ class SwfReaderTest {
 
     @Test
     void distinctJobNumbersAreAcceptedWithGapsAndInAnyOrder() throws IOException {
-        List<Long> ids = List.of(1L, 2L, 7L, 8L, 20L, 5L, 3L, 6L, 4L, -1L, 0L, 21L);
+        List<Long> ids = List.of(1L, 2L, 7L, 8L, 20L, 5L, 3L, 6L, 4L, 21L, Long.MAX_VALUE);
         Path file = write(dir, "t.swf", ids.stream().map(SwfReaderTest::jobNumbered).toArray(String[]::new));
         assertEquals(ids, readAll(SwfReader.open(file, false)).stream().map(SwfRecord::jobId).toList());
+    }
+
+    /**
+     * The SWF job number counts from 1: a job number of 0 or less is a malformed line, as a negative submit time is.
+     * It replayed, though the live API's cancel takes no such id.
+     */
+    @Test
+    void aJobNumberBelowOneIsMalformedNamingTheLine() throws IOException {
+        for (String id : List.of("0", "-1", "-5")) {
+            SwfFormatException e = strictError(jobNumbered(1), jobNumbered(2), id + GOOD_LINE.substring(1));
+            assertEquals("bad.swf line 3, field 1 (job id): '" + id + "' is not a job number: SWF job numbers count"
+                    + " from 1", e.getMessage());
+            assertEquals(3, e.line());
+        }
+        try (SwfReader reader = SwfReader.open(write(dir, "t.swf", jobNumbered(1), jobNumbered(-1), jobNumbered(2)),
+                true)) {
+            List<Long> ids = new ArrayList<>();
+            reader.forEachRemaining(r -> ids.add(r.jobId()));
+            assertEquals(List.of(1L, 2L), ids);
+            assertEquals(1, reader.skippedLines());
+        }
     }
 
     @Test

@@ -40,6 +40,9 @@ class SwfRoundTripPropertyTest {
     }
 
     private Arbitrary<SwfRecord> records() {
+        // job numbers count from 1, as the reader requires
+        Arbitrary<Long> jobIds = Arbitraries.oneOf(Arbitraries.just(1L), Arbitraries.just(Long.MAX_VALUE),
+                Arbitraries.longs().between(1, Long.MAX_VALUE));
         Arbitrary<Long> longs = Arbitraries.oneOf(Arbitraries.just(-1L), Arbitraries.longs().between(-1, Long.MAX_VALUE));
         // submit times, run and requested times within the bounds the reader enforces (TimeBounds)
         Arbitrary<Long> times = Arbitraries.oneOf(Arbitraries.just(-1L), Arbitraries.just(TimeBounds.MAX_TIME),
@@ -50,9 +53,9 @@ class SwfRoundTripPropertyTest {
         // SWF keeps two decimals at most: draw hundredths.
         Arbitrary<Double> decimals = Arbitraries.oneOf(Arbitraries.just(-1.0),
                 Arbitraries.longs().between(-100, 100_000_000_000L).map(cents -> cents / 100.0));
-        return Combinators.combine(longs.list().ofSize(4), times, durations.list().ofSize(2), ints.list().ofSize(8),
-                        decimals.list().ofSize(3))
-                .as((l, submit, t, i, d) -> new SwfRecord(l.get(0), submit, l.get(1), t.get(0), i.get(0), d.get(0),
+        return Combinators.combine(jobIds, longs.list().ofSize(4), times, durations.list().ofSize(2),
+                        ints.list().ofSize(8), decimals.list().ofSize(3))
+                .as((id, l, submit, t, i, d) -> new SwfRecord(id, submit, l.get(1), t.get(0), i.get(0), d.get(0),
                         d.get(1), i.get(1), t.get(1), d.get(2), i.get(2), i.get(3), i.get(4), i.get(5), i.get(6),
                         i.get(7), l.get(2), l.get(3)));
     }
