@@ -182,7 +182,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
     private record WrappedFlushed(SchedulerActor.Flushed flushed) implements Command {
     }
 
-    private record OperationAnswered(Operation operation, String failure) implements Command {
+    private record OperationAnswered(Operation operation, Throwable failure) implements Command {
     }
 
     /** An input waiting for its turn, stamped with the virtual second it arrived in. */
@@ -458,7 +458,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
                 if (op.replyTo() == null) late(t);
                 busy = true;
                 getContext().askWithStatus(Done.class, scheduler, OPERATION_TIMEOUT, op.command()::apply,
-                        (ok, failure) -> new OperationAnswered(op, failure == null ? null : failure.getMessage()));
+                        (ok, failure) -> new OperationAnswered(op, failure));
                 return this;
             }
             if (head instanceof Arrival live && live.replyTo() != null && lingers(live, due)) return this;
@@ -576,7 +576,7 @@ public final class RunClock extends AbstractBehavior<RunClock.Command> {
         Operation op = a.operation();
         if (op.replyTo() == null && a.failure() != null) {
             done.completeExceptionally(new IllegalStateException("the replay refused a recorded operation: "
-                    + op.name() + ": " + a.failure()));
+                    + op.name() + ": " + a.failure().getMessage()));
             return Behaviors.stopped();
         }
         if (op.replyTo() != null)

@@ -45,6 +45,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.Reservation;
+import org.bgctl.scheduler.ReservationRefusal;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -259,13 +260,17 @@ public final class LiveApi extends AllDirectives {
         return operation(replyTo -> new RunClock.PlaceReservation(r, replyTo), "name", ReservationJson.fields(r));
     }
 
-    /** Sends an operation to the clock: 200 with {@code done} once recorded, 409 naming {@code field} when refused. */
+    /**
+     * Sends an operation to the clock: 200 with {@code done} once recorded, 409 when refused, naming the field a
+     * {@link ReservationRefusal} names, else {@code field}.
+     */
     private Route operation(Function<ActorRef<StatusReply<Done>>, RunClock.Command> command, String field,
                             Map<String, Object> done) {
         CompletionStage<StatusReply<Done>> reply = AskPattern.ask(clock, command::apply, ASK_TIMEOUT, system.scheduler());
         return completeWithFuture(reply.handleAsync((r, failure) -> {
             if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
-            if (r.isError()) return error(StatusCodes.CONFLICT, field, r.getError().getMessage());
+            if (r.isError()) return error(StatusCodes.CONFLICT,
+                    r.getError() instanceof ReservationRefusal refusal ? refusal.field() : field, r.getError().getMessage());
             return json(StatusCodes.OK, new LinkedHashMap<>(done));
         }, system.executionContext()));
     }

@@ -50,4 +50,45 @@ class LiveReservationsTest {
             assertEquals(0, api.get("/api/machine").body().get("reservations").size());
         }
     }
+
+    /** A server on flat:64 scheduling with {@code scheduler}, at 10 virtual seconds per second. */
+    private LiveServer serve(String scheduler, String run) throws Exception {
+        ReplayParameters parameters = ReplayParameters.none().with("machine", "flat:64").with("scheduler", scheduler);
+        return LiveServer.start(new ServeSpec(parameters, OptionalDouble.of(10), dir.resolve(run), "127.0.0.1", 0,
+                Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), false));
+    }
+
+    /** Asserts that placing {@code body} is refused with 409 naming {@code field}, in the message as in the body. */
+    private static void conflict(ApiCalls api, String body, String field, String message) throws Exception {
+        ApiCalls.Answer answer = api.post("/api/reservations", body, null);
+        assertEquals(409, answer.status(), answer.body().toString());
+        assertEquals(field, answer.body().get("field").asText(), answer.body().toString());
+        assertTrue(answer.body().get("error").asText().contains(message), answer.body().toString());
+    }
+
+    @Test
+    void aRefusedReservationNamesTheFieldAtFault() throws Exception {
+        try (LiveServer server = serve("easy", "easy")) {
+            ApiCalls api = new ApiCalls(server);
+            long id = api.post("/api/jobs", "{\"size\": 60, \"runtime\": 100000}", null).body().get("id").asLong();
+            String status = "queued";
+            for (int i = 0; i < 100 && status.equals("queued"); i++) {
+                Thread.sleep(100);
+                status = api.get("/api/jobs/" + id).body().get("status").asText();
+            }
+            assertEquals("running", status);
+            assertEquals(200, api.post("/api/reservations", "{\"name\": \"later\", \"start\": 100000000, \"end\":"
+                    + " 100000001, \"what\": \"all\"}", null).status());
+            conflict(api, "{\"name\": \"later\", \"start\": 200000000, \"end\": 200000001, \"what\": \"1\"}",
+                    "name", "reservation 'later' exists already");
+            conflict(api, "{\"name\": \"past\", \"start\": 0, \"end\": 1, \"what\": \"1\"}",
+                    "end", "reservation 'past' ends at 1, not after now");
+            conflict(api, "{\"name\": \"held\", \"start\": 0, \"end\": 100000000, \"what\": \"8\"}",
+                    "what", "reservation 'held' needs 8 nodes at ");
+        }
+        try (LiveServer server = serve("pfcfs", "pfcfs")) {
+            conflict(new ApiCalls(server), "{\"name\": \"any\", \"start\": 100000000, \"end\": 100000001,"
+                    + " \"what\": \"all\"}", "scheduler", "pfcfs suspends jobs");
+        }
+    }
 }

@@ -568,10 +568,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 .onCommand(SetComponentHealth.class, this::onSetComponentHealth)
                 .onCommand(Cancel.class, this::onCancel)
                 .onCommand(PlaceReservation.class, (state, c) -> onReservation(state, c.replyTo(),
-                        state.core.refusal(c.reservation(), operationTime(state, c.time())).orElse(null),
+                        state.core.refusal(c.reservation(), operationTime(state, c.time()))
+                                .map(StatusReply::<Done>error).orElse(null),
                         () -> new ReservationPlaced(c.reservation(), operationTime(state, c.time()))))
                 .onCommand(CancelReservation.class, (state, c) -> onReservation(state, c.replyTo(),
-                        state.core.reservations().named(c.name()) == null ? "no reservation '" + c.name() + "'" : null,
+                        state.core.reservations().named(c.name()) == null
+                                ? StatusReply.<Done>error("no reservation '" + c.name() + "'") : null,
                         () -> new ReservationCancelled(c.name(), operationTime(state, c.time()))))
                 .onCommand(RequeueRunning.class, this::onRequeueRunning)
                 .onCommand(UnitRestarted.class, this::onUnitRestarted)
@@ -999,11 +1001,15 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         return journalNow(state).thenRun(s -> cancel.replyTo().tell(StatusReply.ack()));
     }
 
-    /** Records the reservation event {@code event} unless {@code refusal} (or an instant in progress) refuses it. */
-    private Effect<EventBatch, State> onReservation(State state, ActorRef<StatusReply<Done>> replyTo, String refusal,
-                                                    Supplier<ReservationEvent> event) {
-        String refused = state.waiting != null ? "time " + state.stampTime + " is in progress" : refusal;
-        if (refused != null) return Effect().none().thenRun(s -> replyTo.tell(StatusReply.error(refused)));
+    /**
+     * Records the reservation event {@code event} unless {@code refusal} (or an instant in progress) refuses it; a
+     * refusal of a placement carries a {@link ReservationRefusal}, which names the field at fault.
+     */
+    private Effect<EventBatch, State> onReservation(State state, ActorRef<StatusReply<Done>> replyTo,
+                                                    StatusReply<Done> refusal, Supplier<ReservationEvent> event) {
+        StatusReply<Done> refused = state.waiting != null
+                ? StatusReply.error("time " + state.stampTime + " is in progress") : refusal;
+        if (refused != null) return Effect().none().thenRun(s -> replyTo.tell(refused));
         emit(state, event.get());
         return journalNow(state).thenRun(s -> replyTo.tell(StatusReply.ack()));
     }

@@ -237,14 +237,19 @@ class ReservationGuardTest {
         core.reserve(new Reservations(List.of(all(100, 200))));
         Reservation two = new Reservation("two", 300, 400, 2, List.of(), false);
         core.apply(new ReservationPlaced(two, 10));
-        assertEquals(Optional.of("reservation 'two' exists already"), core.refusal(two, 10));
+        assertEquals(Optional.of("reservation 'two' exists already"), why(core, two, 10));
         core.apply(new ReservationPlaced(new Reservation("gone", 50, 60, 1, List.of(), false), 11));
         core.apply(new ReservationCancelled("gone", 12));
         SchedulerCore restored = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
         restored.restore(core.snapshot());
         assertEquals(List.of(all(100, 200), two), restored.reservations().windows());
         SchedulerCore pfcfs = new SchedulerCore(Policies.create("pfcfs"), new FlatMachine(4));
-        assertTrue(pfcfs.refusal(two, 10).orElseThrow().contains("pfcfs suspends jobs"));
+        assertTrue(why(pfcfs, two, 10).orElseThrow().contains("pfcfs suspends jobs"));
+    }
+
+    /** Why {@code core} refuses {@code r} at {@code time}, or empty when it places it. */
+    private static Optional<String> why(SchedulerCore core, Reservation r, long time) {
+        return core.refusal(r, time).map(Throwable::getMessage);
     }
 
     /** A core on {@code machine} running {@code job}, started at 0. */
@@ -258,14 +263,14 @@ class ReservationGuardTest {
     @Test
     void aWindowOfNodesIsRefusedWhenTheRunningJobsWouldLeaveTooFewForItByTheirEstimates() {
         SchedulerCore core = running(new FlatMachine(4), Job.of(1, 0, 500, 500, 3)); // 3 of 4 nodes until 500
-        assertEquals(Optional.empty(), core.refusal(new Reservation("one", 100, 200, 1, List.of(), false), 10));
+        assertEquals(Optional.empty(), why(core, new Reservation("one", 100, 200, 1, List.of(), false), 10));
         assertEquals(Optional.of("reservation 'two' needs 2 nodes at 100, when running jobs hold 3 of 4 by their"
-                + " estimates"), core.refusal(new Reservation("two", 100, 200, 2, List.of(), false), 10));
-        assertEquals(Optional.empty(), core.refusal(all(500, 600), 10), "the job ends by its start");
+                + " estimates"), why(core, new Reservation("two", 100, 200, 2, List.of(), false), 10));
+        assertEquals(Optional.empty(), why(core, all(500, 600), 10), "the job ends by its start");
         core.apply(new ReservationPlaced(new Reservation("mid", 200, 300, 1, List.of(), false), 10));
         assertEquals(Optional.of("reservation 'long' needs 1 node at 200, when running jobs hold 3 of 4 by their"
                         + " estimates and windows keep 1 more"),
-                core.refusal(new Reservation("long", 100, 400, 1, List.of(), false), 10),
+                why(core, new Reservation("long", 100, 400, 1, List.of(), false), 10),
                 "a window of nodes starting within it counts from its start");
     }
 
@@ -273,15 +278,15 @@ class ReservationGuardTest {
     void windowsOfNodesThatOverlapPastTheMachineArePlacedWhenNoRunningJobHoldsTheirNodes() {
         SchedulerCore core = new SchedulerCore(Policies.create("easy"), new FlatMachine(4));
         core.apply(new ReservationPlaced(new Reservation("half", 100, 200, 2, List.of(), false), 10));
-        assertEquals(Optional.empty(), core.refusal(new Reservation("three", 150, 250, 3, List.of(), false), 10),
+        assertEquals(Optional.empty(), why(core, new Reservation("three", 150, 250, 3, List.of(), false), 10),
                 "windows that overlap add up to the whole machine at most");
-        assertEquals(Optional.empty(), core.refusal(new Reservation("maint", 150, 250, 4, List.of(), true), 10),
+        assertEquals(Optional.empty(), why(core, new Reservation("maint", 150, 250, 4, List.of(), true), 10),
                 "a maintenance window over a window of nodes");
         SchedulerCore busy = running(new FlatMachine(4), Job.of(1, 0, 500, 500, 1));
         busy.apply(new ReservationPlaced(new Reservation("half", 100, 200, 2, List.of(), false), 10));
         assertEquals(Optional.of("reservation 'three' needs 3 nodes at 150, when running jobs hold 1 of 4 by their"
                 + " estimates and windows keep 2 more"),
-                busy.refusal(new Reservation("three", 150, 250, 3, List.of(), false), 10));
+                why(busy, new Reservation("three", 150, 250, 3, List.of(), false), 10));
     }
 
     @Test
@@ -293,9 +298,9 @@ class ReservationGuardTest {
         List<String> others = machine.units().stream().filter(u -> machine.nodesOf(u) > 0 && !held.contains(u)).toList();
         Reservation on = new Reservation("on", 100, 200, 512, List.of(held.get(0)), false);
         assertEquals(Optional.of("reservation 'on' keeps nodes that job 1 holds until 500 by its estimate, after the"
-                + " window starts at 100"), core.refusal(on, 10));
-        assertEquals(Optional.empty(), core.refusal(new Reservation("beside", 100, 200, 512, others.subList(0, 1), false), 10));
-        assertEquals(Optional.empty(), core.refusal(new Reservation("later", 500, 600, 512, held, false), 10));
+                + " window starts at 100"), why(core, on, 10));
+        assertEquals(Optional.empty(), why(core, new Reservation("beside", 100, 200, 512, others.subList(0, 1), false), 10));
+        assertEquals(Optional.empty(), why(core, new Reservation("later", 500, 600, 512, held, false), 10));
     }
 
     @Test
@@ -307,8 +312,8 @@ class ReservationGuardTest {
         for (JobEvent e : core.startEvents(core.plan().starts().get(0))) core.apply(e);
         String unit = ((NodeClaim) core.runningByEstimatedEnd().iterator().next().allocation().claims().get(0)).unit();
         assertEquals(Optional.of("reservation 'on' keeps nodes that job 1 holds until 630 by its estimate, after the"
-                + " window starts at 620"), core.refusal(new Reservation("on", 620, 700, 512, List.of(unit), false), 10));
-        assertEquals(Optional.empty(), core.refusal(new Reservation("on", 630, 700, 512, List.of(unit), false), 10));
+                + " window starts at 620"), why(core, new Reservation("on", 620, 700, 512, List.of(unit), false), 10));
+        assertEquals(Optional.empty(), why(core, new Reservation("on", 630, 700, 512, List.of(unit), false), 10));
     }
 
     /** Every midplane of {@code machine} (512 nodes each) kept from {@code start} to {@code end}. */
