@@ -32,13 +32,7 @@ final class EarlierSweep {
     static void checkSameAs(SweepPlan plan) throws IOException {
         Path file = plan.out().resolve(Sweep.SWEEP_JSON);
         if (!Files.isRegularFile(file)) return;
-        Map<String, Object> there;
-        try {
-            there = RunDirectory.JSON.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
-            });
-        } catch (JsonProcessingException unreadable) {
-            there = Map.of();
-        }
+        Map<String, Object> there = read(file);
         Map<String, String> base = RunDirectory.texts(there.get("base"));
         String axes = axes(there.get("axes"));
         if (base == null || axes == null)
@@ -53,6 +47,29 @@ final class EarlierSweep {
         if (!differences.isEmpty())
             throw new IllegalArgumentException(plan.out() + " holds the results of another sweep ("
                     + String.join("; ", differences) + "); choose another --out or remove it (nothing was changed)");
+    }
+
+    /**
+     * The file names of the plots the sweep.json in {@code out} records — those a sweep into {@code out} drew, or was
+     * to draw, before — in its order; empty when there is none or it records none.
+     */
+    static List<String> plotNames(Path out) throws IOException {
+        Path file = out.resolve(Sweep.SWEEP_JSON);
+        List<String> names = new ArrayList<>();
+        if (Files.isRegularFile(file) && read(file).get("plots") instanceof List<?> plots)
+            for (Object plot : plots)
+                if (plot instanceof Map<?, ?> p && p.get("name") instanceof String name) names.add(name);
+        return names;
+    }
+
+    /** The object of a sweep.json; empty when it is not JSON. */
+    private static Map<String, Object> read(Path file) throws IOException {
+        try {
+            return RunDirectory.JSON.readValue(file.toFile(), new TypeReference<LinkedHashMap<String, Object>>() {
+            });
+        } catch (JsonProcessingException unreadable) {
+            return Map.of();
+        }
     }
 
     /** The axes sweep.json records, as {@link #axes(List)} writes them; null when they are not axes. */

@@ -50,6 +50,8 @@ public final class Sweep {
         List<PlannedRun> runs = plan.runs();
         List<RunDirectory.Found> found = check(plan);
         Files.createDirectories(plan.out());
+        // before sweep.json names the plots of this sweep: it then names every plot file a sweep here has drawn
+        SweepPlots.removeEarlier(EarlierSweep.plotNames(plan.out()), plan.plots(), plan.out().resolve(PLOTS));
         writeWhole(plan.out().resolve(SWEEP_JSON), plan.describe());
 
         int total = runs.size();

@@ -6,9 +6,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Collectors;
 import org.knowm.xchart.BitmapEncoder;
 import org.knowm.xchart.VectorGraphicsEncoder;
@@ -39,7 +41,8 @@ public final class SweepPlots {
 
     /**
      * Writes {@code NAME.png} and {@code NAME.svg} for each plot into {@code dir}; a plot with no
-     * point to draw (every run failed, or no finite value) is left out.
+     * point to draw (every run failed, or no finite value) is left out, and its files of an earlier
+     * drawing are removed.
      *
      * @return the files written, in plot order, PNG before SVG
      */
@@ -48,15 +51,35 @@ public final class SweepPlots {
         List<Path> written = new ArrayList<>();
         for (PlotSpec plot : plots) {
             XYChart chart = chart(plot, results);
-            if (chart == null) continue;
             Path png = dir.resolve(plot.fileName() + ".png");
             Path svg = dir.resolve(plot.fileName() + ".svg");
+            if (chart == null) {
+                remove(plot.fileName(), dir);
+                continue;
+            }
             BitmapEncoder.saveBitmap(chart, png.toString(), BitmapEncoder.BitmapFormat.PNG);
             VectorGraphicsEncoder.saveVectorGraphic(chart, svg.toString(), VectorGraphicsEncoder.VectorGraphicsFormat.SVG);
             written.add(png);
             written.add(svg);
         }
         return written;
+    }
+
+    /**
+     * Removes from {@code dir} the files of the plots named {@code earlier} (the plots of an earlier sweep into the
+     * same directory) that are not among {@code plots}, so that the folder holds only the plots of the sweep now.
+     * Only those two files of each name are removed: nothing else in {@code dir} is touched.
+     */
+    public static void removeEarlier(List<String> earlier, List<PlotSpec> plots, Path dir) throws IOException {
+        Set<String> now = new HashSet<>();
+        for (PlotSpec plot : plots) now.add(plot.fileName());
+        for (String name : earlier) if (!now.contains(name)) remove(name, dir);
+    }
+
+    /** Removes {@code NAME.png} and {@code NAME.svg} from {@code dir}, where they are. */
+    private static void remove(String name, Path dir) throws IOException {
+        Files.deleteIfExists(dir.resolve(name + ".png"));
+        Files.deleteIfExists(dir.resolve(name + ".svg"));
     }
 
     /** The chart of one plot, or null when it has no point to draw. */

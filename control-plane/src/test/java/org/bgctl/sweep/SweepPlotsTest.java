@@ -72,6 +72,20 @@ class SweepPlotsTest {
     }
 
     @Test
+    void aPlotWithNoPointNowLeavesNoFileOfAnEarlierDrawing() throws IOException {
+        Path plots = dir.resolve("out/plots");
+        List<PlotSpec> wait = List.of(plan.plots().get(1));
+        assertEquals(2, SweepPlots.write(wait, results(), plots).size());
+        List<RunOutcome> failed = new ArrayList<>();
+        for (PlannedRun run : plan.runs()) failed.add(new RunOutcome(run, RunStatus.FAILED, Map.of(), "broken", 1));
+
+        assertEquals(List.of(), SweepPlots.write(wait, SweepResults.of(plan, failed), plots));
+        try (var files = Files.list(plots)) {
+            assertEquals(List.of(), files.toList());
+        }
+    }
+
+    @Test
     void pointsAreGroupedBySeriesAndSortedByX() {
         PlotSpec plot = plan.plots().get(0);
         Map<String, List<double[]>> series = SweepPlots.points(plot, results());

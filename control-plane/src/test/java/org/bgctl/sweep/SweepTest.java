@@ -68,6 +68,25 @@ class SweepTest {
     }
 
     @Test
+    void theSameSweepWithOtherPlotsRemovesTheEarlierPlotsAndNothingElse() throws IOException {
+        Path out = dir.resolve("out");
+        SweepSpec direct = nasaGrid().withSet("executor", "direct");
+        Sweep.run(SweepPlan.of(direct, out), 2, SweepListener.none());
+        Path plots = out.resolve(Sweep.PLOTS);
+        Files.writeString(plots.resolve("notes.txt"), "kept");
+        Files.writeString(plots.resolve("mine.png"), "kept");
+        SweepSpec other = new SweepSpec("nasa", direct.base(), direct.axes(),
+                List.of(new PlotSpec("runtime_coefficient", "mean_wait_s", List.of("scheduler"), null, "wait", false)));
+
+        SweepOutcome again = Sweep.run(SweepPlan.of(other, out), 2, SweepListener.none());
+        assertEquals(List.of(plots.resolve("wait.png"), plots.resolve("wait.svg")), again.plots());
+        try (var files = Files.list(plots)) {
+            assertEquals(List.of("mine.png", "notes.txt", "wait.png", "wait.svg"),
+                    files.map(f -> f.getFileName().toString()).sorted().toList());
+        }
+    }
+
+    @Test
     void aSecondInvocationKeepsFinishedRunsAndRerunsTheRest() throws IOException {
         Path out = dir.resolve("out");
         SweepSpec direct = nasaGrid().withSet("executor", "direct");
