@@ -23,6 +23,8 @@ final class GangTransaction {
     final Plan plan;
     final ContextSwitch contextSwitch;
     final List<String> refusals = new ArrayList<>();
+    /** How many of the refusals are suspensions given up unanswered. */
+    int givenUp;
     /** Units that suspended each job, by job id: where to resume them if the switch is refused. */
     final TreeMap<Long, TreeSet<String>> suspended = new TreeMap<>();
 
@@ -54,6 +56,7 @@ final class GangTransaction {
     /** A suspension had no answer: the switch fails, and the unit may have suspended the job, so the undo goes there too. */
     void giveUp(Request request, String why) {
         refusals.add(request.unit() + ": " + why);
+        givenUp++;
         suspended.computeIfAbsent(request.job(), j -> new TreeSet<>()).add(request.unit());
     }
 

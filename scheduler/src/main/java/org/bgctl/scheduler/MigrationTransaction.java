@@ -28,6 +28,8 @@ final class MigrationTransaction {
     final Plan plan;
     final Migration migration;
     final List<String> refusals = new ArrayList<>();
+    /** How many of the refusals are steps given up unanswered. */
+    int givenUp;
     /** Units that checkpointed each job, by job id: where the jobs restart if the migration aborts. */
     final TreeMap<Long, TreeSet<String>> checkpointed = new TreeMap<>();
     /** Units that reserved nodes or ports for the transaction, or may have: they never answered. */
@@ -81,6 +83,7 @@ final class MigrationTransaction {
      */
     void giveUp(Request request, String why) {
         refusals.add(request.unit() + ": " + why);
+        givenUp++;
         if (request.kind() == Kind.CHECKPOINT)
             checkpointed.computeIfAbsent(request.job(), j -> new TreeSet<>()).add(request.unit());
         else reserved.add(request.unit());

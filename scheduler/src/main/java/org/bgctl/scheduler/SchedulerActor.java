@@ -345,6 +345,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private final RetentionCriteria retention;
     private final ActorRef<Answer> answers;
     private final int phaseAttempts;
+    /** Whether unanswered steps are expected (chaos): their timeouts, and what they undo, are then logged at INFO. */
+    private final boolean timeoutsExpected;
     private final ProtocolRunner<Effect<EventBatch, State>> runner;
     /** Transactions aborted or undone so far. */
     private long aborted;
@@ -375,7 +377,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         // look-up of the adapter by the answer's class
         this.answers = context.getSelf().<Object>unsafeUpcast().narrow();
         this.phaseAttempts = context.getSystem().settings().config().getInt("bgctl.scheduler.phase-attempts");
-        boolean timeoutsExpected = context.getSystem().settings().config().getBoolean("bgctl.scheduler.timeouts-expected");
+        this.timeoutsExpected = context.getSystem().settings().config().getBoolean("bgctl.scheduler.timeouts-expected");
         ProtocolTick tick = new ProtocolTick();
         this.runner = new ProtocolRunner<>(this::send, new ProtocolRunner.Timers() {
             @Override
@@ -691,6 +693,16 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
         }));
     }
 
+    /**
+     * Logs a transaction undone by {@code refusals} refusals, {@code givenUp} of them steps given up unanswered: a
+     * warning, unless every one is a step given up while unanswered steps are expected (chaos loses messages on
+     * purpose, and summary.json counts what they undo); then at INFO, as the timeouts that led to them.
+     */
+    private void undone(int refusals, int givenUp, String format, Object... arguments) {
+        if (timeoutsExpected && givenUp == refusals) context.getLog().info(format, arguments);
+        else context.getLog().warn(format, arguments);
+    }
+
     private String noAnswer() {
         return "no answer after " + phaseAttempts + " attempts of " + settings.phaseTimeout().toMillis() + " ms";
     }
@@ -728,8 +740,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> abortMigration(State state, MigrationTransaction m) {
         aborted++;
         m.migration.events(m.time, false).forEach(e -> emit(state, e));
-        context.getLog().warn("migration at {} aborted ({}); no job moved, the pass's starts wait for the next instant",
-                m.time, String.join("; ", m.refusals));
+        undone(m.refusals.size(), m.givenUp, "migration at {} aborted ({}); no job moved, the pass's starts wait for the"
+                + " next instant", m.time, String.join("; ", m.refusals));
         return orNone(runner.send(m.aborts(), then(state,
                 () -> runner.send(m.restartsInPlace(), then(state, () -> afterCommits(state))))));
     }
@@ -744,8 +756,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /** An agent refused or did not answer: the suspensions that may have happened are undone, nothing is recorded. */
     private Effect<EventBatch, State> undoSwitch(State state, GangTransaction g) {
         aborted++;
-        context.getLog().warn("context switch of job {}'s gang at {} refused ({}); no job switched, the pass's starts"
-                + " wait for the next instant", g.contextSwitch.wideJob(), g.time, String.join("; ", g.refusals));
+        undone(g.refusals.size(), g.givenUp, "context switch of job {}'s gang at {} refused ({}); no job switched, the"
+                + " pass's starts wait for the next instant", g.contextSwitch.wideJob(), g.time, String.join("; ", g.refusals));
         return orNone(runner.send(g.undo(), then(state, () -> afterCommits(state))));
     }
 
@@ -915,7 +927,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             } else {
                 aborted++;
                 for (String unit : b.toAbort) aborts.add(Request.of(Kind.ABORT, unit, b.tx, 0));
-                context.getLog().warn("job {}: allocation refused at {} ({}); it stays queued",
+                undone(b.refusals.size(), b.givenUp, "job {}: allocation refused at {} ({}); it stays queued",
                         b.start.job().id(), tx.time, String.join("; ", b.refusals));
             }
         }

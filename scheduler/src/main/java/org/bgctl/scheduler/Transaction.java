@@ -30,6 +30,8 @@ final class Transaction {
         /** Units asked in the current phase that have not answered. */
         final TreeSet<String> pending = new TreeSet<>();
         final List<String> refusals = new ArrayList<>();
+        /** How many of the refusals are steps given up unanswered. */
+        int givenUp;
         /** Failed components the agents named. */
         final TreeSet<String> down = new TreeSet<>();
 
@@ -96,6 +98,7 @@ final class Transaction {
         Branch b = branch(request.tx());
         b.pending.remove(request.unit());
         b.refusals.add(request.unit() + ": " + why);
+        b.givenUp++;
         b.toAbort.add(request.unit());
     }
 

@@ -29,6 +29,7 @@ import org.slf4j.LoggerFactory;
  * A batch of protocol steps left unanswered is a warning, unless timeouts are expected ({@code replay --chaos}
  * loses messages on purpose): then it is logged at INFO, which bgctl does not print by default. A reservation is
  * given up after the last attempt; a step that must be done (here the abort that undoes it) is sent until answered.
+ * A transaction undone only by steps given up unanswered is logged alike: at INFO when timeouts are expected.
  */
 class TimeoutLogTest {
     private static final String UNANSWERED = "unanswered after";
@@ -103,5 +104,17 @@ class TimeoutLogTest {
             unansweredReserve();
             return null;
         });
+    }
+
+    @Test
+    void aReservationGivenUpWhileTimeoutsAreExpectedIsUndoneAtInfoNotAsAWarning() {
+        log.setLevel(Level.INFO);
+        ActorTestKit expected = kit(true);
+        String refused = "job 1: allocation refused at 0 (" + FlatMachine.NODE_SET + ": no answer after 2 attempts";
+        LoggingTestKit.warn("allocation refused").withOccurrences(0).expect(expected.system(), () ->
+                LoggingTestKit.info(refused).expect(expected.system(), () -> {
+                    unansweredReserve();
+                    return null;
+                }));
     }
 }
