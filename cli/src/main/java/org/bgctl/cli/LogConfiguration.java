@@ -14,7 +14,8 @@ import java.util.Map;
  * bgctl's logging, set up in code rather than from a logback.xml, whose reading (logback's XML configurator and the
  * JDK's XML parser) cost every command tens of milliseconds before it began: warnings and errors on standard error,
  * the cluster's membership at INFO, less Akka's warnings about the remoting connections it aborts itself as a cluster
- * member stops ({@link OwnConnectionAborts}). Logback finds this class through META-INF/services when the class path
+ * member stops ({@link OwnConnectionAborts}) and its errors about cluster actors that cannot start once the cluster
+ * has shut down ({@link StartsAfterClusterShutdown}). Logback finds this class through META-INF/services when the class path
  * has no logback.xml; {@code -Dlogback.configurationFile=FILE} still replaces it.
  */
 public final class LogConfiguration extends ContextAwareBase implements Configurator {
@@ -36,6 +37,9 @@ public final class LogConfiguration extends ContextAwareBase implements Configur
         OwnConnectionAborts ownAborts = new OwnConnectionAborts();
         ownAborts.start();
         stderr.addFilter(ownAborts);
+        StartsAfterClusterShutdown afterShutdown = new StartsAfterClusterShutdown();
+        afterShutdown.start();
+        stderr.addFilter(afterShutdown);
         stderr.start();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         root.setLevel(Level.WARN);

@@ -4,6 +4,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import akka.actor.ActorInitializationException$;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.LoggerContext;
@@ -21,10 +22,7 @@ class LogConfigurationTest {
     @Test
     void logbackFindsItAndItLogsWarningsToStandardErrorAndTheClusterAtInfo() {
         assertTrue(ServiceLoader.load(Configurator.class).stream().anyMatch(p -> p.type() == LogConfiguration.class));
-        LoggerContext context = new LoggerContext();
-        LogConfiguration configuration = new LogConfiguration();
-        configuration.setContext(context);
-        configuration.configure(context);
+        LoggerContext context = configured();
         Logger root = context.getLogger(Logger.ROOT_LOGGER_NAME);
         assertEquals(Level.WARN, root.getLevel());
         assertTrue(root.getAppender("STDERR") instanceof ConsoleAppender<?> c && c.getTarget().equals("System.err"));
@@ -40,10 +38,7 @@ class LogConfigurationTest {
      */
     @Test
     void akkasWarningAboutAConnectionItAbortedItselfIsNotShown() {
-        LoggerContext context = new LoggerContext();
-        LogConfiguration configuration = new LogConfiguration();
-        configuration.setContext(context);
-        configuration.configure(context);
+        LoggerContext context = configured();
         Logger streams = context.getLogger(OwnConnectionAborts.LOGGER);
         Appender<ILoggingEvent> stderr = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR");
         String to = "[outbound connection to [akka://bgctl@127.0.0.1:2552], control stream] Upstream failed, cause: ";
@@ -54,6 +49,42 @@ class LogConfigurationTest {
                 + " refused")));
         assertEquals(FilterReply.NEUTRAL, stderr.getFilterChainDecision(warning(context.getLogger("akka.remote.X"),
                 to + "StreamTcpException: The connection has been aborted")));
+    }
+
+    /**
+     * Akka's error about a cluster actor that cannot start because the cluster has shut down (a driver stopped while
+     * it joins) is not shown; an actor that failed to start for another reason is.
+     */
+    @Test
+    void akkasErrorAboutAClusterActorStartedAfterTheClusterShutDownIsNotShown() {
+        LoggerContext context = configured();
+        Logger supervisor = context.getLogger("akka.actor.OneForOneStrategy");
+        Appender<ILoggingEvent> stderr = context.getLogger(Logger.ROOT_LOGGER_NAME).getAppender("STDERR");
+        String terminated = "requirement failed: Cluster node must not be terminated";
+        assertEquals(FilterReply.DENY, stderr.getFilterChainDecision(error(supervisor, terminated,
+                notStarted("akka://bgctl/system/sharding/unitCoordinator", new IllegalArgumentException(terminated)))));
+        String other = "requirement failed: something else";
+        assertEquals(FilterReply.NEUTRAL, stderr.getFilterChainDecision(error(supervisor, other,
+                notStarted("akka://bgctl/system/sharding/unitCoordinator", new IllegalArgumentException(other)))));
+        assertEquals(FilterReply.NEUTRAL, stderr.getFilterChainDecision(error(supervisor, terminated,
+                new IllegalArgumentException(terminated))));
+    }
+
+    /** A logger context that {@link LogConfiguration} configured. */
+    private static LoggerContext configured() {
+        LoggerContext context = new LoggerContext();
+        LogConfiguration configuration = new LogConfiguration();
+        configuration.setContext(context);
+        configuration.configure(context);
+        return context;
+    }
+
+    private static Throwable notStarted(String actor, Throwable cause) {
+        return ActorInitializationException$.MODULE$.apply(null, actor + ": exception during creation", cause);
+    }
+
+    private static ILoggingEvent error(Logger logger, String message, Throwable thrown) {
+        return new LoggingEvent(Logger.class.getName(), logger, Level.ERROR, message, thrown, null);
     }
 
     private static ILoggingEvent warning(Logger logger, String message) {
