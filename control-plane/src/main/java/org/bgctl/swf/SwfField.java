@@ -52,6 +52,14 @@ public enum SwfField {
         return this == AVG_CPU || this == USED_MEM || this == REQ_MEM;
     }
 
+    /**
+     * Whether the field is a time in seconds (submit, wait, run, requested and think time), which the SWF definition
+     * permits to be written with decimals.
+     */
+    public boolean isTime() {
+        return this == SUBMIT || this == WAIT || this == RUN || this == REQ_TIME || this == THINK_TIME;
+    }
+
     /** The field with the given 1-based number. */
     public static SwfField ofNumber(int number) {
         if (number < 1 || number > COUNT)

@@ -26,9 +26,10 @@ import org.bgctl.scheduler.TimeBounds;
  *
  * <p>The header (the {@code ;} lines before the first job line) is read on open. Later {@code ;} lines
  * and blank lines are ignored. A job line has exactly 18 whitespace-separated numbers. Fields 6, 7 and
- * 10 accept decimals; the other fields are integers, and a fractional part is accepted only when it is
- * all zeros ({@code 12.0}, {@code 12.00}), since some converters write every field that way;
- * {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
+ * 10 accept decimals. The times (fields 2, 3, 4, 9 and 18) may have decimals too, as the SWF definition
+ * permits: a time of at least 0 is rounded to the nearest second, halves up ({@code 12.5} is 13). The
+ * other fields are integers, and a fractional part is accepted only when it is all zeros ({@code 12.0},
+ * {@code 12.00}), since some converters write every field that way; {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
  * {@link TimeBounds#MAX_TIME} or below 0 other than -1 (unknown), or a run or requested time above
  * {@link TimeBounds#MAX_DURATION} is an error too, and so are a decimal too large for a double and a job number (field 1) that an earlier job line has: job numbers
  * must be unique, in any order.
@@ -377,7 +378,11 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         if (value > max) throw bad(line, lineNo, field, "is above the limit of " + TimeBounds.describe(max));
     }
 
-    /** An integer field; a fraction of zeros only ({@code 12.00}) is accepted. */
+    /**
+     * An integer field; a fraction of zeros only ({@code 12.00}) is accepted, and in a time field ({@link
+     * SwfField#isTime()}) any fraction of a value of at least 0, rounded to the nearest second, halves up
+     * ({@code 12.5} is 13).
+     */
     private long integer(byte[] line, long lineNo, SwfField field) {
         int i = tokenStart[field.number() - 1];
         int end = tokenEnd[field.number() - 1];
@@ -393,17 +398,27 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
             value = value * 10 + d;
         }
         boolean anyDigit = i > digitsStart;
+        boolean fractional = false;
+        boolean roundUp = false;
         if (i < end && line[i] == '.') {
-            boolean fractional = false;
+            int firstDecimal = i + 1;
             for (i++; i < end; i++) {
                 byte c = line[i];
                 if (c < '0' || c > '9') throw bad(line, lineNo, field, "is not a number");
                 anyDigit = true;
                 fractional |= c != '0';
             }
-            if (fractional) throw bad(line, lineNo, field, "is not an integer");
+            roundUp = firstDecimal < end && line[firstDecimal] >= '5';
         }
         if (i < end || !anyDigit) throw bad(line, lineNo, field, "is not a number");
+        if (fractional) {
+            if (!field.isTime()) throw bad(line, lineNo, field, "is not an integer");
+            if (negative) throw bad(line, lineNo, field, "is not an integer: a time with decimals is at least 0");
+            if (roundUp) {
+                if (value == Long.MAX_VALUE) throw bad(line, lineNo, field, "is out of range");
+                value++;
+            }
+        }
         return negative ? -value : value;
     }
 

@@ -1,5 +1,8 @@
 package org.bgctl.swf;
 
+import java.util.Arrays;
+import java.util.List;
+
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -26,5 +29,11 @@ class SwfFieldTest {
         assertTrue(SwfField.REQ_MEM.isDecimal());
         assertFalse(SwfField.RUN.isDecimal());
         assertEquals("field 4 (run time)", SwfField.RUN.describe());
+    }
+
+    @Test
+    void theTimesAreSubmitWaitRunRequestedAndThinkTime() {
+        List<SwfField> times = Arrays.stream(SwfField.values()).filter(SwfField::isTime).toList();
+        assertEquals(List.of(SwfField.SUBMIT, SwfField.WAIT, SwfField.RUN, SwfField.REQ_TIME, SwfField.THINK_TIME), times);
     }
 }

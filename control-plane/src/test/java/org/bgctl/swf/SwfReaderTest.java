@@ -133,8 +133,27 @@ class SwfReaderTest {
         assertEquals(0, r.submit());
         assertEquals(100, r.runTime());
         assertEquals(200, r.reqTime());
-        SwfFormatException e = strictError("1 0 -1 100.5 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1");
-        assertEquals("bad.swf line 1, field 4 (run time): '100.5' is not an integer", e.getMessage());
+        SwfFormatException e = strictError("1 0 -1 100 4.5 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1");
+        assertEquals("bad.swf line 1, field 5 (allocated processors): '4.5' is not an integer", e.getMessage());
+    }
+
+    @Test
+    void timeFieldsMayHaveDecimalsRoundedToTheNearestSecondHalvesUp() throws IOException {
+        // the SWF definition permits floating point values in time fields; '100.5' in field 4 was an error
+        SwfRecord r = readOne("1 0.25 12.5 100.5 4 -1 -1 4 199.49 -1 1 7 3 2 1 -1 -1 7.999");
+        assertEquals(0, r.submit());
+        assertEquals(13, r.waitTime());
+        assertEquals(101, r.runTime());
+        assertEquals(199, r.reqTime());
+        assertEquals(-1, r.precedingJob());
+        assertEquals(8, r.thinkTime());
+        assertEquals(-1, readOne("1 0 -1 -1.00 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").runTime());
+        assertEquals("bad.swf line 1, field 4 (run time): '-2.5' is not an integer: a time with decimals is at least 0",
+                strictError("1 0 -1 -2.5 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
+        assertEquals("bad.swf line 1, field 17 (preceding job number): '3.5' is not an integer",
+                strictError("1 0 -1 10 4 -1 -1 4 200 -1 1 7 3 2 1 -1 3.5 -1").getMessage());
+        assertEquals("bad.swf line 1, field 4 (run time): '315360000.5' is above the limit of 315360000 s (10 years)",
+                strictError("1 0 -1 315360000.5 4 -1 -1 4 200 -1 1 7 3 2 1 -1 -1 -1").getMessage());
     }
 
     @Test
