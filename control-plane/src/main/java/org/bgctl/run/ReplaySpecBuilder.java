@@ -10,6 +10,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.stream.IntStream;
 import java.time.YearMonth;
 import org.bgctl.faults.ComponentKind;
 import org.bgctl.faults.FailureLaw;
@@ -205,7 +206,9 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("machine: not set; name the machine (e.g. flat:128)");
         if (trace.equals(TraceSource.DEMO)) return TraceSource.DEMO_MACHINE;
         try (SwfReader reader = trace.open(true)) {
-            int nodes = reader.header().maxNodes().orElse(reader.header().maxProcs().orElse(-1));
+            // MaxNodes, else MaxProcs: the first that is positive (-1 is unknown, as in a job line)
+            int nodes = IntStream.of(reader.header().maxNodes().orElse(-1), reader.header().maxProcs().orElse(-1))
+                    .filter(n -> n > 0).findFirst().orElse(-1);
             if (nodes <= 0)
                 throw new IllegalArgumentException("machine: not set, and the header of " + trace.name()
                         + " gives no MaxNodes or MaxProcs that is a positive whole number; name the machine (e.g."

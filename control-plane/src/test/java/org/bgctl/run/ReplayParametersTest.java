@@ -59,6 +59,16 @@ class ReplayParametersTest {
     }
 
     @Test
+    void anUnknownMaxNodesLeavesTheDefaultMachineToMaxProcs() throws IOException {
+        // was refused: 'the header gives no MaxNodes or MaxProcs that is a positive whole number'
+        Path unknownNodes = TestTraces.write(dir, "procs.swf", "; MaxNodes: -1", "; MaxProcs: 64", job(1, 0, 100, 4, 4, 200));
+        assertEquals("flat:64", ReplayParameters.none().with("trace", unknownNodes).toSpec(dir).machine());
+        Path neither = TestTraces.write(dir, "neither.swf", "; MaxNodes: -1", "; MaxProcs: 0", job(1, 0, 100, 4, 4, 200));
+        assertMessage("gives no MaxNodes or MaxProcs that is a positive whole number",
+                ReplayParameters.none().with("trace", neither));
+    }
+
+    @Test
     void namesAreKeysOrReplayOptionsAndKeepAFixedOrder() {
         ReplayParameters p = ReplayParameters.none().with("--runtime-coefficient", 0.9).with("first", 10)
                 .with("scheduler", "fcfs");
