@@ -55,7 +55,7 @@ public final class ReplayParameters {
                     (b, v) -> b.trace = v.equals(DEMO_TRACE) ? TraceSource.DEMO : TraceSource.file(Path.of(v))),
             new ReplayParameter("machine", "--machine", "NAME",
                     "Machine: " + String.join(", ", MachineRegistry.patterns()) + " (see Machines below). Default:"
-                            + " flat:<MaxNodes of the trace header>.",
+                            + " flat:<MaxProcs of the trace header, else its MaxNodes>.",
                     (b, v) -> b.machine = v),
             new ReplayParameter("scheduler", "--scheduler", "NAME",
                     "Scheduler: " + String.join(", ", PolicyRegistry.names()) + " (which runs on which machine: see"

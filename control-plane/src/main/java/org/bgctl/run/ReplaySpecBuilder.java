@@ -88,8 +88,8 @@ final class ReplaySpecBuilder {
     long until = Long.MAX_VALUE;
 
     /**
-     * The replay spec writing to {@code out}. Without a machine, the trace header's MaxNodes
-     * (or MaxProcs) gives {@code flat:N}. A target offered load is turned into the arrival scale
+     * The replay spec writing to {@code out}. Without a machine, the trace header's MaxProcs
+     * (or, when it is missing or not positive, MaxNodes) gives {@code flat:N}: job sizes count processors. A target offered load is turned into the arrival scale
      * {@code ρ_trace / ρ}, with {@code ρ_trace} measured by {@code meter} on the transformed trace.
      *
      * @param liveFaults whether components may also fail through the API while the replay runs (a watched replay),
@@ -206,12 +206,13 @@ final class ReplaySpecBuilder {
         if (trace == null) throw new IllegalArgumentException("machine: not set; name the machine (e.g. flat:128)");
         if (trace.equals(TraceSource.DEMO)) return TraceSource.DEMO_MACHINE;
         try (SwfReader reader = trace.open(true)) {
-            // MaxNodes, else MaxProcs: the first that is positive (-1 is unknown, as in a job line)
-            int nodes = IntStream.of(reader.header().maxNodes().orElse(-1), reader.header().maxProcs().orElse(-1))
+            // MaxProcs, the unit of the job sizes (fields 5 and 8 count processors, several a node on an SMP machine),
+            // else MaxNodes: the first that is positive (-1 is unknown, as in a job line)
+            int nodes = IntStream.of(reader.header().maxProcs().orElse(-1), reader.header().maxNodes().orElse(-1))
                     .filter(n -> n > 0).findFirst().orElse(-1);
             if (nodes <= 0)
                 throw new IllegalArgumentException("machine: not set, and the header of " + trace.name()
-                        + " gives no MaxNodes or MaxProcs that is a positive whole number; name the machine (e.g."
+                        + " gives no MaxProcs or MaxNodes that is a positive whole number; name the machine (e.g."
                         + " flat:128)");
             return "flat:" + nodes;
         }

@@ -59,12 +59,17 @@ class ReplayParametersTest {
     }
 
     @Test
-    void anUnknownMaxNodesLeavesTheDefaultMachineToMaxProcs() throws IOException {
-        // was refused: 'the header gives no MaxNodes or MaxProcs that is a positive whole number'
-        Path unknownNodes = TestTraces.write(dir, "procs.swf", "; MaxNodes: -1", "; MaxProcs: 64", job(1, 0, 100, 4, 4, 200));
-        assertEquals("flat:64", ReplayParameters.none().with("trace", unknownNodes).toSpec(dir).machine());
+    void theDefaultMachineCountsProcessorsAsTheJobSizesDo() throws IOException {
+        // an SMP machine: 16 nodes of 4 processors; the sizes of fields 5 and 8 count processors. Was flat:16.
+        Path smp = TestTraces.write(dir, "smp.swf", "; MaxNodes: 16", "; MaxProcs: 64", job(1, 0, 100, 64, 64, 200));
+        assertEquals("flat:64", ReplayParameters.none().with("trace", smp).toSpec(dir).machine());
+        // -1 is unknown, as in a job line: the other count gives the machine (MaxNodes -1 was refused)
+        Path nodesUnknown = TestTraces.write(dir, "procs.swf", "; MaxNodes: -1", "; MaxProcs: 64", job(1, 0, 100, 4, 4, 200));
+        assertEquals("flat:64", ReplayParameters.none().with("trace", nodesUnknown).toSpec(dir).machine());
+        Path procsUnknown = TestTraces.write(dir, "nodes.swf", "; MaxNodes: 16", "; MaxProcs: -1", job(1, 0, 100, 4, 4, 200));
+        assertEquals("flat:16", ReplayParameters.none().with("trace", procsUnknown).toSpec(dir).machine());
         Path neither = TestTraces.write(dir, "neither.swf", "; MaxNodes: -1", "; MaxProcs: 0", job(1, 0, 100, 4, 4, 200));
-        assertMessage("gives no MaxNodes or MaxProcs that is a positive whole number",
+        assertMessage("gives no MaxProcs or MaxNodes that is a positive whole number",
                 ReplayParameters.none().with("trace", neither));
     }
 
