@@ -32,7 +32,8 @@ import org.bgctl.scheduler.TimeBounds;
  * {@code 12.00}), since some converters write every field that way; {@code 12.5} there is an error. Exponents ({@code 1e5}) are not accepted anywhere. A submit time above
  * {@link TimeBounds#MAX_TIME} or below 0 other than -1 (unknown), or a run or requested time above
  * {@link TimeBounds#MAX_DURATION} is an error too, and so are a decimal too large for a double and a job number (field 1) that an earlier job line has: job numbers
- * must be unique, in any order.
+ * must be unique, in any order, except on the lines of partial executions (status 2, 3 or 4), which repeat the number of
+ * their job's summary line.
  *
  * <p>In strict mode a malformed line throws {@link SwfFormatException} naming the file, line, field
  * and value. In lenient mode it is skipped and counted; the first {@value #KEPT_MESSAGES} messages
@@ -253,7 +254,8 @@ public final class SwfReader implements Iterator<SwfRecord>, Closeable {
         while (nextJobLine()) {
             try {
                 SwfRecord record = parse(in.bytes(), linesRead);
-                if (!jobNumbers.add(record.jobId()))
+                // a partial execution repeats its job's number, as the SWF definition writes it
+                if (!record.isPartialExecution() && !jobNumbers.add(record.jobId()))
                     throw new SwfFormatException(fileName, linesRead, "job " + record.jobId()
                             + " repeats the job number of an earlier line (job numbers must be unique)");
                 next = record;

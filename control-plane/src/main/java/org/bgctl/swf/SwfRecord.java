@@ -18,6 +18,14 @@ public record SwfRecord(long jobId, long submit, long waitTime, long runTime, in
         reqMem = finite(SwfField.REQ_MEM, reqMem);
     }
 
+    /**
+     * Whether the line is one partial execution of a checkpointed or swapped job (status 2, 3 or 4), which the SWF
+     * definition writes besides the job's summary line (status 0, 1 or 5) and with its job number.
+     */
+    public boolean isPartialExecution() {
+        return status >= 2 && status <= 4;
+    }
+
     /** Rejects values no SWF line can hold and folds -0.0 into 0.0, as a trace cannot tell them apart. */
     private static double finite(SwfField field, double value) {
         if (!Double.isFinite(value))

@@ -17,7 +17,12 @@ public enum RejectionReason {
     /** A lenient reader skipped the line as malformed. */
     MALFORMED_LINE("malformed_line"),
     /** A lenient read found a submit time earlier than an earlier job's. */
-    SUBMIT_OUT_OF_ORDER("submit_out_of_order");
+    SUBMIT_OUT_OF_ORDER("submit_out_of_order"),
+    /**
+     * The line is one partial execution of a checkpointed or swapped job (status 2, 3 or 4); its job's summary line,
+     * with the same job number, holds the whole job.
+     */
+    PARTIAL_EXECUTION("partial_execution");
 
     private final String label;
 

@@ -34,6 +34,9 @@ import java.util.Random;
  *   <li><b>first N</b>: reading stops after {@code firstJobs} records, whether they end up kept, rejected
  *       or outside the window, so "first 500 jobs" means the trace's first 500 job lines. Lines a lenient
  *       reader skips as malformed are not records and do not count.</li>
+ *   <li><b>partial execution</b>: a record of status 2, 3 or 4 (one part of a checkpointed or swapped job, whose
+ *       summary line holds the whole job) is rejected as {@code partial_execution}; it takes no part in the order
+ *       check below.</li>
  *   <li><b>unknown submit time</b>: a record whose submit time is -1 (unknown, in the SWF definition) is
  *       rejected as {@code submit_unknown}; it takes no part in the order check below.</li>
  *   <li><b>first N kept</b>: reading stops once {@code firstKept} jobs are kept; rejected records and
@@ -206,6 +209,10 @@ public final class Workload implements Iterator<WorkloadJob>, Closeable {
         }
         SwfRecord record = reader.next();
         jobsRead++;
+        if (record.isPartialExecution()) {
+            reject(RejectionReason.PARTIAL_EXECUTION);
+            return;
+        }
         if (record.submit() == SwfRecord.UNKNOWN) {
             reject(RejectionReason.SUBMIT_UNKNOWN);
             return;

@@ -269,6 +269,18 @@ class SwfReaderTest {
     }
 
     @Test
+    void partialExecutionsRepeatTheirJobsNumber() throws IOException {
+        // a checkpointed job: its summary line (status 1), then its parts (2: to be continued, 3: last, completed);
+        // was refused: 'line 3: job 1 repeats the job number of an earlier line'
+        Path file = write(dir, "t.swf", "1 0 5 300 4 -1 -1 4 400 -1 1 7 3 2 1 -1 -1 -1",
+                "1 0 5 100 4 -1 -1 4 400 -1 2 7 3 2 1 -1 -1 -1", "1 200 10 200 4 -1 -1 4 400 -1 3 7 3 2 1 -1 -1 -1",
+                "2 50 0 60 4 -1 -1 4 100 -1 4 7 3 2 1 -1 -1 -1", "2 60 0 60 4 -1 -1 4 100 -1 0 7 3 2 1 -1 -1 -1");
+        assertEquals(List.of(1, 2, 3, 4, 0), readAll(SwfReader.open(file, false)).stream().map(SwfRecord::status).toList());
+        assertEquals("bad.swf line 2: job 1 repeats the job number of an earlier line (job numbers must be unique)",
+                strictError(jobNumbered(1), jobNumbered(1).replace(" 1 7 3 2 1 ", " 5 7 3 2 1 ")).getMessage());
+    }
+
+    @Test
     void distinctJobNumbersAreAcceptedWithGapsAndInAnyOrder() throws IOException {
         List<Long> ids = List.of(1L, 2L, 7L, 8L, 20L, 5L, 3L, 6L, 4L, 21L, Long.MAX_VALUE);
         Path file = write(dir, "t.swf", ids.stream().map(SwfReaderTest::jobNumbered).toArray(String[]::new));

@@ -222,6 +222,20 @@ class WorkloadTest {
     }
 
     @Test
+    void partialExecutionsAreSkippedForTheirJobsSummaryLine() throws IOException {
+        // the parts (status 2, then 3) of job 1 follow its summary line, submitted later than job 2: no order error
+        try (Workload workload = open(WorkloadOptions.defaults(), false, "1 0 5 300 4 -1 -1 4 400 -1 1 7 3 2 1 -1 -1 -1",
+                "2 10 0 60 4 -1 -1 4 100 -1 1 7 3 2 1 -1 -1 -1", "1 0 5 100 4 -1 -1 4 400 -1 2 7 3 2 1 -1 -1 -1",
+                "1 200 10 200 4 -1 -1 4 400 -1 3 7 3 2 1 -1 -1 -1", "3 20 0 60 4 -1 -1 4 100 -1 5 7 3 2 1 -1 -1 -1")) {
+            List<Long> ids = new ArrayList<>();
+            workload.forEachRemaining(j -> ids.add(j.job().id()));
+            assertEquals(List.of(1L, 2L, 3L), ids);
+            assertEquals(2, workload.rejections().count(RejectionReason.PARTIAL_EXECUTION));
+            assertEquals(5, workload.jobsRead());
+        }
+    }
+
+    @Test
     void outOfOrderSubmitIsAnErrorInStrictMode() throws IOException {
         SwfFormatException e = assertThrows(SwfFormatException.class, () -> jobs(WorkloadOptions.defaults(),
                 "; h", job(1, 100, 10, 1, -1, -1), job(2, 50, 10, 1, -1, -1)));
