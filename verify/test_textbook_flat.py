@@ -380,7 +380,7 @@ class RejectionTest(unittest.TestCase):
     def test_counts(self):
         got_starts, _, rejected = run(self.LINES, 10, "fcfs")
         self.assertEqual(rejected, {"submit_unknown": 1, "size_not_positive": 2, "runtime_unknown": 2,
-                                    "runtime_negative": 1, "larger_than_machine": 1})
+                                    "runtime_negative": 1, "larger_than_machine": 1, "partial_execution": 0})
         # job 6 (5 nodes) starts at 0; job 7 (10 nodes, 0 s) waits for it: 10.
         self.assertEqual(got_starts, {6: 0, 7: 10})
 
@@ -390,7 +390,19 @@ class RejectionTest(unittest.TestCase):
             jobs, rejected, job_lines = tf.read_trace(path, 10, first=3)
         self.assertEqual((jobs, job_lines), ([], 3))
         self.assertEqual(rejected, {"submit_unknown": 0, "size_not_positive": 2, "runtime_unknown": 1,
-                                    "runtime_negative": 0, "larger_than_machine": 0})
+                                    "runtime_negative": 0, "larger_than_machine": 0, "partial_execution": 0})
+
+    def test_partial_executions_repeat_their_jobs_number_and_are_skipped(self):
+        # SWF status 2, 3, 4: parts of a checkpointed job, beside its summary line (status 1), same number
+        summary = swf_line(1, 0, 300, 4).split()
+        parts = [list(summary) for _ in range(2)]
+        parts[0][10], parts[0][1], parts[0][3] = "2", "0", "100"
+        parts[1][10], parts[1][1], parts[1][3] = "3", "200", "200"
+        lines = [" ".join(summary), swf_line(2, 10, 60, 4)] + [" ".join(p) for p in parts]
+        with TraceFile(lines) as path:
+            jobs, rejected, job_lines = tf.read_trace(path, 10)
+        self.assertEqual([job.id for job in jobs], [1, 2])
+        self.assertEqual((rejected["partial_execution"], job_lines), (2, 4))
 
     def test_counts_printed(self):
         err = io.StringIO()

@@ -20,7 +20,7 @@ import sys
 from dataclasses import dataclass
 
 REJECT_REASONS = ("submit_unknown", "size_not_positive", "runtime_unknown", "runtime_negative",
-                  "larger_than_machine")
+                  "larger_than_machine", "partial_execution")
 SCHEDULERS = ("fcfs", "easy", "conservative")
 
 # Event kinds; at equal times finishes sort before arrivals.
@@ -91,6 +91,9 @@ def read_trace(path, nodes, first=None, exact_estimates=False, enforce_walltime=
             job_lines += 1
 
             job_id = values[0]              # field 1
+            if values[10] in (2, 3, 4):     # field 11: one part of a checkpointed or swapped job (SWF);
+                rejected["partial_execution"] += 1  # it repeats the number of the job's summary line,
+                continue                    # which holds the whole job
             submit = values[1]              # field 2
             runtime = values[3]             # field 4
             allocated = values[4]           # field 5
