@@ -5,6 +5,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
+import com.typesafe.config.Config;
+import com.typesafe.config.ConfigFactory;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,6 +69,22 @@ class ChaosReplayTest {
             assertTrue(((Number) chaos.get(injected)).longValue() > 0, injected + ": " + chaos);
         assertEquals(7L, ((Number) chaos.get("seed")).longValue());
         assertEquals(0.02, ((Number) chaos.get("drop")).doubleValue());
+    }
+
+    /**
+     * A chaos timeout costs about the 50 ms it says: the protocol's timer ticks four times per phase timeout, and on
+     * Akka's default 10 ms scheduler tick each of those ticks took about 40 ms, so every timeout cost about 200 ms of
+     * wall time and a 300-job replay on bgl waited minutes with its CPU idle.
+     */
+    @Test
+    void chaosModeSchedulesTimersFineEnoughForItsPhaseTimeout() {
+        Config chaos = ActorReplay.chaosConfig(ConfigFactory.load(), true);
+        Duration phase = chaos.getDuration("bgctl.scheduler.phase-timeout");
+        Duration tick = chaos.getDuration("akka.scheduler.tick-duration");
+        assertEquals(Duration.ofMillis(50), phase);
+        assertTrue(tick.multipliedBy(20).compareTo(phase) <= 0, "a tick of " + tick + " for a timeout of " + phase);
+        assertEquals(ConfigFactory.load().getDuration("akka.scheduler.tick-duration"),
+                ActorReplay.chaosConfig(ConfigFactory.load(), false).getDuration("akka.scheduler.tick-duration"));
     }
 
     @Test

@@ -84,6 +84,7 @@ class ProtocolInvariantsTest {
             akka.persistence.snapshot-store.plugin = "akka.persistence.no-snapshot-store"
             bgctl.scheduler.phase-timeout = 10ms
             bgctl.scheduler.phase-attempts = 12
+            akka.scheduler.tick-duration = 1ms
             """).withFallback(ConfigFactory.load()));
 
     /**
