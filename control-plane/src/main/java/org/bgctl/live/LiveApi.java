@@ -45,7 +45,7 @@ import org.bgctl.machine.MachineModel;
 import org.bgctl.scheduler.UnitDirectory;
 import org.bgctl.scheduler.audit.AgentAudit;
 import org.bgctl.scheduler.Reservation;
-import org.bgctl.scheduler.ReservationRefusal;
+import org.bgctl.scheduler.Refusal;
 import org.bgctl.scheduler.event.SchedulerEvent;
 
 /**
@@ -262,7 +262,7 @@ public final class LiveApi extends AllDirectives {
 
     /**
      * Sends an operation to the clock: 200 with {@code done} once recorded, 409 when refused, naming the field a
-     * {@link ReservationRefusal} names, else {@code field}.
+     * {@link Refusal} names, else {@code field}.
      */
     private Route operation(Function<ActorRef<StatusReply<Done>>, RunClock.Command> command, String field,
                             Map<String, Object> done) {
@@ -270,7 +270,7 @@ public final class LiveApi extends AllDirectives {
         return completeWithFuture(reply.handleAsync((r, failure) -> {
             if (failure != null) return error(StatusCodes.SERVICE_UNAVAILABLE, "", failure.getMessage());
             if (r.isError()) return error(StatusCodes.CONFLICT,
-                    r.getError() instanceof ReservationRefusal refusal ? refusal.field() : field, r.getError().getMessage());
+                    r.getError() instanceof Refusal refusal ? refusal.field() : field, r.getError().getMessage());
             return json(StatusCodes.OK, new LinkedHashMap<>(done));
         }, system.executionContext()));
     }

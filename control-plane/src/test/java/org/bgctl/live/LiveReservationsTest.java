@@ -87,8 +87,15 @@ class LiveReservationsTest {
                     "what", "reservation 'held' needs 8 nodes at ");
         }
         try (LiveServer server = serve("pfcfs", "pfcfs")) {
-            conflict(new ApiCalls(server), "{\"name\": \"any\", \"start\": 100000000, \"end\": 100000001,"
+            ApiCalls api = new ApiCalls(server);
+            conflict(api, "{\"name\": \"any\", \"start\": 100000000, \"end\": 100000001,"
                     + " \"what\": \"all\"}", "scheduler", "pfcfs suspends jobs");
+            // a failure is refused by the scheduler too, not for its component
+            ApiCalls.Answer fault = api.post("/api/faults", "{\"component\": \"node-0\", \"state\": \"down\"}", null);
+            assertEquals(409, fault.status(), fault.body().toString());
+            assertEquals("scheduler", fault.body().get("field").asText(), fault.body().toString());
+            assertTrue(fault.body().get("error").asText().contains("faults: not supported with scheduler pfcfs"),
+                    fault.body().toString());
         }
     }
 }

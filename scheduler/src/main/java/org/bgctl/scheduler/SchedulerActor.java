@@ -989,7 +989,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> onSetComponentHealth(State state, SetComponentHealth health) {
         Optional<String> refusal = Policies.faultRefusal(state.core.policy().name());
         if (refusal.isPresent())
-            return Effect().none().thenRun(s -> health.replyTo().tell(StatusReply.error(refusal.get())));
+            return Effect().none().thenRun(s -> health.replyTo().tell(
+                    StatusReply.error(new Refusal("scheduler", refusal.get()))));
         try {
             changeHealth(state, health.component(), health.up(), operationTime(state, health.time()));
         } catch (IllegalArgumentException e) {
@@ -1015,7 +1016,7 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
 
     /**
      * Records the reservation event {@code event} unless {@code refusal} (or an instant in progress) refuses it; a
-     * refusal of a placement carries a {@link ReservationRefusal}, which names the field at fault.
+     * refusal of a placement carries a {@link Refusal}, which names the field at fault.
      */
     private Effect<EventBatch, State> onReservation(State state, ActorRef<StatusReply<Done>> replyTo,
                                                     StatusReply<Done> refusal, Supplier<ReservationEvent> event) {

@@ -205,15 +205,15 @@ public final class SchedulerCore implements SchedulingView {
      * Why {@code r} cannot be placed at {@code time} (never before now: its name is taken, it has ended by then, the
      * scheduler preempts, or running jobs hold its nodes during it), naming the field at fault, or empty when it can.
      */
-    public Optional<ReservationRefusal> refusal(Reservation r, long time) {
+    public Optional<Refusal> refusal(Reservation r, long time) {
         long at = Math.max(time, now);
         if (reservations.named(r.name()) != null)
-            return Optional.of(new ReservationRefusal("name", "reservation '" + r.name() + "' exists already"));
-        if (r.end() <= at) return Optional.of(new ReservationRefusal("end", "reservation '" + r.name() + "' ends at "
+            return Optional.of(new Refusal("name", "reservation '" + r.name() + "' exists already"));
+        if (r.end() <= at) return Optional.of(new Refusal("end", "reservation '" + r.name() + "' ends at "
                 + r.end() + ", not after now (" + at + ")"));
         Optional<String> preempting = Policies.reservationRefusal(policy.name());
-        if (preempting.isPresent()) return Optional.of(new ReservationRefusal("scheduler", preempting.get()));
-        return heldDuring(r, at).map(why -> new ReservationRefusal("what", why));
+        if (preempting.isPresent()) return Optional.of(new Refusal("scheduler", preempting.get()));
+        return heldDuring(r, at).map(why -> new Refusal("what", why));
     }
 
     /**

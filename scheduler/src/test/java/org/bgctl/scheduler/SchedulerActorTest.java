@@ -299,8 +299,10 @@ class SchedulerActorTest {
                 unit -> KIT.<UnitProtocol.Command>createTestProbe().getRef(), sink::add, 0));
         for (boolean up : new boolean[] {false, true}) {
             scheduler.tell(new SchedulerActor.SetComponentHealth("node-0", up, 5, reply.getRef()));
+            Throwable refused = reply.receiveMessage().getError();
             assertEquals("faults: not supported with scheduler pfcfs, whose suspended jobs lend their nodes to the"
-                    + " running gang; use another scheduler", reply.receiveMessage().getError().getMessage());
+                    + " running gang; use another scheduler", refused.getMessage());
+            assertEquals("scheduler", ((Refusal) refused).field(), "the field the API's 409 names");
         }
         assertEquals(List.of(), sink);
     }
