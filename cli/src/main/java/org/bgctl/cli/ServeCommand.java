@@ -117,6 +117,21 @@ public final class ServeCommand implements Callable<Integer> {
     @Option(names = "--until", hidden = true, paramLabel = "T")
     String until;
 
+    @Option(names = "--out", hidden = true, paramLabel = "DIR")
+    String out;
+
+    @Option(names = "--resume", hidden = true, paramLabel = "DIR")
+    String resume;
+
+    @Option(names = "--from-run", hidden = true, paramLabel = "DIR")
+    String fromRun;
+
+    @Option(names = "--demo", hidden = true)
+    boolean demo;
+
+    @Option(names = "--quiet", hidden = true)
+    boolean quiet;
+
     @Override
     public Integer call() throws Exception {
         refuseReplayOnly("--executor", executor, "serve runs the actors; leave it out");
@@ -125,6 +140,15 @@ public final class ServeCommand implements Callable<Integer> {
         refuseReplayOnly("--chaos", chaos, "chaos perturbs the agents' messages of a replay only; leave it out");
         refuseReplayOnly("--until", until, "a server runs until it is stopped (Ctrl-C or SIGTERM); --until ends a"
                 + " replay");
+        refuseReplayOnly("--out", out, "serve's run directory is --run DIR");
+        refuseReplayOnly("--resume", resume, "a server resumes by itself when started again on its run directory:"
+                + " give --run DIR");
+        refuseReplayOnly("--from-run", fromRun, "it re-drives a served run in virtual time (bgctl replay --from-run"
+                + " DIR); a server resumes its own run with --run DIR");
+        refuseReplayOnly("--demo", demo ? "" : null, "the demo replays a trace bundled with bgctl; serve feeds a"
+                + " trace file given with --trace FILE");
+        refuseReplayOnly("--quiet", quiet ? "" : null, "serve prints only where it listens and how it stopped;"
+                + " leave it out");
         DriverClusterOptions.refuseWithoutCluster(spec.commandLine(), cluster);
         ServeSpec serve;
         try {

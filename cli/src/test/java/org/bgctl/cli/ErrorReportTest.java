@@ -15,6 +15,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
+import java.util.regex.Pattern;
 import java.util.zip.GZIPOutputStream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
@@ -74,7 +75,8 @@ class ErrorReportTest {
 
     /**
      * The replay options serve does not take are refused saying why, not as unknown options: before, serve answered
-     * "Unknown options: '--until', '100'" to options the documentation lists for replay.
+     * "Unknown options: '--until', '100'" to options the documentation lists for replay, and still answered "Unknown
+     * options: '--out', 'runs/x'" to --out, --resume, --from-run, --demo and --quiet.
      */
     @Test
     void serveRefusesTheReplayOnlyOptionsSayingWhy() throws Exception {
@@ -83,13 +85,25 @@ class ErrorReportTest {
                 {"--executor", "direct", "--executor is an option of replay: serve runs the actors; leave it out"},
                 {"--journal", "memory", "--journal is an option of replay: serve journals to the H2 file of its run"},
                 {"--chaos", "drop=0.1", "--chaos is an option of replay: chaos perturbs the agents' messages"},
-                {"--until", "100", "--until is an option of replay: a server runs until it is stopped"}};
+                {"--until", "100", "--until is an option of replay: a server runs until it is stopped"},
+                {"--out", "runs/x", "--out is an option of replay: serve's run directory is --run DIR"},
+                {"--resume", "runs/x", "--resume is an option of replay: a server resumes by itself when started"
+                        + " again on its run directory: give --run DIR"},
+                {"--from-run", "runs/x", "--from-run is an option of replay: it re-drives a served run in virtual"
+                        + " time"},
+                {"--demo", null, "--demo is an option of replay: the demo replays a trace bundled with bgctl"},
+                {"--quiet", null, "--quiet is an option of replay: serve prints only where it listens"}};
         for (String[] r : refused) {
-            badInput(CliRun.of("serve", "--machine", "flat:8", "--port", "0", "--run", run.toString(), r[0], r[1]),
-                    "serve", r[2]);
+            List<String> args = new ArrayList<>(List.of("serve", "--machine", "flat:8", "--port", "0", "--run",
+                    run.toString(), r[0]));
+            if (r[1] != null) args.add(r[1]);
+            badInput(CliRun.of(args.toArray(String[]::new)), "serve", r[2]);
             assertFalse(Files.exists(run), "nothing written");
         }
-        assertFalse(CliRun.of("serve", "--help").out().contains("--until"), "not in the help");
+        String help = CliRun.of("serve", "--help").out();
+        for (String[] r : refused)
+            assertFalse(Pattern.compile("(?m)^ {6}" + Pattern.quote(r[0]) + "\\b").matcher(help).find(),
+                    r[0] + " not in the help");
     }
 
     @Test
