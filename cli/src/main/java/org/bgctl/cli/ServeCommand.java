@@ -171,6 +171,10 @@ public final class ServeCommand implements Callable<Integer> {
         LiveServer server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
                 server.scheduler(), server.speed(), run, server.resumed() ? " (resumed from its journal at " + server.resumedAt() + " s)" : "");
+        out.flush();
+        PrintWriter err = spec.commandLine().getErr();
+        for (String warning : server.warnings()) err.println("bgctl serve: warning: " + warning);
+        err.flush();
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());
         out.flush();
         CountDownLatch stopped = new CountDownLatch(1);

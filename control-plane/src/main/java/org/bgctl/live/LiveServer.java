@@ -58,6 +58,7 @@ import org.bgctl.report.Summary;
 import org.bgctl.run.ActorReplay;
 import org.bgctl.run.LoadMeter;
 import org.bgctl.run.RunSettings;
+import org.bgctl.run.RunWarnings;
 import org.bgctl.scheduler.Arrivals;
 import org.bgctl.scheduler.Job;
 import org.bgctl.scheduler.SchedulerActor;
@@ -239,7 +240,7 @@ public final class LiveServer implements AutoCloseable {
         TraceJobs trace = traceJobs(inputs.trace(), runSettings, machine, view);
         if (!recorded.equals(Optional.of(inputs))) inputs.record(run);
         JournalCompaction journal = opened != null ? opened : JournalCompaction.start(run);
-        Map<String, Object> runFields = runFields(inputs, runSettings, trace);
+        Map<String, Object> runFields = runFields(inputs, runSettings, trace, machine);
         writeSummary(run, spec, runFields, null);
 
         // Timers to the millisecond (lateness is measured in ms); the serve command stops the system itself, so no
@@ -427,9 +428,11 @@ public final class LiveServer implements AutoCloseable {
 
     /**
      * What summary.json records of the run's inputs, as the journal holds them: the machine, the scheduler, the kept
-     * parameters with the workload and settings they make, the trace, the faults and the speed.
+     * parameters with the workload and settings they make, the trace, the faults, the warnings of the settings and the
+     * speed.
      */
-    private static Map<String, Object> runFields(ServeInputs inputs, RunSettings run, TraceJobs trace) {
+    private static Map<String, Object> runFields(ServeInputs inputs, RunSettings run, TraceJobs trace,
+                                                 MachineModel machine) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("mode", "serve");
         m.put("machine", inputs.machine());
@@ -445,6 +448,7 @@ public final class LiveServer implements AutoCloseable {
             m.put("jobs_skipped", trace.skipped());
         }
         m.put("faults", run.faults().settings());
+        m.put("warnings", RunWarnings.settings(run.workload(), machine));
         m.put("speed", inputs.speed());
         return m;
     }
@@ -481,6 +485,16 @@ public final class LiveServer implements AutoCloseable {
     /** Virtual seconds per wall second: the run's, as its journal records it. */
     public double speed() {
         return speed;
+    }
+
+    /**
+     * What is suspicious about the run's settings, one line each, as replay warns of them (summary.json's
+     * {@code warnings}): sizes divided but counted in nodes on a machine of larger units, a gain for
+     * communication-intensive jobs when none is drawn.
+     */
+    @SuppressWarnings("unchecked")
+    public List<String> warnings() {
+        return (List<String>) runFields.get("warnings");
     }
 
     public String machine() {

@@ -26,6 +26,21 @@ public final class RunWarnings {
      */
     public static List<String> of(String trace, WorkloadOptions workload, MachineView machine, long jobsRead,
                                   long submitted, long neverStarted, RunEnd end) {
+        List<String> warnings = settings(workload, machine);
+        if (submitted == 0)
+            warnings.add(jobsRead == 0 ? trace + " has no job lines: nothing was scheduled"
+                    : "none of the " + jobsRead + " jobs read from " + trace + " was submitted (all skipped or outside"
+                    + " the window): nothing was scheduled");
+        else if (2 * neverStarted > submitted)
+            warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started: " + why(end));
+        return warnings;
+    }
+
+    /**
+     * The warnings the settings alone give, before the run: sizes divided but still counted in nodes on a machine of
+     * larger units, and a gain for communication-intensive jobs when none is drawn. A server says them as it starts.
+     */
+    public static List<String> settings(WorkloadOptions workload, MachineView machine) {
         List<String> warnings = new ArrayList<>();
         int unit = machine.granularity();
         if (workload.sizeDivide() > 1 && unit > 1 && workload.geometry().sizeUnit() == SizeUnit.NODES)
@@ -36,12 +51,6 @@ public final class RunWarnings {
         if (classes.gain() > 0 && classes.ciFraction() == 0)
             warnings.add("--ci-gain " + number(classes.gain()) + " with no communication-intensive job (--ci-fraction"
                     + " 0): no run time changed; add --ci-fraction F to draw some");
-        if (submitted == 0)
-            warnings.add(jobsRead == 0 ? trace + " has no job lines: nothing was scheduled"
-                    : "none of the " + jobsRead + " jobs read from " + trace + " was submitted (all skipped or outside"
-                    + " the window): nothing was scheduled");
-        else if (2 * neverStarted > submitted)
-            warnings.add(neverStarted + " of the " + submitted + " jobs submitted never started: " + why(end));
         return warnings;
     }
 

@@ -64,6 +64,29 @@ class ServeParametersTest {
         assertTrue(!summary.get("scheduler_settings").has("backfill_increase"), "only the settings pfcfs reads");
     }
 
+    /**
+     * A server warns of suspicious settings as replay does, and records the warnings in summary.json: before, a trace
+     * served on bgl with --size-divide 4 but sizes counted in nodes, and --ci-gain without --ci-fraction, started
+     * without a word, where replay warns that most jobs round up to one midplane and that no run time changes.
+     */
+    @Test
+    void aServerWarnsOfItsSettingsAsReplayDoes() throws Exception {
+        Path trace = Path.of(ServeParametersTest.class.getResource("/traces/nasa-ipsc-excerpt.swf").toURI());
+        Path run = dir.resolve("run");
+        ReplayParameters parameters = ReplayParameters.none().with("machine", "bgl").with("trace", trace)
+                .with("first_jobs", 5).with("size_divide", 4).with("ci_gain", 0.25);
+        List<String> warnings;
+        try (LiveServer server = LiveServer.start(serve(parameters, run))) {
+            warnings = server.warnings();
+        }
+        assertEquals(2, warnings.size(), warnings.toString());
+        assertTrue(warnings.get(0).startsWith("--size-divide 4 with sizes counted in nodes on bgl, whose jobs take"
+                + " whole units of 512 nodes"), warnings.get(0));
+        assertTrue(warnings.get(1).startsWith("--ci-gain 0.25 with no communication-intensive job"), warnings.get(1));
+        assertEquals(ApiCalls.JSON.valueToTree(warnings),
+                ApiCalls.JSON.readTree(run.resolve("summary.json").toFile()).get("warnings"));
+    }
+
     @Test
     void aResumedRunKeepsItsParametersAndRefusesOthers() throws Exception {
         Path run = dir.resolve("run");
