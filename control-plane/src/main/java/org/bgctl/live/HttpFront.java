@@ -14,6 +14,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.function.Supplier;
 import java.util.regex.Pattern;
 import scala.concurrent.duration.FiniteDuration;
@@ -26,7 +27,8 @@ import scala.concurrent.duration.FiniteDuration;
  *       own name to 127.0.0.1 (DNS rebinding) cannot reach the API — and so is an {@code Origin} other than the
  *       server's own ({@code http://} and the {@code Host}): a web page the operator visits cannot submit jobs or
  *       fail components, with or without a token;</li>
- *   <li>a body longer than {@link #MAX_BODY_BYTES} is refused with 413, and one not received whole within
+ *   <li>a body longer than {@link #MAX_BODY_BYTES} is refused with 413 (at once when its Content-Length says so),
+ *       and one not received whole within
  *       {@link #BODY_TIMEOUT} with 408 (a client trickling its body holds a connection that long at most; the
  *       connections themselves are limited by {@code akka.http.server.max-connections}, reference.conf);</li>
  *   <li>a request not answered within {@code akka.http.server.request-timeout} is answered 503;</li>
@@ -54,8 +56,21 @@ final class HttpFront extends AllDirectives {
     /** {@code inner} behind the checks, its refusals and failures answered in JSON. */
     Route guard(Supplier<Route> inner) {
         return handleExceptions(exceptions(), () -> handleRejections(rejections(), () ->
-                withRequestTimeoutResponse(HttpFront::timedOut, () -> sameSite(() -> withSizeLimit(MAX_BODY_BYTES,
-                        () -> toStrictEntity(FiniteDuration.fromNanos(BODY_TIMEOUT.toNanos()), inner))))));
+                withRequestTimeoutResponse(HttpFront::timedOut, () -> sameSite(() -> declaredSize(() ->
+                        withSizeLimit(MAX_BODY_BYTES, () -> toStrictEntity(FiniteDuration.fromNanos(
+                                BODY_TIMEOUT.toNanos()), inner)))))));
+    }
+
+    /**
+     * Refuses a body whose Content-Length says it is over the limit before anything reads it: reading it whole would
+     * otherwise first meet Akka's own limit on bodies read whole ({@code akka.http.parsing.max-to-strict-bytes}, 8 MiB),
+     * which fails with a 400 of its own words instead of the 413 naming {@code body}.
+     */
+    private Route declaredSize(Supplier<Route> inner) {
+        return extractRequestEntity(entity -> {
+            OptionalLong length = entity.getContentLengthOption();
+            return length.isPresent() && length.getAsLong() > MAX_BODY_BYTES ? complete(tooLarge()) : inner.get();
+        });
     }
 
     private Route sameSite(Supplier<Route> inner) {
