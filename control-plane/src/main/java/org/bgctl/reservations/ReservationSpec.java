@@ -145,7 +145,8 @@ public final class ReservationSpec {
         } catch (NumberFormatException e) {
             n = Long.MAX_VALUE;
         }
-        if (n < 1 || n > machine.capacity())
+        if (n < 1) throw new IllegalArgumentException(what + " nodes; a window reserves at least 1 node");
+        if (n > machine.capacity())
             throw new IllegalArgumentException("" + what + " nodes; " + machine.name() + " has "
                     + machine.capacity());
         return (int) n;

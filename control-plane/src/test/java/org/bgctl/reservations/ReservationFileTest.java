@@ -56,6 +56,8 @@ class ReservationFileTest {
         assertEquals(f + ":1: field 1 (start): 'soon' is not a whole number of seconds", error("flat:8", "soon 9 all"));
         assertEquals(f + ":1: field 2 (end): 5 is not after the start 9", error("flat:8", "9 5 all"));
         assertEquals(f + ":1: field 3 (what): 9 nodes; flat:8 has 8", error("flat:8", "0 5 9"));
+        // a window of no node: it said "0 nodes; flat:8 has 8", as if 0 were too many
+        assertEquals(f + ":1: field 3 (what): 0 nodes; a window reserves at least 1 node", error("flat:8", "0 5 0"));
         assertEquals(f + ":1: field 3 (what): 'mp-R000' is neither all nor a node count, which is what flat:8"
                 + " reserves", error("flat:8", "0 5 mp-R000"));
         assertEquals(f + ":1: field 3 (what): bgl has no unit 'mp-R900' that holds nodes",
