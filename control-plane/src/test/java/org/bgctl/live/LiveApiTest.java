@@ -125,6 +125,9 @@ class LiveApiTest {
             assertFalse(a.body().get("error").asText().isEmpty());
         }
         assertEquals(before, api.get("/api/jobs").body().size());
+        // a field of no name is said as "": the error began ": unknown field"
+        assertEquals("\"\": unknown field; known: size, shape, topology, estimate, runtime",
+                api.post("/api/jobs", "{\"\": 1, \"size\": 512, \"runtime\": 10}", null).body().get("error").asText());
         String unclosed = api.post("/api/jobs", "{\"size\": 512,\n \"runtime\": 10", null).body().get("error").asText();
         assertTrue(unclosed.startsWith("not JSON: ") && !unclosed.contains("Source") && !unclosed.contains("\"size\"")
                 && unclosed.contains("line 1, column 1") && unclosed.endsWith(" at line 2, column 15"), unclosed);
