@@ -85,10 +85,14 @@ record ServeInputs(RunRecord record, double speed) {
     static ServeInputs resolve(ServeSpec spec, Optional<ServeInputs> recorded) throws IOException {
         ReplayParameters given = spec.parameters();
         if (recorded.isEmpty()) {
-            if (spec.machine() == null) throw new IllegalArgumentException("--machine is required for a new run directory");
+            if (spec.machine() == null && given.get("trace").isEmpty())
+                throw new IllegalArgumentException("--machine is required for a new run directory fed no trace");
             if (spec.override())
                 throw new IllegalArgumentException("--override changes the inputs of a run started before, and "
                         + spec.run() + " holds none yet: leave --override out (nothing was changed)");
+            // as replay: without --machine, flat:N of the trace header's MaxProcs (else MaxNodes)
+            if (spec.machine() == null)
+                given = given.with("machine", TraceSource.file(Path.of(given.get("trace").orElseThrow())).defaultMachine());
             ReplayParameters p = given.with("scheduler", given.get("scheduler").orElse(ReplayParameters.DEFAULT_SCHEDULER))
                     .with("on_kill", given.get("on_kill").orElse(KillPolicy.REQUEUE.label()));
             return tracedIfAsked(spec, of(p, spec.speed().orElse(DEFAULT_SPEED)));

@@ -204,17 +204,6 @@ final class ReplaySpecBuilder {
 
     private String defaultMachine() throws IOException {
         if (trace == null) throw new IllegalArgumentException("machine: not set; name the machine (e.g. flat:128)");
-        if (trace.equals(TraceSource.DEMO)) return TraceSource.DEMO_MACHINE;
-        try (SwfReader reader = trace.open(true)) {
-            // MaxProcs, the unit of the job sizes (fields 5 and 8 count processors, several a node on an SMP machine),
-            // else MaxNodes: the first that is positive (-1 is unknown, as in a job line)
-            int nodes = IntStream.of(reader.header().maxProcs().orElse(-1), reader.header().maxNodes().orElse(-1))
-                    .filter(n -> n > 0).findFirst().orElse(-1);
-            if (nodes <= 0)
-                throw new IllegalArgumentException("machine: not set, and the header of " + trace.name()
-                        + " gives no MaxProcs or MaxNodes that is a positive whole number; name the machine (e.g."
-                        + " flat:128)");
-            return "flat:" + nodes;
-        }
+        return trace.defaultMachine();
     }
 }

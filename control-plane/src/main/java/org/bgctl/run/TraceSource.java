@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.stream.IntStream;
 import org.bgctl.swf.SwfReader;
 
 /** Where a replay's SWF trace comes from: a file, or the demo excerpt bundled with bgctl. */
@@ -37,5 +38,26 @@ public record TraceSource(Path file, String resource) {
         InputStream in = TraceSource.class.getResourceAsStream(resource);
         if (in == null) throw new IOException("bundled trace " + resource + " is missing from the classpath");
         return SwfReader.open(in, name(), lenient);
+    }
+
+    /**
+     * The machine of a run that names none: {@code flat:N} of the MaxProcs (else MaxNodes) of this trace's header,
+     * the demo's for the demo. A server fed a trace takes it too.
+     *
+     * @throws IllegalArgumentException when the header gives neither as a positive whole number
+     */
+    public String defaultMachine() throws IOException {
+        if (equals(DEMO)) return DEMO_MACHINE;
+        try (SwfReader reader = open(true)) {
+            // MaxProcs, the unit of the job sizes (fields 5 and 8 count processors, several a node on an SMP machine),
+            // else MaxNodes: the first that is positive (-1 is unknown, as in a job line)
+            int nodes = IntStream.of(reader.header().maxProcs().orElse(-1), reader.header().maxNodes().orElse(-1))
+                    .filter(n -> n > 0).findFirst().orElse(-1);
+            if (nodes <= 0)
+                throw new IllegalArgumentException("machine: not set, and the header of " + name()
+                        + " gives no MaxProcs or MaxNodes that is a positive whole number; name the machine (e.g."
+                        + " flat:128)");
+            return "flat:" + nodes;
+        }
     }
 }

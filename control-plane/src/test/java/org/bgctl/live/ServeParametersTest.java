@@ -87,6 +87,27 @@ class ServeParametersTest {
                 ApiCalls.JSON.readTree(run.resolve("summary.json").toFile()).get("warnings"));
     }
 
+    /**
+     * A trace served without --machine runs on flat:N of the trace header's MaxNodes, as replay does and as the option's
+     * help says, and the journal records that machine: before, serve refused it, "--machine is required for a new run
+     * directory". Without a trace the machine is still required.
+     */
+    @Test
+    void aTraceServedWithoutAMachineRunsOnTheFlatMachineOfItsHeaderAsReplayDoes() throws Exception {
+        Path trace = Path.of(ServeParametersTest.class.getResource("/traces/nasa-ipsc-excerpt.swf").toURI());
+        Path run = dir.resolve("run");
+        try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("trace", trace)
+                .with("first_jobs", 2), run))) {
+            assertEquals("flat:128", server.machine());
+        }
+        try (LiveServer resumed = LiveServer.start(serve(ReplayParameters.none(), run))) {
+            assertEquals("flat:128", resumed.machine(), "recorded with the run's inputs");
+        }
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class,
+                () -> LiveServer.start(serve(ReplayParameters.none(), dir.resolve("other"))));
+        assertEquals("--machine is required for a new run directory fed no trace", e.getMessage());
+    }
+
     @Test
     void aResumedRunKeepsItsParametersAndRefusesOthers() throws Exception {
         Path run = dir.resolve("run");
