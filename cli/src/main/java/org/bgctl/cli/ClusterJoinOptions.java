@@ -1,6 +1,8 @@
 package org.bgctl.cli;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.List;
 import org.bgctl.cluster.ClusterOptions;
 import org.bgctl.live.PortProbe;
@@ -36,10 +38,34 @@ abstract class ClusterJoinOptions {
      * @throws IllegalArgumentException naming the option, also when another program listens at this member's address
      */
     ClusterOptions toOptions(int members) {
-        List<String> seeds = seedNodes != null ? seedNodes : List.of(hostname + ":" + remotingPort());
-        ClusterOptions options = new ClusterOptions(hostname, remotingPort(), seeds, members);
-        refuseAddressInUse();
+        int port = remotingPort();
+        List<String> seeds;
+        if (seedNodes != null) {
+            seeds = seedNodes;
+        } else {
+            // alone, this member is its own seed, which needs a port: port 0 takes a free one now
+            if (port == 0) port = freePort();
+            seeds = List.of(hostname + ":" + port);
+        }
+        ClusterOptions options = new ClusterOptions(hostname, port, seeds, members);
+        refuseAddressInUse(port);
         return options;
+    }
+
+    /** The address Akka's remoting binds: its bind.hostname when set with -D, else --hostname. */
+    private String bindHost() {
+        String bindHost = System.getProperty(BIND_HOSTNAME);
+        return bindHost != null ? bindHost : hostname;
+    }
+
+    /** A port free at the address remoting binds, for a member given port 0 and no seed node but itself. */
+    private int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(bindHost()))) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new IllegalArgumentException(portOption() + " 0: no free port at " + bindHost() + " ("
+                    + e.getMessage() + "); give a port", e);
+        }
     }
 
     /**
@@ -47,10 +73,10 @@ abstract class ClusterJoinOptions {
      * when set with -D, else --hostname and the port) when it does not resolve or another program listens there: Akka
      * would log its bind failure with a stack trace and the command end with exit 1.
      */
-    private void refuseAddressInUse() {
+    private void refuseAddressInUse(int remotingPort) {
         String bindHost = System.getProperty(BIND_HOSTNAME);
-        String host = bindHost != null ? bindHost : hostname;
-        int port = Integer.getInteger("akka.remote.artery.bind.port", remotingPort());
+        String host = bindHost();
+        int port = Integer.getInteger("akka.remote.artery.bind.port", remotingPort);
         if (host.isBlank()) return;
         boolean inUse;
         try {
@@ -60,7 +86,7 @@ abstract class ClusterJoinOptions {
                     + " does not resolve (nothing was changed)", unresolved);
         }
         if (inUse)
-            throw new IllegalArgumentException(portOption() + " " + remotingPort() + ": " + host + ":" + port
+            throw new IllegalArgumentException(portOption() + " " + remotingPort + ": " + host + ":" + port
                     + " is in use (another member or program listens there); give a free port");
     }
 }

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
+import org.bgctl.cluster.ClusterOptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -426,5 +427,20 @@ class ReplayCommandTest {
         assertTrue(cluster.err().startsWith("bgctl replay: --cluster: a re-driven run goes through the actors of this"
                 + " process, without a cluster or an API (leave them out)"), cluster.err());
         assertFalse(Files.exists(dir.resolve("y")), "nothing written");
+    }
+
+    /**
+     * --cluster-port 0 takes a free port, as the help of replay and serve says, for a driver that forms its cluster
+     * alone: before, its own address was its seed node, 127.0.0.1:0, and the run was refused with "seed node
+     * '127.0.0.1:0': port must be a number in 1..65535".
+     */
+    @Test
+    void aDriverGivenClusterPortZeroFormsItsClusterOnAFreePort() {
+        DriverClusterOptions driver = new DriverClusterOptions();
+        driver.hostname = "127.0.0.1";
+        driver.clusterPort = 0;
+        ClusterOptions options = driver.toOptions(1);
+        assertTrue(options.port() > 0, options.toString());
+        assertEquals(List.of("127.0.0.1:" + options.port()), options.seedNodes());
     }
 }
