@@ -126,7 +126,8 @@ record ServeInputs(RunRecord record, double speed) {
     }
 
     /**
-     * {@code inputs}, when they feed a trace or {@code spec} gives no option that only applies to one.
+     * {@code inputs}, when they feed a trace or {@code spec} gives no option that only applies to one, nor a seed
+     * with nothing to draw (no fault model, no boot failures).
      *
      * @throws IllegalArgumentException naming the first such option, which a run without a trace would ignore
      */
@@ -139,6 +140,11 @@ record ServeInputs(RunRecord record, double speed) {
                         + spec.run() + " is fed none: give --trace FILE, or leave " + parameter.option()
                         + " out (nothing was changed)");
         }
+        boolean draws = inputs.parameters().asMap().keySet().stream()
+                .anyMatch(key -> key.startsWith("fault_") || key.equals("boot_failure"));
+        if (spec.parameters().get("seed").isPresent() && !draws)
+            throw new IllegalArgumentException("--seed seeds the draws of a trace fed live, of a fault model and of boot"
+                    + " failures, and " + spec.run() + " has none of them: leave --seed out (nothing was changed)");
         return inputs;
     }
 

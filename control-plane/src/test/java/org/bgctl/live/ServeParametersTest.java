@@ -108,6 +108,23 @@ class ServeParametersTest {
         assertEquals("--machine is required for a new run directory fed no trace", e.getMessage());
     }
 
+    /**
+     * A seed given to a server with nothing to draw — no trace, no fault model, no boot failures — would change nothing
+     * and is refused, as an option of the trace is: before, serve --machine bgl --seed 5 started without a word.
+     */
+    @Test
+    void aSeedWithNothingToDrawIsRefused() throws Exception {
+        Path run = dir.resolve("run");
+        IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(serve(
+                ReplayParameters.none().with("machine", "bgl").with("seed", 5), run)));
+        assertEquals("--seed seeds the draws of a trace fed live, of a fault model and of boot failures, and " + run
+                + " has none of them: leave --seed out (nothing was changed)", e.getMessage());
+        try (LiveServer server = LiveServer.start(serve(ReplayParameters.none().with("machine", "bgl").with("seed", 5)
+                .with("boot_model", "machine").with("boot_failure", 0.1), run))) {
+            assertEquals("bgl", server.machine(), "boot failures are drawn with it");
+        }
+    }
+
     @Test
     void aResumedRunKeepsItsParametersAndRefusesOthers() throws Exception {
         Path run = dir.resolve("run");
