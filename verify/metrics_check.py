@@ -50,6 +50,12 @@ run_s - migrations * migration cost, or with `--estimate exact` its estimate_s. 
     faults.jobs_failed      finished rows of status killed_by_fault
     faults.failures, faults.repairs, faults.down_at_end
                             from faults.csv: `down` lines, `up` lines, components whose last line is `down`
+    faults.span_s           first event to last: the earliest and latest of the submissions, start decisions,
+                            ends and faults.csv's changes
+    faults.availability, faults.component_availability.node (flat:N), .midplane (bgl, torus-bgl, bgl-slurm)
+                            1 - sum of (nodes a down component takes * time down) / (N * span): a node takes 1, a
+                            midplane 512, a switch or cable none; a component down at the end is down to the
+                            last event. Per kind: 1 - its components' time down / (their count * span)
     job_classes.*           with --ci-fraction: per job class (ci, nci), and again within the well and badly
                             estimated jobs, jobs, mean_wait_s, mean_response_s, mean_bounded_slowdown and, on
                             buddy machines, contiguous_jobs (rows whose partition is a `buddy:` one)
@@ -65,9 +71,12 @@ Skipped, by name, because the outputs do not hold what they need:
 - events, when anything but submissions, starts and finishes was journaled (migrations, context switches,
   faults, block boots, cancellations);
 - job_classes.*.contiguous_jobs off buddy machines;
+- faults.span_s and faults.availability with `--boot-model machine` (the last event may be a block freed after
+  the last end), faults.availability on machines other than flat:N and the BG/L ones, and the availability of
+  switches and cables (their counts are not in the outputs);
 - everything that needs the trace, the fault or reservation file or the journal: jobs_read, jobs_skipped,
   migrations_total / _successful / _max_successful, preemptions*, faults.kills / jobs_ever_killed / requeues /
-  node_hours_lost / span_s / availability, the reservations block, end.reason and end.last_instant_s.
+  node_hours_lost, the reservations block, end.reason and end.last_instant_s.
 
 A job requeued after a kill appears once in jobs.csv, with its last run: its earlier runs are not there, so it
 counts as queued with its requested size from its submission to its last start decision (as docs/semantics.md
@@ -87,7 +96,7 @@ GAMMA = 10  # seconds, the bound of the bounded slowdown (docs/semantics.md)
 INTEGER_KEYS = {"jobs", "jobs_submitted", "jobs_never_started", "jobs_ended_killed", "makespan_s", "p50_wait_s",
                 "p95_wait_s", "max_wait_s", "sum_flow_s", "jobs_migrated", "events", "end.jobs_left_queued",
                 "end.jobs_left_running", "faults.jobs_failed", "faults.failures", "faults.repairs",
-                "faults.down_at_end"} | {f"job_classes.{e}{c}.{k}" for e in ("", "well_estimated.", "badly_estimated.")
+                "faults.down_at_end", "faults.span_s"} | {f"job_classes.{e}{c}.{k}" for e in ("", "well_estimated.", "badly_estimated.")
                                          for c in ("ci", "nci") for k in ("jobs", "contiguous_jobs")}
 
 
@@ -284,6 +293,9 @@ def recompute(summary, jobs, faults):
     if classes.get("ci_fraction"):
         out.update(job_class_figures(finished, slowdown_run, summary.get("machine", "").startswith("buddy:")))
 
+    if "faults" in summary:
+        out.update(availability(summary, jobs, faults or [], boot_delay))
+
     if faults is not None:
         out["faults.failures"] = sum(f["change"] == "down" for f in faults)
         out["faults.repairs"] = sum(f["change"] == "up" for f in faults)
@@ -318,6 +330,65 @@ def job_class_figures(finished, slowdown_run, buddy):
                 out[key + "mean_bounded_slowdown"] = float(sum(
                     Fraction(max(j["end_s"] - j["submit_s"], GAMMA), max(r, GAMMA)) for j, r in zip(group, runs))
                     / n) if n else 0.0
+    return out
+
+
+# the nodes a component takes down, by its name's prefix, and the kind summary.json names it by; on the machines
+# whose components are known here: flat:N (nodes) and the BG/L machines of 512-node midplanes, whose switches and
+# cables take no nodes (docs/faults.md, "Components")
+FLAT_PARTS = {"node-": (1, "node")}
+BGL_PARTS = {"mp-": (512, "midplane"), "sw-": (0, "switch"), "cable-": (0, "cable")}
+
+
+def availability(summary, jobs, faults, boot_delay):
+    """faults.span_s (first event to last), faults.availability and, per kind whose count is known, the
+    component-time up: from the job rows and faults.csv's changes."""
+    out = {}
+    if "blocks" in summary:
+        why = "the run's last event may be a block freed after the last job's end, which jobs.csv does not show"
+        return {"faults.span_s": Skip(why), "faults.availability": Skip(why)}
+    times = [int(f["time_s"]) for f in faults]
+    for j in jobs:
+        times.append(j["submit_s"])
+        if j["start_s"] is not None:
+            times.append(j["boot_start_s"] if j["boot_start_s"] is not None else j["start_s"] - boot_delay)
+        if j["end_s"] is not None:
+            times.append(j["end_s"])
+    if not times:
+        return out
+    first, last = min(times), max(times)
+    span = last - first
+    out["faults.span_s"] = span
+    machine, nodes = summary.get("machine", ""), summary["nodes"]
+    parts = FLAT_PARTS if machine.startswith("flat:") else BGL_PARTS if machine in ("bgl", "torus-bgl", "bgl-slurm") \
+        else None
+    if parts is None:
+        out["faults.availability"] = Skip(f"which nodes a component of {machine} takes is not known here")
+        return out
+    down_since, down_seconds = {}, {}
+    for f in faults:
+        t, component = int(f["time_s"]), f["component"]
+        if f["change"] == "down":
+            down_since.setdefault(component, t)
+        elif component in down_since:
+            down_seconds[component] = down_seconds.get(component, 0) + t - down_since.pop(component)
+    for component, t in down_since.items():
+        down_seconds[component] = down_seconds.get(component, 0) + last - t
+    by_kind = {}
+    lost = 0
+    for component, seconds in down_seconds.items():
+        prefix = next((p for p in parts if component.startswith(p)), None)
+        if prefix is None:
+            out["faults.availability"] = Skip(f"component {component} is not known here")
+            return out
+        taken, kind = parts[prefix]
+        lost += taken * seconds
+        by_kind[kind] = by_kind.get(kind, 0) + seconds
+    out["faults.availability"] = 1 - lost / (nodes * span) if span > 0 else 1.0
+    counts = {"node": nodes} if parts is FLAT_PARTS else {"midplane": nodes // 512}
+    for kind, count in counts.items():
+        out[f"faults.component_availability.{kind}"] = 1 - by_kind.get(kind, 0) / (count * span) if span > 0 \
+            else 1.0
     return out
 
 

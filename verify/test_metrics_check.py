@@ -23,6 +23,7 @@ Unused (held + queued demand of the finished jobs, free beyond it): [0, 20) only
 130 / 1050 = 0.123810. Lost 1 - 712/1050 - 130/1050 = 208 / 1050 = 0.198095.
 Weighted flow: 4*100*100 + 6*30*30 + 8*5*75 + 2*6*6 + 4*20*20 = 40000 + 5400 + 3000 + 72 + 1600 = 50072.
 Events: 6 submitted + 6 started + 5 finished = 17. Offered load needs job 4's run, which jobs.csv lacks: skipped.
+Faults: none; the span, first event to last, is 105 s, availability 1.
 """
 
 import contextlib
@@ -125,6 +126,19 @@ class HandMadeRunTest(unittest.TestCase):
         differ, out = check(self.run_dir)
         self.assertEqual(1, differ, out)
         self.assertIn("DIFFERS", next(line for line in out.splitlines() if mc.ROWS in line))
+
+    def test_fault_counts_and_availability_from_faults_csv(self):
+        # node-9 down over [100, 105), node-3 down from 104 to the last event, 105: 5 + 1 node-seconds of the
+        # 10 * 105 the span holds; two failures, one repair, one component down at the end
+        with open(os.path.join(self.run_dir, "faults.csv"), "w") as f:
+            f.write("time_s,component,change\n100,node-9,down\n104,node-3,down\n105,node-9,up\n")
+        summary, jobs, faults = mc.read_run(self.run_dir)
+        got = mc.recompute(summary, jobs, faults)
+        self.assertEqual((2, 1, 1, 105), (got["faults.failures"], got["faults.repairs"], got["faults.down_at_end"],
+                                          got["faults.span_s"]))
+        self.assertAlmostEqual(1 - 6 / 1050, got["faults.availability"], places=12)
+        self.assertAlmostEqual(1 - 6 / 1050, got["faults.component_availability.node"], places=12)
+        self.assertIsInstance(got["events"], mc.Skip)  # a run with faults journals more than jobs' events
 
     def test_a_missing_run_directory_exits_2(self):
         with contextlib.redirect_stdout(io.StringIO()), contextlib.redirect_stderr(io.StringIO()):
