@@ -19,7 +19,8 @@ end_s, wait_s, run_s = end - start (its run time plus migration costs, under pfc
 job killed or cancelled the part it ran), estimate_s, requested_size (its own size) and size (the nodes it held),
 status, migrations, job_class, estimate_class, partition, and with `--boot-model machine` boot_start_s (the start
 decision). Finished jobs are the rows with an end_s. A job's own run time (from the workload) is
-run_s - migrations * migration cost, or with `--estimate exact` its estimate_s. From these:
+run_s - migrations * migration cost, or with `--estimate exact` its estimate_s (the estimate of the job as
+submitted, also for a communication-intensive job that ran shortened on a block). From these:
 
     jobs.csv rows inconsistent   rows whose wait_s is not start - submit or whose run_s is not end - start, or,
                                  with `--estimate exact`, a job that ran its whole run whose own run from run_s
@@ -64,9 +65,8 @@ Skipped, by name, because the outputs do not hold what they need:
 
 - the own run time of a job, unless the run's estimates are exact, is not in jobs.csv when the job was killed by
   a fault or cancelled (run_s is the part it ran), when pfcfs suspended jobs (run_s also holds the time
-  suspended), or for a job that never started or still ran at the end (no run_s); nor, whatever the estimates,
-  for a communication-intensive job with a gain that may have run on a contiguous block (run_s is then its
-  shortened run). Then utilization and lost_capacity (pfcfs, a gain), mean_bounded_slowdown (pfcfs),
+  suspended), for a job that never started or still ran at the end (no run_s), or for a communication-intensive
+  job with a gain that may have run on a contiguous block (run_s is then its shortened run). Then utilization and lost_capacity (pfcfs, a gain), mean_bounded_slowdown (pfcfs),
   sum_weighted_flow (any such job among the finished) and offered_load (any such job at all) are skipped;
 - events, when anything but submissions, starts and finishes was journaled (migrations, context switches,
   faults, block boots, cancellations);
@@ -188,10 +188,10 @@ def recompute(summary, jobs, faults):
         """The job's own run time (from the workload), or None when jobs.csv does not hold it: run_s less its
         migration costs, or with `--estimate exact` its estimate (the run time, also of a job that never started,
         ended early or was suspended)."""
-        if shortened(j):
-            return None
         if exact and j["estimate_s"] is not None:
             return j["estimate_s"]
+        if shortened(j):
+            return None
         if j["run_s"] is None or ended_early(j) or suspended:
             return None
         return j["run_s"] - j["migrations"] * cost
