@@ -73,6 +73,14 @@ class HandMadeRunTest(unittest.TestCase):
         with open(path, "w") as f:
             json.dump(summary, f)
 
+    def edit_jobs(self, old, new):
+        path = os.path.join(self.run_dir, "jobs.csv")
+        with open(path) as f:
+            text = f.read()
+        self.assertIn(old, text)
+        with open(path, "w") as f:
+            f.write(text.replace(old, new))
+
     def test_recomputes_the_hand_computed_figures(self):
         summary, jobs, faults = mc.read_run(RUN)
         got = mc.recompute(summary, jobs, faults)
@@ -118,14 +126,36 @@ class HandMadeRunTest(unittest.TestCase):
         self.assertIn("DIFFERS", next(line for line in out.splitlines() if "mean_bounded_slowdown" in line))
 
     def test_a_row_whose_wait_is_not_its_start_less_its_submit_is_reported(self):
-        path = os.path.join(self.run_dir, "jobs.csv")
-        with open(path) as f:
-            text = f.read()
-        with open(path, "w") as f:
-            f.write(text.replace("3,30,100,105,70,", "3,30,100,105,71,"))
+        self.edit_jobs("3,30,100,105,70,", "3,30,100,105,71,")
         differ, out = check(self.run_dir)
         self.assertEqual(1, differ, out)
         self.assertIn("DIFFERS", next(line for line in out.splitlines() if mc.ROWS in line))
+
+    def recompute_with_job_6(self, status):
+        self.edit_jobs(",killed_at_walltime,", f",{status},")
+        return mc.recompute(*mc.read_run(self.run_dir))
+
+    def test_a_job_killed_by_a_fault_counts_no_work_and_its_part_ran_in_the_slowdown(self):
+        # job 6 killed at 90 after 20 s: utilization without its 4 * 20, (712 - 80) / 1050; its slowdown 20 / 20
+        got = self.recompute_with_job_6("killed_by_fault")
+        self.assertAlmostEqual(632 / 1050, got["utilization"], places=12)
+        self.assertAlmostEqual(2.3, got["mean_bounded_slowdown"], places=12)
+        self.assertEqual((1, 1), (got["jobs_ended_killed"], got["faults.jobs_failed"]))
+        self.assertIsInstance(got["sum_weighted_flow"], mc.Skip)  # its own run, the weight, is not in jobs.csv
+
+    def test_a_cancelled_running_job_counts_the_part_it_ran(self):
+        got = self.recompute_with_job_6("cancelled")
+        self.assertAlmostEqual(712 / 1050, got["utilization"], places=12)
+        self.assertEqual((0, 0), (got["jobs_ended_killed"], got["faults.jobs_failed"]))
+        self.assertIsInstance(got["sum_weighted_flow"], mc.Skip)
+        self.assertIsInstance(got["events"], mc.Skip)  # the cancellation is an event too
+
+    def test_unused_capacity_counts_the_nodes_held_not_the_size_asked(self):
+        # job 3 asks for 8 nodes and is given 9: held over [100, 105), it leaves 1 node idle, not 2: 125 / 1050
+        self.edit_jobs("3,30,100,105,70,5,5,8,8,", "3,30,100,105,70,5,5,8,9,")
+        got = mc.recompute(*mc.read_run(self.run_dir))
+        self.assertAlmostEqual(125 / 1050, got["unused_capacity"], places=12)
+        self.assertAlmostEqual(712 / 1050, got["utilization"], places=12)  # its own size, 8, in the utilization
 
     def test_fault_counts_and_availability_from_faults_csv(self):
         # node-9 down over [100, 105), node-3 down from 104 to the last event, 105: 5 + 1 node-seconds of the
