@@ -51,6 +51,10 @@ submitted, also for a communication-intensive job that ran shortened on a block)
     faults.jobs_failed      finished rows of status killed_by_fault
     faults.failures, faults.repairs, faults.down_at_end
                             from faults.csv: `down` lines, `up` lines, components whose last line is `down`
+    faults.kills, faults.jobs_ever_killed, faults.requeues, faults.node_hours_lost
+                            0 when nothing failed (no faults.csv); with `--on-kill fail` (and no block boots,
+                            whose failures requeue): the rows of status killed_by_fault, 0 requeues, and the sum
+                            of size * run_s over those rows / 3600
     faults.span_s           first event to last: the earliest and latest of the submissions, start decisions,
                             ends and faults.csv's changes
     faults.availability, faults.component_availability.node (flat:N), .midplane (bgl, torus-bgl, bgl-slurm)
@@ -76,7 +80,7 @@ Skipped, by name, because the outputs do not hold what they need:
   switches and cables (their counts are not in the outputs);
 - everything that needs the trace, the fault or reservation file or the journal: jobs_read, jobs_skipped,
   migrations_total / _successful / _max_successful, preemptions*, faults.kills / jobs_ever_killed / requeues /
-  node_hours_lost, the reservations block, end.reason and end.last_instant_s.
+  node_hours_lost when killed jobs are requeued, the reservations block, end.reason and end.last_instant_s.
 
 A job requeued after a kill appears once in jobs.csv, with its last run: its earlier runs are not there, so it
 counts as queued with its requested size from its submission to its last start decision (as docs/semantics.md
@@ -96,7 +100,8 @@ GAMMA = 10  # seconds, the bound of the bounded slowdown (docs/semantics.md)
 INTEGER_KEYS = {"jobs", "jobs_submitted", "jobs_never_started", "jobs_ended_killed", "makespan_s", "p50_wait_s",
                 "p95_wait_s", "max_wait_s", "sum_flow_s", "jobs_migrated", "events", "end.jobs_left_queued",
                 "end.jobs_left_running", "faults.jobs_failed", "faults.failures", "faults.repairs",
-                "faults.down_at_end", "faults.span_s"} | {f"job_classes.{e}{c}.{k}" for e in ("", "well_estimated.", "badly_estimated.")
+                "faults.down_at_end", "faults.span_s", "faults.kills", "faults.jobs_ever_killed",
+                "faults.requeues"} | {f"job_classes.{e}{c}.{k}" for e in ("", "well_estimated.", "badly_estimated.")
                                          for c in ("ci", "nci") for k in ("jobs", "contiguous_jobs")}
 
 
@@ -295,6 +300,21 @@ def recompute(summary, jobs, faults):
 
     if "faults" in summary:
         out.update(availability(summary, jobs, faults or [], boot_delay))
+        killed = [j for j in finished if j["status"] == "killed_by_fault"]
+        if not faults and "blocks" not in summary:
+            # nothing failed (no faults.csv), so nothing was killed
+            for key in ("faults.kills", "faults.jobs_ever_killed", "faults.requeues"):
+                out[key] = 0
+            out["faults.node_hours_lost"] = 0.0
+        elif summary["faults"].get("on_kill") == "fail" and "blocks" not in summary:
+            # every kill fails its job, so each is a row of its own
+            out["faults.kills"] = out["faults.jobs_ever_killed"] = len(killed)
+            out["faults.requeues"] = 0
+            out["faults.node_hours_lost"] = float(Fraction(sum(j["size"] * j["run_s"] for j in killed), 3600))
+        else:
+            why = "a requeued job's kills before its last run are not in jobs.csv"
+            for key in ("faults.kills", "faults.jobs_ever_killed", "faults.requeues", "faults.node_hours_lost"):
+                out[key] = Skip(why)
 
     if faults is not None:
         out["faults.failures"] = sum(f["change"] == "down" for f in faults)

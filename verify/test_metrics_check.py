@@ -136,12 +136,20 @@ class HandMadeRunTest(unittest.TestCase):
         return mc.recompute(*mc.read_run(self.run_dir))
 
     def test_a_job_killed_by_a_fault_counts_no_work_and_its_part_ran_in_the_slowdown(self):
-        # job 6 killed at 90 after 20 s: utilization without its 4 * 20, (712 - 80) / 1050; its slowdown 20 / 20
+        # job 6 killed at 90 after 20 s by node-0, with --on-kill fail: utilization without its 4 * 20,
+        # (712 - 80) / 1050; its slowdown 20 / 20; one kill, 4 nodes * 20 s lost
+        with open(os.path.join(self.run_dir, "faults.csv"), "w") as f:
+            f.write("time_s,component,change\n90,node-0,down\n")
+        self.edit_summary(faults={"on_kill": "fail"})
         got = self.recompute_with_job_6("killed_by_fault")
         self.assertAlmostEqual(632 / 1050, got["utilization"], places=12)
         self.assertAlmostEqual(2.3, got["mean_bounded_slowdown"], places=12)
-        self.assertEqual((1, 1), (got["jobs_ended_killed"], got["faults.jobs_failed"]))
+        self.assertEqual((1, 1, 1, 1, 0), (got["jobs_ended_killed"], got["faults.jobs_failed"], got["faults.kills"],
+                                           got["faults.jobs_ever_killed"], got["faults.requeues"]))
+        self.assertAlmostEqual(80 / 3600, got["faults.node_hours_lost"], places=12)
         self.assertIsInstance(got["sum_weighted_flow"], mc.Skip)  # its own run, the weight, is not in jobs.csv
+        self.edit_summary(faults={"on_kill": "requeue"})
+        self.assertIsInstance(mc.recompute(*mc.read_run(self.run_dir))["faults.kills"], mc.Skip)
 
     def test_a_cancelled_running_job_counts_the_part_it_ran(self):
         got = self.recompute_with_job_6("cancelled")
