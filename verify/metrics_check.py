@@ -111,6 +111,10 @@ ROWS = "jobs.csv rows inconsistent"
 INTEGER_KEYS.add(ROWS)
 
 
+RUN_UNKNOWN = ("a run time it needs is not in jobs.csv: the own run of a job killed by a fault, cancelled, "
+               "suspended by pfcfs or shortened on a block (unless estimates are exact)")
+
+
 class RunError(Exception):
     pass
 
@@ -247,15 +251,14 @@ def recompute(summary, jobs, faults):
 
         runs = [slowdown_run(j) for j in finished]
         if any(r is None for r in runs):
-            out["mean_bounded_slowdown"] = Skip("pfcfs suspended jobs: run_s holds the time suspended")
+            out["mean_bounded_slowdown"] = Skip(RUN_UNKNOWN)
         else:
             total = sum(Fraction(max(f, GAMMA), max(r, GAMMA)) for f, r in zip(flows, runs))
             out["mean_bounded_slowdown"] = float(total / n)
 
         works = [work(j) for j in finished]
         if any(w is None for w in works):
-            why = ("pfcfs suspended jobs" if suspended else "communication-intensive jobs gain on a block")
-            out["utilization"] = Skip(f"own run times not in jobs.csv ({why})")
+            out["utilization"] = Skip(RUN_UNKNOWN)
         else:
             used = sum(j["requested_size"] * w for j, w in zip(finished, works))
             out["utilization"] = float(Fraction(used, capacity)) if capacity > 0 else 0.0
@@ -270,8 +273,7 @@ def recompute(summary, jobs, faults):
 
         owns = [own_run(j) for j in finished]
         if any(o is None for o in owns):
-            out["sum_weighted_flow"] = Skip("own run times not in jobs.csv (jobs killed, cancelled, suspended "
-                                            "or shortened on a block)")
+            out["sum_weighted_flow"] = Skip(RUN_UNKNOWN)
         else:
             out["sum_weighted_flow"] = float(sum(j["requested_size"] * o * f
                                                  for j, o, f in zip(finished, owns, flows)))
@@ -279,8 +281,7 @@ def recompute(summary, jobs, faults):
     all_owns = [own_run(j) for j in jobs]
     submits = [j["submit_s"] for j in jobs]
     if not jobs or any(o is None for o in all_owns):
-        out["offered_load"] = Skip("own run times not in jobs.csv for every submitted job (never started, "
-                                   "killed, cancelled, suspended or shortened on a block)")
+        out["offered_load"] = Skip(RUN_UNKNOWN + ", or of a job that did not finish")
     elif max(submits) == min(submits):
         out["offered_load"] = None
     else:
@@ -288,7 +289,7 @@ def recompute(summary, jobs, faults):
         out["offered_load"] = float(Fraction(offered, (max(submits) - min(submits)) * nodes))
 
     plain = (summary.get("migrations_total", 0) == 0 and (summary.get("preemptions_context_switches") or 0) == 0
-             and not faults and not (summary.get("faults") or {}).get("kills") and "blocks" not in summary
+             and not faults and "blocks" not in summary
              and not any(j["status"] == "cancelled" for j in jobs))
     if plain:
         out["events"] = len(jobs) + sum(j["start_s"] is not None for j in jobs) + n
@@ -345,7 +346,7 @@ def job_class_figures(finished, slowdown_run, buddy):
                 if n else 0.0
             runs = [slowdown_run(j) for j in group]
             if any(r is None for r in runs):
-                out[key + "mean_bounded_slowdown"] = Skip("pfcfs suspended jobs: run_s holds the time suspended")
+                out[key + "mean_bounded_slowdown"] = Skip(RUN_UNKNOWN)
             else:
                 out[key + "mean_bounded_slowdown"] = float(sum(
                     Fraction(max(j["end_s"] - j["submit_s"], GAMMA), max(r, GAMMA)) for j, r in zip(group, runs))
