@@ -1,7 +1,7 @@
 package org.bgctl.cli;
 
-import akka.actor.typed.ActorSystem;
 import java.io.PrintWriter;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.bgctl.cluster.ClusterNode;
 import picocli.CommandLine.Command;
@@ -30,11 +30,12 @@ public final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ActorSystem<Void> system = ClusterNode.start(member.toOptions(1), machine);
+        ClusterNode node = ClusterNode.start(member.toOptions(1), machine);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("bgctl node %s hosts agents of %s; stop it with Ctrl-C%n", system.address(), machine);
+        out.printf("bgctl node %s hosts agents of %s; stop it with Ctrl-C%n", node.system().address(), machine);
         out.flush();
-        system.getWhenTerminated().toCompletableFuture().join();
+        Optional<String> downed = node.awaitStop();
+        if (downed.isPresent()) throw new IllegalStateException(downed.get());
         return 0;
     }
 }

@@ -8,16 +8,13 @@ import akka.actor.typed.ActorSystem;
 import akka.actor.typed.Behavior;
 import akka.actor.typed.javadsl.ActorContext;
 import akka.actor.typed.javadsl.Behaviors;
-import akka.cluster.ClusterEvent;
 import akka.cluster.Member;
 import akka.cluster.typed.Cluster;
-import akka.cluster.typed.Subscribe;
 import java.time.Duration;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ConcurrentSkipListSet;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
@@ -117,30 +114,14 @@ public final class ClusterDriver {
      * would say only that it was stopped.
      */
     private static void sayWhenDowned(ActorContext<?> ctx, CompletableFuture<?> failed) {
-        Set<String> unreachable = new ConcurrentSkipListSet<>();
-        ctx.spawn(Behaviors.<ClusterEvent.ReachabilityEvent>setup(watcher -> {
-            Cluster.get(watcher.getSystem()).subscriptions().tell(Subscribe.create(
-                    watcher.getSelf(), ClusterEvent.ReachabilityEvent.class));
-            return Behaviors.receive(ClusterEvent.ReachabilityEvent.class)
-                    .onMessage(ClusterEvent.UnreachableMember.class, u -> {
-                        unreachable.add(u.member().address().toString());
-                        return Behaviors.same();
-                    })
-                    .onMessage(ClusterEvent.ReachableMember.class, r -> {
-                        unreachable.remove(r.member().address().toString());
-                        return Behaviors.same();
-                    })
-                    .build();
-        }), "reachability");
-        CoordinatedShutdown shutdown = CoordinatedShutdown.get(ctx.getSystem());
-        shutdown.addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "bgctl-driver-downed", () -> {
-            if (shutdown.getShutdownReason().filter(CoordinatedShutdown.clusterDowningReason()::equals).isPresent())
-                failed.completeExceptionally(new IllegalStateException("the cluster downed this driver, which had lost "
-                        + (unreachable.isEmpty() ? "sight of its members" : String.join(", ", unreachable))
-                        + ": the Split Brain Resolver (keep-majority) keeps the larger side, on a tie the one with the"
-                        + " lowest address; use an odd number of members; stopped"));
-            return CompletableFuture.completedFuture(Done.getInstance());
-        });
+        Downing downing = Downing.watch(ctx);
+        ActorSystem<?> system = ctx.getSystem();
+        CoordinatedShutdown.get(system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "bgctl-driver-downed",
+                () -> {
+                    if (Downing.downed(system))
+                        failed.completeExceptionally(new IllegalStateException(downing.why("driver")));
+                    return CompletableFuture.completedFuture(Done.getInstance());
+                });
     }
 
     /**
