@@ -2,6 +2,7 @@ package org.bgctl.cluster;
 
 import com.typesafe.config.Config;
 import com.typesafe.config.ConfigFactory;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -22,6 +23,8 @@ public record ClusterOptions(String hostname, int port, List<String> seedNodes, 
 
     /** The cluster profile, a resource of this module. */
     public static final String PROFILE = "bgctl-cluster.conf";
+
+    private static final String REBALANCE_INTERVAL = "akka.cluster.sharding.rebalance-interval";
 
     public ClusterOptions {
         if (hostname == null || hostname.isBlank()) throw new IllegalArgumentException("--hostname must not be empty");
@@ -47,6 +50,18 @@ public record ClusterOptions(String hostname, int port, List<String> seedNodes, 
                         "akka.cluster.roles", roles))
                 .withFallback(ConfigFactory.systemProperties())
                 .withFallback(ConfigFactory.parseResources(PROFILE));
+    }
+
+    /**
+     * {@code config} with Cluster Sharding's "never rebalance" interval (the profile's 240 d) brought within the
+     * longest delay Akka's scheduler takes, about 2^31 ticks: with timers to the millisecond (a live server, a replay
+     * on the scaled clock) 24 d. Beyond it the shard coordinator fails to start, and a driver waits for its agents for
+     * ever.
+     */
+    public static Config rebalanceWithinTimers(Config config) {
+        Duration longest = config.getDuration("akka.scheduler.tick-duration").multipliedBy(Integer.MAX_VALUE);
+        if (config.getDuration(REBALANCE_INTERVAL).compareTo(longest) < 0) return config;
+        return ConfigFactory.parseMap(Map.of(REBALANCE_INTERVAL, longest.toDays() + "d")).withFallback(config);
     }
 
     /** {@code akka://bgctl@host:port} of {@code host:port}, or an error naming the bad seed. */

@@ -68,8 +68,7 @@ public final class ClusterReplay implements ActorHost {
                                 Supplier<SchedulerCore> cores, EventSink sink, int journalGroup,
                                 ActorReplay.ClockFactory clock, Consumer<Map<String, UnitProtocol.Occupancy>> agents) {
         MachineModel machine = cores.get().machine();
-        Config member = ownShutdown(patientPhases(options.config(List.of(ClusterScheduler.DRIVER_ROLE,
-                MemberMachine.role(machine))).withFallback(config)));
+        Config member = memberConfig(options, machine, config);
         CompletableFuture<RunClock.Outcome> done = new CompletableFuture<>();
         AtomicBoolean clocked = new AtomicBoolean();
         // stopped while it waits for its members, before any instant: the clock, which would stop it, is not there
@@ -105,6 +104,16 @@ public final class ClusterReplay implements ActorHost {
                         agents.accept(AgentAudit.collect(system, machine, UnitSharding.directory(system, machine),
                                 ActorReplay.auditTimeout(system)));
                 });
+    }
+
+    /**
+     * The driver's configuration: the cluster's ({@code options}, the driver role, the machine) over the run's
+     * {@code config}, with the sharding's rebalance interval within the run's timers (a replay on the scaled clock
+     * times to the millisecond), phases that outlast a lost member's notice, and the shutdown the run needs.
+     */
+    static Config memberConfig(ClusterOptions options, MachineModel machine, Config config) {
+        return ownShutdown(patientPhases(ClusterOptions.rebalanceWithinTimers(options.config(
+                List.of(ClusterScheduler.DRIVER_ROLE, MemberMachine.role(machine))).withFallback(config))));
     }
 
     /**
