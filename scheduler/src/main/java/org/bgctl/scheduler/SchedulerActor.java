@@ -391,8 +391,10 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
                 String message = attempt <= phaseAttempts ? "protocol steps of batch {} unanswered after {} (attempt {} of {})"
                         : "protocol steps of batch {} unanswered after {} (attempt {}; steps that must be done are sent"
                         + " past the {} attempts until answered)";
-                if (timeoutsExpected) context.getLog().info(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
-                else context.getLog().warn(message, batch, settings.phaseTimeout(), attempt, phaseAttempts);
+                // the timeout as the refusal that may follow says it ("50 ms"), not as a Duration prints ("PT0.05S")
+                String timeout = settings.phaseTimeout().toMillis() + " ms";
+                if (timeoutsExpected) context.getLog().info(message, batch, timeout, attempt, phaseAttempts);
+                else context.getLog().warn(message, batch, timeout, attempt, phaseAttempts);
             }
         }, phaseAttempts);
         this.handlers = handlers();

@@ -32,7 +32,8 @@ import org.slf4j.LoggerFactory;
  * A transaction undone only by steps given up unanswered is logged alike: at INFO when timeouts are expected.
  */
 class TimeoutLogTest {
-    private static final String UNANSWERED = "unanswered after";
+    /** The phase timeout of {@link #kit} in milliseconds, as people read it (it said "PT0.1S"). */
+    private static final String UNANSWERED = "unanswered after 100 ms (attempt";
     private final Logger log = (Logger) LoggerFactory.getLogger(SchedulerActor.class);
     private ActorTestKit kit;
 
