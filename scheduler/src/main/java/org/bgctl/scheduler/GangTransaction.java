@@ -22,9 +22,7 @@ final class GangTransaction {
     final long time;
     final Plan plan;
     final ContextSwitch contextSwitch;
-    final List<String> refusals = new ArrayList<>();
-    /** How many of the refusals are suspensions given up unanswered. */
-    int givenUp;
+    final Refusals refusals = new Refusals();
     /** Units that suspended each job, by job id: where to resume them if the switch is refused. */
     final TreeMap<Long, TreeSet<String>> suspended = new TreeMap<>();
 
@@ -49,14 +47,13 @@ final class GangTransaction {
 
     /** Records an answer. */
     void record(SuspendReply reply) {
-        if (reply instanceof SuspendRefused r) refusals.add(r.unit() + ": " + r.reason());
+        if (reply instanceof SuspendRefused r) refusals.add(r.unit(), r.reason());
         else suspended.computeIfAbsent(reply.job(), j -> new TreeSet<>()).add(reply.unit());
     }
 
     /** A suspension had no answer: the switch fails, and the unit may have suspended the job, so the undo goes there too. */
     void giveUp(Request request, String why) {
-        refusals.add(request.unit() + ": " + why);
-        givenUp++;
+        refusals.givenUp(request.unit(), why);
         suspended.computeIfAbsent(request.job(), j -> new TreeSet<>()).add(request.unit());
     }
 

@@ -27,9 +27,7 @@ final class MigrationTransaction {
     final long time;
     final Plan plan;
     final Migration migration;
-    final List<String> refusals = new ArrayList<>();
-    /** How many of the refusals are steps given up unanswered. */
-    int givenUp;
+    final Refusals refusals = new Refusals();
     /** Units that checkpointed each job, by job id: where the jobs restart if the migration aborts. */
     final TreeMap<Long, TreeSet<String>> checkpointed = new TreeMap<>();
     /** Units that reserved nodes or ports for the transaction, or may have: they never answered. */
@@ -67,13 +65,13 @@ final class MigrationTransaction {
 
     /** Records a checkpoint answer. */
     void record(CheckpointReply reply) {
-        if (reply instanceof CheckpointRefused r) refusals.add(r.unit() + ": " + r.reason());
+        if (reply instanceof CheckpointRefused r) refusals.add(r.unit(), r.reason());
         else checkpointed.computeIfAbsent(reply.job(), j -> new TreeSet<>()).add(reply.unit());
     }
 
     /** Records a reservation answer. */
     void record(ReserveReply reply) {
-        if (reply instanceof Refused r) refusals.add(r.unit() + ": " + r.reason());
+        if (reply instanceof Refused r) refusals.add(r.unit(), r.reason());
         else reserved.add(reply.unit());
     }
 
@@ -82,8 +80,7 @@ final class MigrationTransaction {
      * the undo goes there too (a restart in place, an abort).
      */
     void giveUp(Request request, String why) {
-        refusals.add(request.unit() + ": " + why);
-        givenUp++;
+        refusals.givenUp(request.unit(), why);
         if (request.kind() == Kind.CHECKPOINT)
             checkpointed.computeIfAbsent(request.job(), j -> new TreeSet<>()).add(request.unit());
         else reserved.add(request.unit());

@@ -696,12 +696,12 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     }
 
     /**
-     * Logs a transaction undone by {@code refusals} refusals, {@code givenUp} of them steps given up unanswered: a
-     * warning, unless every one is a step given up while unanswered steps are expected (chaos loses messages on
-     * purpose, and summary.json counts what they undo); then at INFO, as the timeouts that led to them.
+     * Logs a transaction undone by {@code refusals}: a warning, unless every one is a step given up while unanswered
+     * steps are expected (chaos loses messages on purpose, and summary.json counts what they undo); then at INFO, as
+     * the timeouts that led to them.
      */
-    private void undone(int refusals, int givenUp, String format, Object... arguments) {
-        if (timeoutsExpected && givenUp == refusals) context.getLog().info(format, arguments);
+    private void undone(Refusals refusals, String format, Object... arguments) {
+        if (timeoutsExpected && refusals.allGivenUp()) context.getLog().info(format, arguments);
         else context.getLog().warn(format, arguments);
     }
 
@@ -742,8 +742,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     private Effect<EventBatch, State> abortMigration(State state, MigrationTransaction m) {
         aborted++;
         m.migration.events(m.time, false).forEach(e -> emit(state, e));
-        undone(m.refusals.size(), m.givenUp, "migration at {} aborted ({}); no job moved, the pass's starts wait for the"
-                + " next instant", m.time, String.join("; ", m.refusals));
+        undone(m.refusals, "migration at {} aborted ({}); no job moved, the pass's starts wait for the next instant",
+                m.time, m.refusals);
         return orNone(runner.send(m.aborts(), then(state,
                 () -> runner.send(m.restartsInPlace(), then(state, () -> afterCommits(state))))));
     }
@@ -758,8 +758,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
     /** An agent refused or did not answer: the suspensions that may have happened are undone, nothing is recorded. */
     private Effect<EventBatch, State> undoSwitch(State state, GangTransaction g) {
         aborted++;
-        undone(g.refusals.size(), g.givenUp, "context switch of job {}'s gang at {} refused ({}); no job switched, the"
-                + " pass's starts wait for the next instant", g.contextSwitch.wideJob(), g.time, String.join("; ", g.refusals));
+        undone(g.refusals, "context switch of job {}'s gang at {} refused ({}); no job switched, the pass's starts wait"
+                + " for the next instant", g.contextSwitch.wideJob(), g.time, g.refusals);
         return orNone(runner.send(g.undo(), then(state, () -> afterCommits(state))));
     }
 
@@ -929,8 +929,8 @@ public final class SchedulerActor extends EventSourcedBehavior<SchedulerActor.Co
             } else {
                 aborted++;
                 for (String unit : b.toAbort) aborts.add(Request.of(Kind.ABORT, unit, b.tx, 0));
-                undone(b.refusals.size(), b.givenUp, "job {}: allocation refused at {} ({}); it stays queued",
-                        b.start.job().id(), tx.time, String.join("; ", b.refusals));
+                undone(b.refusals, "job {}: allocation refused at {} ({}); it stays queued", b.start.job().id(), tx.time,
+                        b.refusals);
             }
         }
         runner.send(aborts, acknowledged(state));

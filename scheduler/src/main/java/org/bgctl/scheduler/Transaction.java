@@ -29,9 +29,7 @@ final class Transaction {
         final List<String> toAbort = new ArrayList<>();
         /** Units asked in the current phase that have not answered. */
         final TreeSet<String> pending = new TreeSet<>();
-        final List<String> refusals = new ArrayList<>();
-        /** How many of the refusals are steps given up unanswered. */
-        int givenUp;
+        final Refusals refusals = new Refusals();
         /** Failed components the agents named. */
         final TreeSet<String> down = new TreeSet<>();
 
@@ -86,7 +84,7 @@ final class Transaction {
         Branch b = branch(reply.tx());
         b.pending.remove(reply.unit());
         if (reply instanceof Refused r) {
-            b.refusals.add(r.unit() + ": " + r.reason());
+            b.refusals.add(r.unit(), r.reason());
             b.down.addAll(r.down());
         } else {
             b.toAbort.add(reply.unit());
@@ -97,8 +95,7 @@ final class Transaction {
     void giveUp(Request request, String why) {
         Branch b = branch(request.tx());
         b.pending.remove(request.unit());
-        b.refusals.add(request.unit() + ": " + why);
-        b.givenUp++;
+        b.refusals.givenUp(request.unit(), why);
         b.toAbort.add(request.unit());
     }
 
@@ -106,7 +103,7 @@ final class Transaction {
     boolean lost(HoldLost lost) {
         Branch b = branch(lost.tx());
         if (b == null) return false;
-        b.refusals.add(lost.unit() + ": " + lost.reason());
+        b.refusals.add(lost.unit(), lost.reason());
         b.down.addAll(lost.down());
         return true;
     }
