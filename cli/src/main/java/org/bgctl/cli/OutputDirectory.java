@@ -33,14 +33,24 @@ final class OutputDirectory {
      * @throws IllegalArgumentException when {@code dir} is a file, or a directory holding a run's outputs
      */
     static void checkFree(Path dir, String option) {
-        if (Files.exists(dir) && !Files.isDirectory(dir))
-            throw new IllegalArgumentException(option + " " + dir + " is a file, not a directory");
+        requireNoFile(dir, option);
         List<String> held = new ArrayList<>();
         for (String output : OUTPUTS) if (Files.exists(dir.resolve(output))) held.add(output);
         if (JournalLocation.exists(dir)) held.add("a journal");
         if (!held.isEmpty())
             throw new IllegalArgumentException(option + " " + dir + " already holds a run (" + String.join(", ", held)
                     + "); choose another " + option + " or remove it (nothing was changed)");
+    }
+
+    /**
+     * Checks that {@code dir} is a directory or does not exist yet.
+     *
+     * @param option the option that named it, for the message (e.g. {@code --run})
+     * @throws IllegalArgumentException when {@code dir} is a file
+     */
+    static void requireNoFile(Path dir, String option) {
+        if (Files.exists(dir) && !Files.isDirectory(dir))
+            throw new IllegalArgumentException(option + " " + dir + " is a file, not a directory");
     }
 
     /**

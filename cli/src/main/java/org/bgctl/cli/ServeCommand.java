@@ -1,7 +1,6 @@
 package org.bgctl.cli;
 
 import java.io.PrintWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.OptionalDouble;
@@ -153,8 +152,7 @@ public final class ServeCommand implements Callable<Integer> {
         ServeSpec serve;
         try {
             if (speed != null) TimeScale.requireSpeed("--speed", speed);
-            if (Files.exists(run) && !Files.isDirectory(run))
-                throw new IllegalArgumentException("--run " + run + " is a file, not a directory");
+            OutputDirectory.requireNoFile(run, "--run");
             serve = new ServeSpec(runOptions.given().with("trace", trace),
                     speed == null ? OptionalDouble.empty() : OptionalDouble.of(speed), run, host, port,
                     TokenSource.resolve(token, tokenFile, System.getenv()), RestartPolicy.parse(onRestart),

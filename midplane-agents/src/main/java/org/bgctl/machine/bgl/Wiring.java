@@ -87,7 +87,8 @@ public record Wiring(String name, Shape midplanes, Shape nodesPerMidplane, LineW
                 throw new IllegalArgumentException("a Paragon site (node-sets, no midplanes), not a wiring of midplanes:"
                         + " name it as paragon:FILE");
             MachineFileError.requireKnownKeys(machine, "", KEYS);
-            if (machine.hasPath("boot")) MachineFileError.requireKnownKeys(machine.getConfig("boot"), "boot.", BootTimes.KEYS);
+            if (machine.hasPath("boot"))
+                MachineFileError.requireKnownKeys(machine.getConfig("boot"), "boot.", BootTimes.KEYS);
             Shape midplanes = shape(machine, "midplanes");
             Config lines = machine.getConfig("lines");
             MachineFileError.requireKnownKeys(lines, "lines.", LINE_KEYS);
