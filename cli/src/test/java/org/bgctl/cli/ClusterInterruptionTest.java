@@ -38,12 +38,8 @@ class ClusterInterruptionTest {
         Path run = dir.resolve("run");
         List<Process> processes = new ArrayList<>();
         try {
-            processes.add(start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
-                    "--seed-nodes", "127.0.0.1:" + seed)));
-            List<String> args = replayArgs(run);
-            args.addAll(List.of("--cluster", "--members", "2", "--cluster-port",
-                    Integer.toString(ClusterProcessesTest.freePort()), "--seed-nodes", "127.0.0.1:" + seed));
-            Process driver = start("driver", args);
+            processes.add(member(seed));
+            Process driver = driver(run, ClusterProcessesTest.freePort(), seed, List.of());
             processes.add(driver);
             awaitLine("driver", "the clock starts", driver);
             Thread.sleep(300);
@@ -59,13 +55,7 @@ class ClusterInterruptionTest {
             for (Process p : processes) p.destroyForcibly();
             for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
         }
-        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
-        assertEquals(0, resumed.exit(), resumed.toString());
-        Path single = dir.resolve("single");
-        CliRun one = CliRun.of(replayArgs(single).toArray(String[]::new));
-        assertEquals(0, one.exit(), one.toString());
-        assertArrayEquals(Files.readAllBytes(single.resolve("jobs.csv")), Files.readAllBytes(run.resolve("jobs.csv")),
-                "the resumed cluster run gave another schedule");
+        assertResumesToTheUninterruptedOutputs(run, "jobs.csv");
     }
 
     /**
@@ -76,37 +66,15 @@ class ClusterInterruptionTest {
     @Test
     @Timeout(240)
     void aDriverDownedByTheClusterSaysWhy() throws Exception {
-        int seed = ClusterProcessesTest.freePort();
-        int own = ClusterProcessesTest.freePort();
-        if (own < seed) {
-            int t = own;
-            own = seed;
-            seed = t;
-        }
+        int[] ports = ClusterProcessesTest.twoFreePortsLowerFirst();
+        int seed = ports[0];
         Path run = dir.resolve("downed");
-        List<Process> processes = new ArrayList<>();
-        try {
-            Process member = start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
-                    "--seed-nodes", "127.0.0.1:" + seed));
-            processes.add(member);
-            List<String> args = replayArgs(run);
-            args.addAll(List.of("--journal", "memory", "--cluster", "--members", "2", "--cluster-port",
-                    Integer.toString(own), "--seed-nodes", "127.0.0.1:" + seed));
-            Process driver = start("driver", args);
-            processes.add(driver);
-            awaitLine("driver", "the clock starts", driver);
-            member.destroyForcibly();
-
-            assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
-            assertEquals(1, driver.exitValue(), log("driver"));
-            assertTrue(log("driver").contains("bgctl replay: the cluster downed this driver, which had lost"
-                    + " akka://bgctl@127.0.0.1:" + seed), log("driver"));
-            assertFalse(log("driver").contains("the clock was stopped"), log("driver"));
-            assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
-        } finally {
-            for (Process p : processes) p.destroyForcibly();
-            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
-        }
+        Process driver = memberKilledMidRun(run, seed, ports[1], 0, List.of(), "--journal", "memory");
+        assertEquals(1, driver.exitValue(), log("driver"));
+        assertTrue(log("driver").contains("bgctl replay: the cluster downed this driver, which had lost"
+                + " akka://bgctl@127.0.0.1:" + seed), log("driver"));
+        assertFalse(log("driver").contains("the clock was stopped"), log("driver"));
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
     }
 
     /**
@@ -120,8 +88,7 @@ class ClusterInterruptionTest {
         int http = ClusterProcessesTest.freePort();
         List<Process> processes = new ArrayList<>();
         try {
-            processes.add(start("node", List.of("node", "--machine", MACHINE, "--port", Integer.toString(seed),
-                    "--seed-nodes", "127.0.0.1:" + seed)));
+            processes.add(member(seed));
             Process driver = start("server", List.of("serve", "--machine", MACHINE, "--speed", "60", "--run",
                     dir.resolve("live").toString(), "--port", Integer.toString(http), "--cluster", "--cluster-port",
                     Integer.toString(ClusterProcessesTest.freePort()), "--seed-nodes", "127.0.0.1:" + seed,
@@ -145,9 +112,68 @@ class ClusterInterruptionTest {
                 "pfcfs", "--out", out.toString(), "--quiet"));
     }
 
+    /** --resume {@code run}, then the same replay uninterrupted in one JVM: the {@code outputs} are byte for byte its. */
+    private void assertResumesToTheUninterruptedOutputs(Path run, String... outputs) throws IOException {
+        CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
+        assertEquals(0, resumed.exit(), resumed.toString());
+        Path single = dir.resolve("single");
+        CliRun one = CliRun.of(replayArgs(single).toArray(String[]::new));
+        assertEquals(0, one.exit(), one.toString());
+        for (String output : outputs)
+            assertArrayEquals(Files.readAllBytes(single.resolve(output)), Files.readAllBytes(run.resolve(output)),
+                    "the resumed cluster run gave another " + output);
+    }
+
+    /**
+     * The member at {@code memberPort} and the driver of a replay into {@code run} at {@code driverPort} (with
+     * {@code jvm} and {@code options}); the member killed (SIGKILL) {@code afterMs} after the driver's clock starts, the
+     * run still going: answers the driver, once ended.
+     */
+    private Process memberKilledMidRun(Path run, int memberPort, int driverPort, long afterMs, List<String> jvm,
+                                       String... options) throws Exception {
+        List<Process> processes = new ArrayList<>();
+        try {
+            Process member = member(memberPort);
+            processes.add(member);
+            Process driver = driver(run, driverPort, memberPort, jvm, options);
+            processes.add(driver);
+            awaitLine("driver", "the clock starts", driver);
+            Thread.sleep(afterMs);
+            assertTrue(driver.isAlive(), "the run ended before its member could be killed: " + log("driver"));
+            member.destroyForcibly();
+            assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
+            return driver;
+        } finally {
+            for (Process p : processes) p.destroyForcibly();
+            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
+    /** The member, "node", at {@code port}, its own seed: it forms the cluster. */
+    private Process member(int port) throws IOException {
+        return start("node", List.of(), List.of("node", "--machine", MACHINE, "--port", Integer.toString(port),
+                "--seed-nodes", "127.0.0.1:" + port));
+    }
+
+    /** The "driver" of a replay into {@code run} at {@code port}, joining the member at {@code seed}. */
+    private Process driver(Path run, int port, int seed, List<String> jvm, String... options) throws IOException {
+        List<String> args = replayArgs(run);
+        args.addAll(List.of(options));
+        args.addAll(List.of("--cluster", "--members", "2", "--cluster-port", Integer.toString(port), "--seed-nodes",
+                "127.0.0.1:" + seed));
+        return start("driver", jvm, args);
+    }
+
     private Process start(String name, List<String> args) throws IOException {
-        List<String> command = ChildJvm.command("256m", List.of("-XX:+UseSerialGC",
-                "-Dakka.cluster.split-brain-resolver.stable-after=3s"), ClusterProcessesTest.productionClassPath());
+        return start(name, List.of(), args);
+    }
+
+    /** A bgctl JVM with {@code jvm} options, its standard output and error to NAME.log. */
+    private Process start(String name, List<String> jvm, List<String> args) throws IOException {
+        List<String> options = new ArrayList<>(List.of("-XX:+UseSerialGC",
+                "-Dakka.cluster.split-brain-resolver.stable-after=3s"));
+        options.addAll(jvm);
+        List<String> command = ChildJvm.command("256m", options, ClusterProcessesTest.productionClassPath());
         command.addAll(args);
         return new ProcessBuilder(command).redirectErrorStream(true)
                 .redirectOutput(dir.resolve(name + ".log").toFile()).start();

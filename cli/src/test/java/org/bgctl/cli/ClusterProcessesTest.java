@@ -229,6 +229,16 @@ class ClusterProcessesTest {
         processes.clear();
     }
 
+    /**
+     * Two TCP ports free on this machine a moment ago, the lower first: of two members at them, the Split Brain
+     * Resolver (keep-majority, a tie) keeps the one at the lower.
+     */
+    static int[] twoFreePortsLowerFirst() throws IOException {
+        int a = freePort();
+        int b = freePort();
+        return new int[] {Math.min(a, b), Math.max(a, b)};
+    }
+
     /** A TCP port free on this machine a moment ago. */
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0)) {
