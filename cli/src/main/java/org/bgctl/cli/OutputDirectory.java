@@ -11,6 +11,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import org.bgctl.journal.JournalLocation;
 import org.bgctl.run.AgentsDisagree;
+import org.bgctl.run.RunRecord;
+import org.bgctl.run.StoppedMidRun;
 
 /**
  * The run directory a command writes: never one that already holds a run's outputs, and nothing left behind
@@ -56,7 +58,9 @@ final class OutputDirectory {
     /**
      * Runs {@code work}, which writes into {@code dir}; when it fails and {@code dir} did not exist before, removes
      * {@code dir} and everything in it before passing the failure on — but for a run that completed and whose agents
-     * then disagreed with its journal ({@link AgentsDisagree}): its outputs are the evidence, and are kept.
+     * then disagreed with its journal ({@link AgentsDisagree}): its outputs are the evidence, and are kept; and for a
+     * durable replay stopped mid-run by the loss of a cluster member ({@link StoppedMidRun}) that left its journal and
+     * run record: it is kept as a killed or interrupted run is, for {@code replay --resume}.
      */
     static <T> T removedOnFailure(Path dir, Callable<T> work) throws Exception {
         Path created = firstMissing(dir.toAbsolutePath().normalize());
@@ -64,10 +68,18 @@ final class OutputDirectory {
             return work.call();
         } catch (AgentsDisagree e) {
             throw e;
+        } catch (StoppedMidRun e) {
+            if (created != null && !resumable(dir)) remove(created);
+            throw e;
         } catch (Exception | Error e) {
             if (created != null) remove(created);
             throw e;
         }
+    }
+
+    /** Whether {@code dir} holds what {@code replay --resume} continues: a run record and a journal. */
+    static boolean resumable(Path dir) {
+        return RunRecord.exists(dir) && JournalLocation.exists(dir);
     }
 
     /** The outermost of {@code dir} and its parents that does not exist (what creating {@code dir} creates), or null. */

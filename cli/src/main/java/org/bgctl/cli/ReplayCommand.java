@@ -35,6 +35,7 @@ import org.bgctl.run.ReplayResult;
 import org.bgctl.run.ReplaySpec;
 import org.bgctl.run.ReplayWatcher;
 import org.bgctl.run.RunRecord;
+import org.bgctl.run.StoppedMidRun;
 import org.bgctl.run.TraceSource;
 import picocli.CommandLine;
 import picocli.CommandLine.ArgGroup;
@@ -184,6 +185,11 @@ public final class ReplayCommand implements Callable<Integer> {
             ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters,
                     where.apply(interruption.stop()), speed, watcher, interruption.stop(), shown, every));
             return finish(result, progress, dir, interruption);
+        } catch (StoppedMidRun e) {
+            // kept as an interrupted run is: the one line says how to go on
+            if (!OutputDirectory.resumable(dir)) throw e;
+            throw new IllegalStateException(e.getMessage() + ", the journal closed; continue in one JVM with: bgctl"
+                    + " replay --resume " + dir, e);
         }
     }
 

@@ -11,6 +11,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.bgctl.journal.JournalLocation;
+import org.bgctl.run.RunRecord;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,13 +24,15 @@ import org.junit.jupiter.api.io.TempDir;
  * member: the run stops as one interrupted in one JVM does, its journal closed and the --resume command printed,
  * exit 130, and --resume gives the schedule of an uninterrupted run. (Akka's own JVM shutdown hook once closed the
  * driver's remoting at the signal: the instant under way never settled, the Split Brain Resolver downed the driver,
- * and it ended with "the clock was stopped", its run directory gone.) And a driver the cluster downs says why.
+ * and it ended with "the clock was stopped", its run directory gone.) And a driver the cluster downs says why; a
+ * durable replay whose member is lost keeps its journal, and resumes to the outputs of an uninterrupted run.
  */
 class ClusterInterruptionTest {
 
     private static final Path TRACE = Path.of("..", "control-plane", "src", "test", "resources", "traces",
             "sdsc-sp2-excerpt.swf");
     private static final String MACHINE = "supernode:4x4x8/1";
+    private static final Pattern ENTRIES = Pattern.compile("holds (\\d+) entries");
 
     @TempDir
     Path dir;
@@ -75,6 +81,41 @@ class ClusterInterruptionTest {
                 + " akka://bgctl@127.0.0.1:" + seed), log("driver"));
         assertFalse(log("driver").contains("the clock was stopped"), log("driver"));
         assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
+    }
+
+    /**
+     * Driver (H2 journal) and one member, the member at the higher address, killed (SIGKILL) mid-run: the cluster
+     * keeps the driver's side and removes the member, and the driver stops with one line naming the member and the
+     * --resume command, exit 1, its run directory, journal and run.json kept as a killed or interrupted run's are; the
+     * resume gives the jobs.csv and schedule.swf of an uninterrupted run in one JVM. (The run directory was removed,
+     * the journal with it, and the line was logged as an error just before it as well.) The driver journals in groups
+     * of 64 events, not 4096 (the whole run), so that the loss finds part of the run journaled.
+     */
+    @Test
+    @Timeout(180)
+    void aDurableReplayThatLosesItsMemberKeepsItsJournalAndResumesToTheUninterruptedOutputs() throws Exception {
+        int[] ports = ClusterProcessesTest.twoFreePortsLowerFirst();
+        int seed = ports[1];
+        Path run = dir.resolve("lost");
+        Process driver = memberKilledMidRun(run, seed, ports[0], 500, List.of("-Dbgctl.virtual-journal-group=64"));
+        assertEquals(1, driver.exitValue(), log("driver"));
+        String line = "bgctl replay: member akka://bgctl@127.0.0.1:" + seed + " was lost mid-run: its agents restart"
+                + " empty on the other members and the messages in flight to them are lost, so this replay could no"
+                + " longer give the schedule of one JVM; stopped, the journal closed; continue in one JVM with: bgctl"
+                + " replay --resume " + run;
+        List<String> said = log("driver").lines().toList();
+        assertEquals(List.of(line), said.stream().filter(l -> l.contains("was lost mid-run")).toList(), log("driver"));
+        assertEquals(line, said.get(said.size() - 1), log("driver"));
+        assertTrue(said.stream().noneMatch(l -> l.contains(" ERROR ")), log("driver"));
+
+        assertTrue(RunRecord.exists(run), "run.json removed");
+        assertTrue(JournalLocation.exists(run), "the journal removed");
+        assertFalse(Files.exists(run.resolve("jobs.csv")), "a stopped run wrote a schedule");
+        CliRun verify = CliRun.of("inspect", "--run", run.toString(), "--verify");
+        assertEquals(0, verify.exit(), verify.toString());
+        Matcher entries = ENTRIES.matcher(verify.out());
+        assertTrue(entries.find() && Integer.parseInt(entries.group(1)) > 0, "nothing journaled: " + verify);
+        assertResumesToTheUninterruptedOutputs(run, "jobs.csv", "schedule.swf");
     }
 
     /**

@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.run.ActorReplay;
+import org.bgctl.run.StoppedMidRun;
 import org.bgctl.scheduler.SchedulerActor;
 
 /**
@@ -28,8 +29,8 @@ import org.bgctl.scheduler.SchedulerActor;
  * ({@link SchedulerActor.Resync}) — on a live server. A replay in virtual time stops instead, unless the member
  * joined after the run's agents were placed and so hosted none (a second driver, refused): the messages
  * in flight to the lost agents are gone and the transactions that waited for them time out, so it could no
- * longer give the schedule of one JVM, and it fails rather than report another one. If the scheduler stops,
- * the run fails.
+ * longer give the schedule of one JVM, and it fails rather than report another one ({@link StoppedMidRun}: what it
+ * journaled is kept, and a resume continues it). If the scheduler stops, the run fails.
  */
 public final class ClusterScheduler {
 
@@ -90,8 +91,8 @@ public final class ClusterScheduler {
                             String line = "member " + lost.address() + " was lost mid-run: its agents restart empty on"
                                     + " the other members and the messages in flight to them are lost, so this replay"
                                     + " could no longer give the schedule of one JVM; stopped";
-                            ctx.getLog().error(line);
-                            failed.completeExceptionally(new IllegalStateException(line));
+                            // the driver ends with this line: not logged as well
+                            failed.completeExceptionally(new StoppedMidRun(line));
                             return Behaviors.same();
                         }
                         ctx.getLog().warn("member {} removed; its agents restart on the other members and are"

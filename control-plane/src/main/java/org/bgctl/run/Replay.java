@@ -126,7 +126,9 @@ public final class Replay {
      * {@code replay --speed K --port P}. A durable replay (actors, with an h2 or postgres journal) first records
      * {@code parameters} in the run directory ({@link RunRecord}) so that {@link #resume} can continue it. Once
      * {@code stop} completes no further instant is released: the journal is flushed and closed, and summary.json
-     * says {@code "interrupted": true} with what is known ({@link ReplayResult#interrupted()}).
+     * says {@code "interrupted": true} with what is known ({@link ReplayResult#interrupted()}). A run that fails leaves
+     * no journal and no run record, but one stopped mid-run by the loss of a cluster member ({@link StoppedMidRun}):
+     * a durable replay's are kept, as a kill leaves them, for {@link #resume}.
      *
      * @param parameters the replay's parameters, recorded for a resume; null records nothing
      * @throws IllegalArgumentException also for a watcher without a speed
@@ -164,6 +166,10 @@ public final class Replay {
                 return replay(spec, journal, host, early, pacing, watch, machine, progress,
                         every, stop, JournaledPrefix.NONE);
             }
+        } catch (StoppedMidRun e) {
+            // what a recorded durable run journaled is kept for a resume, as a killed run's is
+            if (!durable(spec) || parameters == null) removeJournal(out);
+            throw e;
         } catch (IOException | RuntimeException e) {
             removeJournal(out);
             throw e;
