@@ -57,8 +57,8 @@ import org.bgctl.scheduler.event.SchedulerEvent;
  */
 public final class LiveApi extends AllDirectives {
 
-    /** A field given twice in a request body is bad input, not the last one winning. */
-    private static final ObjectMapper JSON = new ObjectMapper().enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
+    /** Reads and writes JSON; a field given twice in a request body is found before it reads one ({@link #body}). */
+    private static final ObjectMapper JSON = new ObjectMapper();
     private static final Duration ASK_TIMEOUT = Duration.ofSeconds(30);
     /** Where Jackson's messages quote the text they read, as {@code [Source: (String)"{"; line: 1, column: 1]}. */
     private static final Pattern QUOTED_SOURCE = Pattern.compile("\\[Source: .*?; line: (\\d+), column: (\\d+)]",
@@ -152,7 +152,8 @@ public final class LiveApi extends AllDirectives {
     /**
      * The request body as JSON, checked in this order: its length (413, by the front), its nesting depth (400
      * naming {@code body}, before any parser sees it), its content type (415 naming {@code Content-Type} unless
-     * {@code application/json}), then its syntax (400 naming {@code body}).
+     * {@code application/json}), then its syntax (400 naming {@code body}) and a field given twice in an object of it
+     * (400 naming the field: {@link DuplicateFields}), which would otherwise be read as its last value.
      */
     private Route body(Function<JsonNode, Route> inner) {
         return extractRequestEntity(entity -> entity(Unmarshaller.entityToString(), text -> {
@@ -163,13 +164,21 @@ public final class LiveApi extends AllDirectives {
                 return complete(error(StatusCodes.UNSUPPORTED_MEDIA_TYPE, "Content-Type", "expected application/json,"
                         + " got " + entity.getContentType().mediaType()));
             JsonNode node;
-            try (JsonParser parser = JSON.createParser(text)) {
-                node = JSON.readTree(parser);
-                if (node == null) node = MissingNode.getInstance();
-                else if (parser.nextToken() != null)
-                    return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: more after the value, at line "
-                            + parser.getTokenLocation().getLineNr() + ", column "
-                            + parser.getTokenLocation().getColumnNr() + "; send one JSON object"));
+            try {
+                Optional<String> twice;
+                try (JsonParser scan = JSON.createParser(text)) {
+                    twice = DuplicateFields.first(scan);
+                }
+                if (twice.isPresent()) return complete(error(StatusCodes.BAD_REQUEST, twice.get(),
+                        new BadRequest(twice.get(), "appears twice; give each field once").getMessage()));
+                try (JsonParser parser = JSON.createParser(text)) {
+                    node = JSON.readTree(parser);
+                    if (node == null) node = MissingNode.getInstance();
+                    else if (parser.nextToken() != null)
+                        return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: more after the value, at line "
+                                + parser.getTokenLocation().getLineNr() + ", column "
+                                + parser.getTokenLocation().getColumnNr() + "; send one JSON object"));
+                }
             } catch (JsonProcessingException e) {
                 return complete(error(StatusCodes.BAD_REQUEST, "body", "not JSON: " + notJson(e)));
             } catch (IOException e) {

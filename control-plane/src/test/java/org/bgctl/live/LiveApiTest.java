@@ -114,7 +114,7 @@ class LiveApiTest {
                 {"{\"size\": 512, \"runtime\": 10, \"priority\": 1}", "priority"},
                 {"{\"size\": 100000, \"runtime\": 10}", "size"},
                 {"not json", "body"},
-                {"{\"size\": 512, \"runtime\": 10, \"runtime\": 20}", "body"},
+                {"{\"size\": 512, \"runtime\": 10, \"runtime\": 20}", "runtime"},
                 {"[1, 2]", "body"},
                 {"{\"size\": 512, \"runtime\": 10}{\"size\": 512, \"runtime\": 10}", "body"},
                 {"{\"size\": 512, \"runtime\": 10} and more", "body"}};
@@ -131,6 +131,37 @@ class LiveApiTest {
         String unclosed = api.post("/api/jobs", "{\"size\": 512,\n \"runtime\": 10", null).body().get("error").asText();
         assertTrue(unclosed.startsWith("not JSON: ") && !unclosed.contains("Source") && !unclosed.contains("\"size\"")
                 && unclosed.contains("line 1, column 1") && unclosed.endsWith(" at line 2, column 15"), unclosed);
+    }
+
+    /**
+     * A field given twice is refused naming it, on every call that takes a body, and nothing changes. Before, it was
+     * refused as a body that is not JSON, naming {@code body}.
+     */
+    @Test
+    void aFieldGivenTwiceIs400NamingTheField() throws Exception {
+        int jobs = api.get("/api/jobs").body().size();
+        int reservations = api.get("/api/reservations").body().size();
+        String[][] cases = {
+                {"/api/jobs", "{\"size\": 1, \"size\": 2, \"runtime\": 10}", "size"},
+                {"/api/jobs", "{\"size\": 512,\n \"runtime\": 10,\n \"size\": 512}", "size"},
+                {"/api/jobs", "{\"size\": 512, \"runtime\": 10, \"shape\": {\"x\": 1, \"x\": 2}}", "shape.x"},
+                {"/api/jobs", "[{\"size\": 512}, {\"runtime\": 1, \"runtime\": 2}]", "[1].runtime"},
+                {"/api/faults", "{\"component\": \"mp-R000\", \"state\": \"down\", \"state\": \"up\"}", "state"},
+                {"/api/reservations", "{\"name\": \"twice\", \"start\": 900000000, \"end\": 900000001, \"what\": \"all\","
+                        + " \"name\": \"again\"}", "name"}};
+        for (String[] c : cases) {
+            ApiCalls.Answer a = api.post(c[0], c[1], null);
+            assertEquals(400, a.status(), c[1] + " -> " + a.body());
+            assertEquals(c[2], a.body().get("field").asText(), c[1] + " -> " + a.body());
+            assertEquals(c[2] + ": appears twice; give each field once", a.body().get("error").asText());
+        }
+        assertEquals(jobs, api.get("/api/jobs").body().size());
+        assertEquals(reservations, api.get("/api/reservations").body().size());
+        assertFalse(api.get("/api/machine").body().get("down").toString().contains("mp-R000"));
+        // the first field given twice, in the order of the body; syntax errors before it are still said as such
+        assertEquals("runtime", api.post("/api/jobs", "{\"runtime\": 1, \"runtime\": 2, \"size\": 1, \"size\": 2}",
+                null).body().get("field").asText());
+        assertEquals("body", api.post("/api/jobs", "{\"size\": 1 \"size\": 2}", null).body().get("field").asText());
     }
 
     @Test
