@@ -1,6 +1,7 @@
 package org.bgctl.cli;
 
 import java.util.concurrent.Callable;
+import org.bgctl.live.JobIds;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -19,15 +20,20 @@ public final class CancelCommand implements Callable<Integer> {
     @Mixin
     ServerOptions server;
 
-    @Parameters(paramLabel = "ID", description = "The job id.")
-    long id;
+    @Parameters(paramLabel = "ID", description = "The job id (1 or more).")
+    String id;
 
     @Override
     public Integer call() throws Exception {
         // a run's jobs are numbered from 1: a trace's as SWF numbers them, those submitted live after them
-        if (id < 1) throw new ParameterException(spec.commandLine(), "ID: expected a job id (1 or more), got " + id);
-        server.client().delete("api/jobs/" + id);
-        spec.commandLine().getOut().printf("job %d cancelled%n", id);
+        long job;
+        try {
+            job = JobIds.parse(id);
+        } catch (IllegalArgumentException e) {
+            throw new ParameterException(spec.commandLine(), "ID: " + e.getMessage());
+        }
+        server.client().delete("api/jobs/" + job);
+        spec.commandLine().getOut().printf("job %d cancelled%n", job);
         spec.commandLine().getOut().flush();
         return 0;
     }

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import org.bgctl.reservations.ReservationSpec;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
@@ -50,6 +51,12 @@ public final class ReserveCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         if (cancel != null) {
             if (start != null) throw new ParameterException(spec.commandLine(), "--cancel takes no window");
+            // the name goes in the path: one such as ../jobs/1 would name another call
+            try {
+                ReservationSpec.checkName(cancel);
+            } catch (IllegalArgumentException e) {
+                throw new ParameterException(spec.commandLine(), "--cancel: " + e.getMessage());
+            }
             server.client().delete("api/reservations/" + cancel);
             out.printf("reservation %s cancelled%n", cancel);
         } else if (start == null) {

@@ -460,9 +460,17 @@ class ErrorReportTest {
     /** Job ids count from 1, in a trace (SWF) and live: 0 was sent to the server, which knew no such job. */
     @Test
     void aJobIdBelowOneIsNamedBeforeTheServerIsAsked() {
-        for (String id : List.of("-5", "0"))
+        for (String id : List.of("-5", "0", "abc", "+5"))
             badInput(CliRun.of("cancel", "--server", "http://127.0.0.1:1", "--", id), "cancel",
                     "ID: expected a job id (1 or more), got " + id);
+    }
+
+    /** The name goes in the path of the call: ../jobs/1 would have cancelled job 1 instead. */
+    @Test
+    void aReservationNameToCancelIsCheckedBeforeTheServerIsAsked() {
+        badInput(CliRun.of("reserve", "--server", "http://127.0.0.1:1", "--cancel", "../jobs/1"), "reserve",
+                "--cancel: '../jobs/1' is not a name: letters and digits, joined by - _ . : @ (it names the window in"
+                        + " DELETE /api/reservations/NAME)");
     }
 
     @Test

@@ -115,9 +115,9 @@ public final class LiveApi extends AllDirectives {
                 path("jobs", () -> concat(
                         get(() -> complete(json(StatusCodes.OK, view.jobs()))),
                         post(() -> authorized(() -> body(this::submit))))),
-                path(PathMatchers.segment("jobs").slash(PathMatchers.longSegment()), id -> concat(
-                        get(() -> complete(job(id))),
-                        delete(() -> authorized(() -> cancel(id))))),
+                path(PathMatchers.segment("jobs").slash(PathMatchers.segment()), id -> concat(
+                        get(() -> checked(() -> complete(job(jobId(id))))),
+                        delete(() -> authorized(() -> checked(() -> cancel(jobId(id))))))),
                 path("machine", () -> get(() -> complete(json(StatusCodes.OK, view.machine())))),
                 path("health", () -> get(() -> complete(json(health.healthy() ? StatusCodes.OK
                         : StatusCodes.SERVICE_UNAVAILABLE, health.report())))),
@@ -127,8 +127,7 @@ public final class LiveApi extends AllDirectives {
                         get(() -> complete(json(StatusCodes.OK, view.reservations()))),
                         post(() -> authorized(() -> body(this::reserve))))),
                 path(PathMatchers.segment("reservations").slash(PathMatchers.segment()), name ->
-                        delete(() -> authorized(() -> operation(replyTo -> new RunClock.CancelReservation(name, replyTo),
-                                "name", answer("name", name, "cancelled", true))))),
+                        delete(() -> authorized(() -> checked(() -> cancelReservation(name))))),
                 path("metrics", () -> get(() -> parameterOptional("lateness_after", after -> complete(metrics(after))))),
                 path("events", () -> get(() -> completeOK(
                         events.map(e -> ServerSentEvent.create(write(EventJson.fields(e)), EventJson.type(e)))
@@ -184,12 +183,30 @@ public final class LiveApi extends AllDirectives {
             } catch (IOException e) {
                 throw new UncheckedIOException(e);
             }
-            try {
-                return inner.apply(node);
-            } catch (BadRequest bad) {
-                return complete(error(StatusCodes.BAD_REQUEST, bad.field(), bad.getMessage()));
-            }
+            JsonNode read = node;
+            return checked(() -> inner.apply(read));
         }));
+    }
+
+    /** The route {@code inner} gives, or 400 naming the field of the {@link BadRequest} it throws instead. */
+    private Route checked(Supplier<Route> inner) {
+        try {
+            return inner.get();
+        } catch (BadRequest bad) {
+            return complete(error(StatusCodes.BAD_REQUEST, bad.field(), bad.getMessage()));
+        }
+    }
+
+    /**
+     * The id of {@code /api/jobs/ID}: one that cannot be a job's ({@link JobIds}) is a 400 naming {@code id}; a
+     * well-formed one of no job is a 404 of its call.
+     */
+    private static long jobId(String text) {
+        try {
+            return JobIds.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("id", e.getMessage());
+        }
     }
 
     /*
@@ -225,6 +242,13 @@ public final class LiveApi extends AllDirectives {
     private Route cancel(long id) {
         if (!view.knows(id)) return complete(error(StatusCodes.NOT_FOUND, "id", "no job " + id));
         return operation(replyTo -> new RunClock.Cancel(id, replyTo), "id", answer("id", id, "cancelled", true));
+    }
+
+    /** {@code DELETE /api/reservations/NAME}: a name no reservation can have is a 400 naming {@code name}. */
+    private Route cancelReservation(String name) {
+        ReservationRequests.checkName(name);
+        return operation(replyTo -> new RunClock.CancelReservation(name, replyTo), "name",
+                answer("name", name, "cancelled", true));
     }
 
     private Route fault(JsonNode body) {

@@ -19,6 +19,20 @@ final class ReservationRequests {
     }
 
     /**
+     * {@code name}, when it can name a reservation ({@link ReservationSpec#checkName}).
+     *
+     * @throws BadRequest naming {@code name} otherwise
+     */
+    static String checkName(String name) {
+        try {
+            ReservationSpec.checkName(name);
+        } catch (IllegalArgumentException e) {
+            throw new BadRequest("name", e.getMessage());
+        }
+        return name;
+    }
+
+    /**
      * The reservation {@code body} asks for on {@code machine}.
      *
      * @throws BadRequest naming the field and what is wrong with it
@@ -29,12 +43,7 @@ final class ReservationRequests {
             String name = names.next();
             if (!FIELDS.contains(name)) throw new BadRequest(name, "unknown field; known: name, start, end, what");
         }
-        String name = text(body, "name", "a name of letters and digits, e.g. maint");
-        try {
-            ReservationSpec.checkName(name);
-        } catch (IllegalArgumentException e) {
-            throw new BadRequest("name", e.getMessage());
-        }
+        String name = checkName(text(body, "name", "a name of letters and digits, e.g. maint"));
         long start = time(body, "start");
         long end = time(body, "end");
         if (end <= start) throw new BadRequest("end", end + " is not after the start " + start);

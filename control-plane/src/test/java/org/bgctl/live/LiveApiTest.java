@@ -202,6 +202,32 @@ class LiveApiTest {
         assertEquals(404, api.delete("/api/jobs/999999", null).status());
     }
 
+    /**
+     * An id in the path that no job can have — 0, negative, not a whole number, larger than any — is bad input: 400
+     * naming {@code id} with the words of {@code bgctl cancel}, while a well-formed id of no job stays a 404; a name no
+     * reservation can have is a 400 naming {@code name}. Before, all of them were a 404 (or a 409 for the name).
+     */
+    @Test
+    void anIdOrNameInThePathThatCannotBeOneIs400() throws Exception {
+        for (String id : new String[] {"-5", "0", "abc", "1x", "+5", "99999999999999999999"}) {
+            for (ApiCalls.Answer a : new ApiCalls.Answer[] {api.get("/api/jobs/" + id), api.delete("/api/jobs/" + id, null)}) {
+                assertEquals(400, a.status(), id + " -> " + a.body());
+                assertEquals("id", a.body().get("field").asText(), id + " -> " + a.body());
+                assertTrue(a.body().get("error").asText().startsWith("id: expected a job id (1 or more), got " + id),
+                        a.body().toString());
+            }
+        }
+        ApiCalls.Answer unknown = api.get("/api/jobs/999999");
+        assertEquals(404, unknown.status(), unknown.body().toString());
+        assertEquals("id", unknown.body().get("field").asText());
+        ApiCalls.Answer badName = api.delete("/api/reservations/bad%20name", null);
+        assertEquals(400, badName.status(), badName.body().toString());
+        assertEquals("name", badName.body().get("field").asText());
+        assertEquals("name: 'bad name' is not a name: letters and digits, joined by - _ . : @ (it names the window in"
+                + " DELETE /api/reservations/NAME)", badName.body().get("error").asText());
+        assertEquals(409, api.delete("/api/reservations/none-such", null).status());
+    }
+
     @Test
     void aJobCancelledBeforeItStartsCountsAsEnded() throws Exception {
         try (LiveServer own = LiveServer.start(new ServeSpec("flat:16", "easy", 10, Optional.empty(), 0,
