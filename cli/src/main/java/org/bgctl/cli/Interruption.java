@@ -6,10 +6,12 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a durable replay ends on SIGINT or SIGTERM: a JVM shutdown hook completes {@link #stop()}, which stops the run's
+ * How a replay ends on SIGINT or SIGTERM: a JVM shutdown hook completes {@link #stop()}, which stops the run's
  * clock (no new instant; the journal flushed and closed; summary.json marked interrupted), waits — at most
  * {@value #WAIT_S} s — until the command has said so ({@link #finish}), and ends the process with the command's exit
- * code ({@value #INTERRUPTED} for a run stopped before its end).
+ * code ({@value #INTERRUPTED} for a run stopped before its end). {@code bgctl replay} installs it first thing
+ * ({@link #installForProcess}), before its command line is parsed, so that a signal at any point after the JVM started
+ * its main method ends the replay the same way: a run not started yet stops at its first instant.
  */
 final class Interruption implements AutoCloseable {
 
@@ -22,13 +24,28 @@ final class Interruption implements AutoCloseable {
     private final CountDownLatch finished = new CountDownLatch(1);
     private final Thread hook;
     private volatile int exitCode = INTERRUPTED;
+    /** The one installed for the whole process, which {@link #end} ends and the command's {@link #close} leaves. */
+    private static volatile Interruption process;
+    private boolean forProcess;
 
     private Interruption() {
         hook = new Thread(this::interrupt, "bgctl-interruption");
     }
 
-    /** Installs the hook; {@link #close()} removes it. */
+    /**
+     * Installs the hook for the whole process, before its command line is parsed: {@link #install} answers it, and
+     * {@link #end} ends it with the exit code of the command, whatever it was (bad input too).
+     */
+    static Interruption installForProcess() {
+        Interruption i = install();
+        i.forProcess = true;
+        process = i;
+        return i;
+    }
+
+    /** Installs the hook, or answers the one installed for the process; {@link #close()} removes it. */
     static Interruption install() {
+        if (process != null) return process;
         Interruption i = new Interruption();
         Runtime.getRuntime().addShutdownHook(i.hook);
         return i;
@@ -57,9 +74,20 @@ final class Interruption implements AutoCloseable {
         Runtime.getRuntime().halt(exitCode);
     }
 
-    /** Removes the hook, unless the process is already stopping (the hook then ends it). */
+    /** The process is done and exits with {@code code}: {@link #finish}, and the hook removed. */
+    void end(int code) {
+        exitCode = code;
+        forProcess = false;
+        close();
+    }
+
+    /**
+     * Removes the hook, unless the process is already stopping (the hook then ends it); the one installed for the
+     * process stays until {@link #end}.
+     */
     @Override
     public void close() {
+        if (forProcess) return;
         finished.countDown();
         try {
             Runtime.getRuntime().removeShutdownHook(hook);

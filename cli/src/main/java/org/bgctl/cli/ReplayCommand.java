@@ -13,7 +13,6 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.StringJoiner;
 import java.util.concurrent.Callable;
-import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.Function;
 import org.bgctl.clock.TimeScale;
@@ -28,6 +27,7 @@ import org.bgctl.report.FaultLog;
 import org.bgctl.report.Summary;
 import org.bgctl.report.html.RunReport;
 import org.bgctl.run.ActorHost;
+import org.bgctl.run.ExecutorKind;
 import org.bgctl.run.Progress;
 import org.bgctl.run.Replay;
 import org.bgctl.run.ReplayParameters;
@@ -143,11 +143,23 @@ public final class ReplayCommand implements Callable<Integer> {
     @Mixin
     DriverClusterOptions member;
 
+    /**
+     * The replay, with its interruption installed before anything else: a signal while the options are read or the run
+     * is set up stops the run at its first instant, and the replay ends as any interrupted one, saying where it stopped.
+     */
     @Override
     public Integer call() throws Exception {
-        if (resume != null) return resume();
+        try (Interruption interruption = Interruption.install()) {
+            int code = replay(interruption);
+            interruption.finish(code);
+            return code;
+        }
+    }
+
+    private int replay(Interruption interruption) throws Exception {
+        if (resume != null) return resume(interruption);
         Path recorded = recordedRun();
-        if (recorded != null) return fromRun(recorded);
+        if (recorded != null) return fromRun(recorded, interruption);
         TraceSource trace = input.demo ? TraceSource.DEMO : TraceSource.file(input.trace);
         ReplayParameters parameters = parameters();
         Path dir = out != null ? out : freeRunDirectory(trace,
@@ -173,18 +185,11 @@ public final class ReplayCommand implements Callable<Integer> {
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(err, System.console() != null);
         Progress shown = progress != null ? progress : Progress.none();
         Duration every = progress != null ? progress.interval() : Duration.ofHours(1);
-        if (!Replay.durable(replay)) {
-            CompletableFuture<Void> never = new CompletableFuture<>();
-            ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, null,
-                    where.apply(never), speed, watcher, never, shown, every));
-            if (progress != null) progress.finish();
-            print(spec.commandLine(), result.summary(), dir);
-            return 0;
-        }
-        try (Interruption interruption = Interruption.install()) {
+        try {
             ReplayResult result = OutputDirectory.removedOnFailure(dir, () -> Replay.run(replay, parameters,
                     where.apply(interruption.stop()), speed, watcher, interruption.stop(), shown, every));
-            return finish(result, progress, dir, interruption);
+            return finish(result, progress, dir, Replay.durable(replay) ? null
+                    : replay.executor() == ExecutorKind.DIRECT ? "the direct executor" : "the memory journal");
         } catch (StoppedMidRun e) {
             // kept as an interrupted run is: the one line says how to go on
             if (!OutputDirectory.resumable(dir)) throw e;
@@ -205,7 +210,7 @@ public final class ReplayCommand implements Callable<Integer> {
     }
 
     /** {@code --resume DIR}: continues the durable replay of DIR to its end. */
-    private int resume() throws Exception {
+    private int resume(Interruption interruption) throws Exception {
         if (input != null || recordedRunNamed())
             throw new ParameterException(spec.commandLine(), "--resume " + resume + " continues a recorded replay with"
                     + " its own options; give no --trace, --demo, --from-run or --journal DIR with it");
@@ -238,29 +243,32 @@ public final class ReplayCommand implements Callable<Integer> {
         }
         ProgressPrinter progress = quiet ? null : new ProgressPrinter(spec.commandLine().getErr(),
                 System.console() != null);
-        try (Interruption interruption = Interruption.install()) {
-            ReplayResult result = Replay.resume(resume, interruption.stop(),
-                    progress != null ? progress : Progress.none(),
-                    progress != null ? progress.interval() : Duration.ofHours(1));
-            return finish(result, progress, resume, interruption);
-        }
+        ReplayResult result = Replay.resume(resume, interruption.stop(),
+                progress != null ? progress : Progress.none(),
+                progress != null ? progress.interval() : Duration.ofHours(1));
+        return finish(result, progress, resume, null);
     }
 
-    /** Prints the result — or, for a run interrupted, how to resume it — and the exit code to end with. */
-    private int finish(ReplayResult result, ProgressPrinter progress, Path dir, Interruption interruption) {
+    /**
+     * Prints the result — or, for a run interrupted, where it stopped and how to resume it, or that it does not resume
+     * when it keeps nothing to resume from (run with {@code volatileBy}, else null) — and answers the exit code.
+     */
+    private int finish(ReplayResult result, ProgressPrinter progress, Path dir, String volatileBy) {
         if (progress != null) progress.finish();
-        int code = 0;
-        if (result.interrupted()) {
-            PrintWriter err = spec.commandLine().getErr();
+        if (!result.interrupted()) {
+            print(spec.commandLine(), result.summary(), dir);
+            return 0;
+        }
+        PrintWriter err = spec.commandLine().getErr();
+        if (volatileBy == null)
             err.printf("bgctl replay: interrupted at %s s of virtual time, the journal closed; continue with: bgctl"
                     + " replay --resume %s%n", result.summary().get("last_instant_s"), dir);
-            err.flush();
-            code = Interruption.INTERRUPTED;
-        } else {
-            print(spec.commandLine(), result.summary(), dir);
-        }
-        interruption.finish(code);
-        return code;
+        else
+            err.printf("bgctl replay: interrupted at %s s of virtual time; a replay with %s keeps nothing to resume"
+                    + " from: run it again, with another --out (%s holds only its summary.json, marked interrupted)%n",
+                    result.summary().get("last_instant_s"), volatileBy, dir);
+        err.flush();
+        return Interruption.INTERRUPTED;
     }
 
     /** True when --journal names a run directory rather than a journal kind. */
@@ -305,7 +313,7 @@ public final class ReplayCommand implements Callable<Integer> {
         }
     }
 
-    private int fromRun(Path recorded) throws Exception {
+    private int fromRun(Path recorded, Interruption interruption) throws Exception {
         if (port != null)
             throw new ParameterException(spec.commandLine(), "--port opens the API during a trace replay with --speed,"
                     + " not while re-driving a recorded run");
@@ -330,19 +338,14 @@ public final class ReplayCommand implements Callable<Integer> {
             throw new ParameterException(spec.commandLine(), e.getMessage());
         }
         OptionalDouble speed = speed();
-        try (Interruption interruption = Interruption.install()) {
-            JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
-                    scheduler, dir, speed, interruption.stop()));
-            int code = result.interrupted() ? Interruption.INTERRUPTED : printRedriven(recorded, dir, result);
-            if (result.interrupted()) {
-                PrintWriter err = spec.commandLine().getErr();
-                err.printf("bgctl replay: interrupted; a re-driven run does not resume: run it again, which starts it"
-                        + " anew in %s: %s%n", dir, JournalReplay.unfinished(dir).orElseThrow().command());
-                err.flush();
-            }
-            interruption.finish(code);
-            return code;
-        }
+        JournalReplay.Result result = OutputDirectory.removedOnFailure(dir, () -> JournalReplay.run(recorded,
+                scheduler, dir, speed, interruption.stop()));
+        if (!result.interrupted()) return printRedriven(recorded, dir, result);
+        PrintWriter err = spec.commandLine().getErr();
+        err.printf("bgctl replay: interrupted; a re-driven run does not resume: run it again, which starts it"
+                + " anew in %s: %s%n", dir, JournalReplay.unfinished(dir).orElseThrow().command());
+        err.flush();
+        return Interruption.INTERRUPTED;
     }
 
     /** Prints what the re-driven run of {@code recorded} made; answers the exit code: 1 when an invariant broke. */

@@ -465,7 +465,8 @@ public final class Replay {
                                             CompletionStage<?> stop) {
         if (spec.executor() == ExecutorKind.DIRECT) {
             DirectExecutor direct = new DirectExecutor(cores.get(), sink);
-            RunEnd end = direct.run(arrivals, health, spec.until());
+            CompletableFuture<?> stopped = stop.toCompletableFuture();
+            RunEnd end = direct.run(arrivals, health, spec.until(), stopped::isDone);
             // no clock: the last instant the executor stepped through is the run's last instant
             return new RunClock.Outcome(-1, direct.queued(), 0, direct.lastInstant(), end);
         }
@@ -504,10 +505,11 @@ public final class Replay {
      */
     static Config actorConfig(SystemKind kind, Config journal) {
         Config config = journal.withFallback(ConfigFactory.load());
-        // A durable run is stopped by its own shutdown hook, which closes the journal before the JVM exits.
-        if (kind.durable())
-            config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
-                    .withFallback(config);
+        // A run is stopped by the shutdown hook of its command (bgctl replay), which stops its clock between two
+        // instants, closes a durable run's journal and says where the run stopped before the JVM exits: Akka's own hook
+        // would end the actor system under it, and a run whose journal is kept in memory ended without a word.
+        config = ConfigFactory.parseMap(Map.of("akka.coordinated-shutdown.run-by-jvm-shutdown-hook", "off"))
+                .withFallback(config);
         // Journaled in groups, a replay decides nothing from what is written: the JDBC journal writes a group while
         // the scheduler goes on, and the run's end waits for the last (ActorReplay.outcome). Its actor, left with
         // little to do, runs on the scheduler's thread, so a write is acknowledged without waking another thread.

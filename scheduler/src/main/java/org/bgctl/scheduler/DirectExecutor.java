@@ -1,6 +1,7 @@
 package org.bgctl.scheduler;
 
 import java.util.List;
+import java.util.function.BooleanSupplier;
 import org.bgctl.scheduler.event.JobEvent;
 import org.bgctl.scheduler.event.JobSubmitted;
 import org.bgctl.scheduler.event.SchedulerEvent;
@@ -41,7 +42,16 @@ public final class DirectExecutor {
      * the next instant would come after {@code until}.
      */
     public RunEnd run(Arrivals arrivals, HealthChanges health, long until) {
+        return run(arrivals, health, until, () -> false);
+    }
+
+    /**
+     * {@link #run(Arrivals, HealthChanges, long)}, ended between two instants, {@link RunEnd#INTERRUPTED}, once
+     * {@code stopped} says so (a replay interrupted by a signal).
+     */
+    public RunEnd run(Arrivals arrivals, HealthChanges health, long until, BooleanSupplier stopped) {
         while (true) {
+            if (stopped.getAsBoolean()) return RunEnd.INTERRUPTED;
             boolean jobsRemain = core.runningCount() > 0 || !core.queue().isEmpty();
             long t = HealthChanges.nextInstant(arrivals, core.nextEventTime(), jobsRemain, health);
             if (t == Long.MAX_VALUE) return RunEnd.nothingLeft(core.queue().size());

@@ -10,7 +10,7 @@ public enum RunEnd {
     JOBS_CANNOT_START,
     /** The run reached the last second it was given ({@code --until}); later events did not happen. */
     UNTIL,
-    /** The run was stopped before its end (SIGINT or SIGTERM); a resume goes on from its journal. */
+    /** The run was stopped before its end (SIGINT or SIGTERM); a durable run resumes from its journal. */
     INTERRUPTED;
 
     /** How a run with nothing left to happen ended, {@code stillQueued} jobs never started. */
