@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Memory at scale: the HPC2N trace repeated COPIES times (job ids and submit times shifted by a
 # whole trace per copy), replayed with EASY on flat:240 by the direct executor and by the default
-# executor and journal (actors, H2), each in a JVM of its own whose options are BGCTL_JAVA_OPTS
-# (default -Xmx256m) plus a GC log. Prints per run: jobs, wall time, jobs/s, the peak heap in use
+# executor and journal (actors, H2), each in a JVM of its own whose options are BGCTL_JAVA_OPTS plus a GC log;
+# by default the options ./bgctl gives a replay of a trace over 32 MiB (C2 with less inlining), the heap capped at
+# 256 MiB. Prints per run: jobs, wall time, jobs/s, the peak heap in use
 # (before a collection), the most heap in use just after a collection (with G1 an upper bound of the
 # live data: a young collection leaves the old generation's garbage in place), and the peak RSS.
 # The traces and run directories go to a temporary directory, removed at the end.
@@ -13,7 +14,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 trace=../shared/traces/HPC2N-2002-2.2-cln.swf
 jar=cli/target/bgctl.jar
-opts=${BGCTL_JAVA_OPTS:--Xmx256m}
+opts=${BGCTL_JAVA_OPTS:--Xmx256m -Xss8m -XX:InlineSmallCode=1000 -XX:FreqInlineSize=100}
 modes=${SCALE_MODES:-direct actors}
 [ -f "$jar" ] || { echo "build first: mvn -B -q -DskipTests package" >&2; exit 1; }
 [ $# -gt 0 ] || set -- 1 5 10
