@@ -17,7 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * The JVM options the {@code ./bgctl} launcher chooses for a command: C1 only for short commands, C2 with less
- * inlining for a replay of all of a trace file over 32 MiB (compressed: 4 MiB), ZGC for serve and node, and
+ * inlining for a sweep and a replay of all of a trace file over 32 MiB (compressed: 4 MiB), ZGC for serve and node, and
  * {@code BGCTL_JAVA_OPTS} instead of any of them. The launcher runs from a copy next to an empty jar, with a
  * {@code java} on the path that prints the options it is given.
  */
@@ -70,7 +70,7 @@ class LauncherOptionsTest {
     void otherCommandsKeepTheirOptions() throws Exception {
         String big = trace("big.swf", 40 * MIB, false).toString();
         assertEquals("-Xmx2g -Xss8m -XX:+UseZGC", options(null, "serve", "--trace", big));
-        assertEquals("-Xmx2g -Xss8m", options(null, "sweep", "--trace", big));
+        assertEquals(LONG, options(null, "sweep", "--config", "experiment.conf"));
         assertEquals(SHORT, options(null, "inspect", "--trace", big));
         assertEquals(SHORT, options(null, "replay", "--trace", dir.resolve("missing.swf").toString()));
     }
