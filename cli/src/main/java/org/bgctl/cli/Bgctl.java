@@ -20,8 +20,9 @@ public final class Bgctl {
     public static final int BAD_INPUT = 2;
 
     public static void main(String[] args) {
-        // A replay ended by a signal says where it stopped: from now on, while its words are parsed too.
-        Interruption interruption = args.length > 0 && args[0].equals("replay") ? Interruption.installForProcess() : null;
+        // A replay or sweep ended by a signal says where it stopped: from now on, while its words are parsed too.
+        Interruption interruption = args.length > 0 && (args[0].equals("replay") || args[0].equals("sweep"))
+                ? Interruption.installForProcess() : null;
         // A replay's actor system starts now when the words say which it will be: Akka comes up while they are parsed.
         ReplayAhead.journal(args).ifPresent(ActorsAhead::start);
         // Initialise logging before any actor system starts logging from other threads.

@@ -6,12 +6,13 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * How a replay ends on SIGINT or SIGTERM: a JVM shutdown hook completes {@link #stop()}, which stops the run's
- * clock (no new instant; the journal flushed and closed; summary.json marked interrupted), waits — at most
- * {@value #WAIT_S} s — until the command has said so ({@link #finish}), and ends the process with the command's exit
- * code ({@value #INTERRUPTED} for a run stopped before its end). {@code bgctl replay} installs it first thing
- * ({@link #installForProcess}), before its command line is parsed, so that a signal at any point after the JVM started
- * its main method ends the replay the same way: a run not started yet stops at its first instant.
+ * How a replay or a sweep ends on SIGINT or SIGTERM: a JVM shutdown hook completes {@link #stop()}, which stops the
+ * run's clock (no new instant; the journal flushed and closed; summary.json marked interrupted), or has the sweep say
+ * how many runs it finished, waits — at most {@value #WAIT_S} s — until the command has said so ({@link #finish}), and
+ * ends the process with the command's exit code ({@value #INTERRUPTED} for a run stopped before its end).
+ * {@code bgctl replay} and {@code bgctl sweep} install it first thing ({@link #installForProcess}), before the command
+ * line is parsed, so that a signal at any point after the JVM started its main method ends the command the same way:
+ * a run not started yet stops at its first instant.
  */
 final class Interruption implements AutoCloseable {
 

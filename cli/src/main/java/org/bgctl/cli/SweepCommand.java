@@ -10,6 +10,8 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 import org.bgctl.run.ReplayParameter;
 import org.bgctl.run.ReplayParameters;
@@ -97,11 +99,47 @@ public final class SweepCommand implements Callable<Integer> {
         int threads = parallel != null ? parallel : Runtime.getRuntime().availableProcessors();
         if (threads < 1) throw new IllegalArgumentException("--parallel must be at least 1, was " + threads);
         PrintWriter err = spec.commandLine().getErr();
-        SweepOutcome outcome = Sweep.run(plan, threads, (run, ended, total) -> {
-            if (quiet && run.ok()) return;
-            err.println("[" + ended + "/" + total + "] " + run.line(total));
-            err.flush();
+        try (Interruption interruption = Interruption.install()) {
+            int code = run(plan, threads, stdout, err, interruption);
+            interruption.finish(code);
+            return code;
+        }
+    }
+
+    /**
+     * Runs the sweep; on SIGINT or SIGTERM says in one line how many runs it finished and how to run the rest (the
+     * same sweep into the same --out keeps them), and the process ends with {@link Interruption#INTERRUPTED}.
+     */
+    private int run(SweepPlan plan, int threads, PrintWriter stdout, PrintWriter err, Interruption interruption)
+            throws IOException {
+        int total = plan.runs().size();
+        AtomicInteger finished = new AtomicInteger();
+        AtomicBoolean over = new AtomicBoolean();
+        interruption.stop().thenRun(() -> {
+            if (!over.compareAndSet(false, true)) return;
+            int kept = finished.get();
+            synchronized (err) {
+                if (kept < total)
+                    err.printf("bgctl sweep: interrupted with %d of %d runs finished, kept in %s; run the same sweep"
+                            + " into the same --out to run the other %d (the finished ones are kept)%n", kept, total,
+                            plan.out(), total - kept);
+                else
+                    err.printf("bgctl sweep: interrupted with all %d runs finished, kept in %s, before results.csv and"
+                            + " the plots were written; run the same sweep into the same --out to write them%n", total,
+                            plan.out());
+                err.flush();
+            }
+            interruption.finish(Interruption.INTERRUPTED);
         });
+        SweepOutcome outcome = Sweep.run(plan, threads, (run, ended, all) -> {
+            if (run.ok()) finished.incrementAndGet();
+            if (quiet && run.ok()) return;
+            synchronized (err) {
+                err.println("[" + ended + "/" + all + "] " + run.line(all));
+                err.flush();
+            }
+        });
+        if (!over.compareAndSet(false, true)) return Interruption.INTERRUPTED;
         long resumed = outcome.runs().stream().filter(r -> r.status() == RunStatus.RESUMED).count();
         stdout.printf("bgctl sweep %s: %d runs, %d done now, %d finished earlier, %d failed%n", plan.spec().name(),
                 outcome.runs().size(), outcome.runs().size() - resumed - outcome.failed(), resumed, outcome.failed());
