@@ -7,7 +7,10 @@ import java.util.OptionalDouble;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.clock.TimeScale;
+import org.bgctl.journal.JournalSettings;
 import org.bgctl.live.LiveServer;
 import org.bgctl.live.RestartPolicy;
 import org.bgctl.live.ServeSpec;
@@ -166,7 +169,45 @@ public final class ServeCommand implements Callable<Integer> {
                     member.hostname, member.clusterPort, members);
             out.flush();
         }
-        LiveServer server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
+        // Ctrl-C or SIGTERM while the server starts ends it as a kill would (its journal keeps what it wrote), in a line
+        AtomicReference<LiveServer> started = new AtomicReference<>();
+        AtomicBoolean stopping = new AtomicBoolean();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            LiveServer running;
+            synchronized (started) {
+                stopping.set(true);
+                running = started.get();
+            }
+            try {
+                if (running == null) {
+                    out.println("bgctl serve: interrupted while starting, before it listened; start it again with"
+                            + " the same command" + (JournalSettings.hasH2Journal(run) ? " (" + run + " keeps what"
+                            + " its journal holds)" : ""));
+                    return;
+                }
+                running.close();
+                out.println("bgctl serve: stopped at " + running.view().lastTime() + " s of virtual time, the"
+                        + " journal closed; continue with: bgctl serve --run " + run + " (" + running.lateness() + ")");
+            } catch (Exception e) {
+                System.err.println("bgctl serve: stopping failed: " + e.getMessage());
+            } finally {
+                out.flush();
+                stopped.countDown();
+            }
+        }, "bgctl-serve-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        LiveServer server;
+        try {
+            server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
+        } catch (Exception e) {
+            removeHook(hook);
+            throw e;
+        }
+        synchronized (started) {
+            if (stopping.get()) return Interruption.INTERRUPTED; // the hook said so; the process is ending
+            started.set(server);
+        }
         out.printf("bgctl serve: %s with %s, %s virtual s per s, run directory %s%s%n", server.machine(),
                 server.scheduler(), server.speed(), run, server.resumed() ? " (resumed from its journal at " + server.resumedAt() + " s)" : "");
         out.flush();
@@ -175,20 +216,17 @@ public final class ServeCommand implements Callable<Integer> {
         err.flush();
         out.printf("listening on http://%s:%d%n", host, server.address().getPort());
         out.flush();
-        CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
-            try {
-                server.close();
-                out.println("bgctl serve: stopped; " + server.lateness());
-                out.flush();
-            } catch (Exception e) {
-                System.err.println("bgctl serve: stopping failed: " + e.getMessage());
-            } finally {
-                stopped.countDown();
-            }
-        }, "bgctl-serve-stop"));
         stopped.await();
         return 0;
+    }
+
+    /** Removes the stop hook of a server that did not start, unless the process is already stopping. */
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException stopping) {
+            // the hook runs: it says the server was interrupted while starting
+        }
     }
 
     /** Refuses {@code option}, a replay option serve does not take, when it was given ({@code value} not null). */
