@@ -3,6 +3,9 @@ package org.bgctl.cli;
 import java.io.PrintWriter;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import org.bgctl.cluster.ClusterNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -16,6 +19,9 @@ import picocli.CommandLine.Spec;
         footer = {"", "Every member must be given the same --machine as the driver (bgctl replay --cluster or bgctl serve --cluster).",
                 "Example: bgctl node --machine bgl --port 2553 --seed-nodes 127.0.0.1:2552"})
 public final class NodeCommand implements Callable<Integer> {
+
+    /** How long a member stopped by a signal waits to have left the cluster before it says it could not. */
+    private static final long LEAVE_WAIT_S = 30;
 
     @Spec
     CommandSpec spec;
@@ -34,8 +40,30 @@ public final class NodeCommand implements Callable<Integer> {
         PrintWriter out = spec.commandLine().getOut();
         out.printf("bgctl node %s hosts agents of %s; stop it with Ctrl-C%n", node.system().address(), machine);
         out.flush();
+        // Akka's own hook has the member leave on Ctrl-C or SIGTERM; this one says so once it has left
+        Thread stopped = new Thread(() -> {
+            try {
+                node.system().getWhenTerminated().toCompletableFuture().get(LEAVE_WAIT_S, TimeUnit.SECONDS);
+                out.printf("bgctl node %s: stopped, it left the cluster and its agents moved to the other members (a"
+                        + " member keeps nothing to resume)%n", node.system().address());
+            } catch (ExecutionException | TimeoutException e) {
+                out.printf("bgctl node %s: stopped before it could leave the cluster (%s); the other members find"
+                        + " it unreachable and down it%n", node.system().address(), e);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            out.flush();
+        }, "bgctl-node-stop");
+        Runtime.getRuntime().addShutdownHook(stopped);
         Optional<String> downed = node.awaitStop();
-        if (downed.isPresent()) throw new IllegalStateException(downed.get());
+        if (downed.isPresent()) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(stopped);
+            } catch (IllegalStateException stopping) {
+                // a signal stops the process: the hook says how
+            }
+            throw new IllegalStateException(downed.get());
+        }
         return 0;
     }
 }

@@ -148,6 +148,30 @@ class ClusterInterruptionTest {
         }
     }
 
+    /**
+     * SIGINT (SIGTERM where the test runs with SIGINT ignored) to a member: it leaves the cluster and says so in one
+     * line, and that it keeps nothing to resume. Before, it ended without a word.
+     */
+    @Test
+    @Timeout(120)
+    void aMemberStoppedSaysItLeftTheCluster() throws Exception {
+        Process member = member(ClusterProcessesTest.freePort());
+        try {
+            awaitLine("node", "hosts agents of", member);
+            String signal = ReplayResumeTest.interruptSignal(member);
+            assertEquals(0, new ProcessBuilder("kill", "-" + signal, Long.toString(member.pid())).start().waitFor());
+            assertTrue(member.waitFor(60, TimeUnit.SECONDS), "still running 60 s after SIG" + signal + ": " + log("node"));
+            assertEquals(signal.equals("INT") ? 130 : 143, member.exitValue(), log("node"));
+            List<String> said = log("node").lines().filter(l -> l.contains(": stopped")).toList();
+            assertEquals(1, said.size(), log("node"));
+            assertTrue(said.get(0).endsWith(": stopped, it left the cluster and its agents moved to the other members"
+                    + " (a member keeps nothing to resume)"), said.get(0));
+        } finally {
+            member.destroyForcibly();
+            member.waitFor(20, TimeUnit.SECONDS);
+        }
+    }
+
     private static List<String> replayArgs(Path out) {
         return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", MACHINE, "--scheduler",
                 "pfcfs", "--out", out.toString(), "--quiet"));
