@@ -6,6 +6,7 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicReference;
 import org.bgctl.cluster.ClusterNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -36,13 +37,17 @@ public final class NodeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        ClusterNode node = ClusterNode.start(member.toOptions(1), machine);
         PrintWriter out = spec.commandLine().getOut();
-        out.printf("bgctl node %s hosts agents of %s; stop it with Ctrl-C%n", node.system().address(), machine);
-        out.flush();
+        AtomicReference<ClusterNode> started = new AtomicReference<>();
         // Akka's own hook has the member leave on Ctrl-C or SIGTERM; this one says so once it has left
         Thread stopped = new Thread(() -> {
+            ClusterNode node = started.get();
             try {
+                if (node == null) {
+                    out.println("bgctl node: interrupted while starting, before it joined the cluster (a member keeps"
+                            + " nothing to resume)");
+                    return;
+                }
                 node.system().getWhenTerminated().toCompletableFuture().get(LEAVE_WAIT_S, TimeUnit.SECONDS);
                 out.printf("bgctl node %s: stopped, it left the cluster and its agents moved to the other members (a"
                         + " member keeps nothing to resume)%n", node.system().address());
@@ -51,19 +56,35 @@ public final class NodeCommand implements Callable<Integer> {
                         + " it unreachable and down it%n", node.system().address(), e);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
+            } finally {
+                out.flush();
             }
-            out.flush();
         }, "bgctl-node-stop");
         Runtime.getRuntime().addShutdownHook(stopped);
+        ClusterNode node;
+        try {
+            node = ClusterNode.start(member.toOptions(1), machine);
+        } catch (RuntimeException e) {
+            removeHook(stopped);
+            throw e;
+        }
+        started.set(node);
+        out.printf("bgctl node %s hosts agents of %s; stop it with Ctrl-C%n", node.system().address(), machine);
+        out.flush();
         Optional<String> downed = node.awaitStop();
         if (downed.isPresent()) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(stopped);
-            } catch (IllegalStateException stopping) {
-                // a signal stops the process: the hook says how
-            }
+            removeHook(stopped);
             throw new IllegalStateException(downed.get());
         }
         return 0;
+    }
+
+    /** Removes the hook of a member that failed to start or was downed, unless a signal is stopping the process. */
+    private static void removeHook(Thread hook) {
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException stopping) {
+            // a signal stops the process: the hook says how
+        }
     }
 }
