@@ -119,6 +119,48 @@ class ClusterInterruptionTest {
     }
 
     /**
+     * Driver (H2 journal) and one member hosting the one agent of a flat machine, the member stopped with SIGTERM
+     * mid-run: it leaves the cluster at once and its agent restarts empty on the driver, so the driver stops as for a
+     * member lost, naming the member that left, exit 1, its journal kept; the resume gives the outputs of one JVM.
+     * (The driver went on with the agent restarted empty, its commits and releases refused, and ended with exit 0,
+     * heard of the member only once it was removed, after the run.)
+     */
+    @Test
+    @Timeout(180)
+    void aDurableReplayWhoseMemberLeavesStopsAndResumesToTheUninterruptedOutputs() throws Exception {
+        int[] ports = ClusterProcessesTest.twoFreePortsLowerFirst();
+        int seed = ports[1];
+        Path run = dir.resolve("left");
+        List<String> args = replayArgs(run, "flat:128", "easy");
+        args.addAll(List.of("--cluster", "--members", "2", "--cluster-port", Integer.toString(ports[0]),
+                "--seed-nodes", "127.0.0.1:" + seed));
+        List<Process> processes = new ArrayList<>();
+        try {
+            Process member = member(seed, "flat:128");
+            processes.add(member);
+            Process driver = start("driver", List.of("-Dbgctl.virtual-journal-group=64"), args);
+            processes.add(driver);
+            awaitLine("driver", "the clock starts", driver);
+            Thread.sleep(300);
+            assertTrue(driver.isAlive(), "the run ended before its member could be stopped: " + log("driver"));
+            member.destroy();
+            assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
+            assertEquals(1, driver.exitValue(), log("driver"));
+        } finally {
+            for (Process p : processes) p.destroyForcibly();
+            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
+        }
+        List<String> said = log("driver").lines().toList();
+        assertEquals("bgctl replay: member akka://bgctl@127.0.0.1:" + seed + " left mid-run: its agents restart empty"
+                + " on the other members and the messages in flight to them are lost, so this replay could no longer"
+                + " give the schedule of one JVM; stopped, the journal closed; continue in one JVM with: bgctl replay"
+                + " --resume " + run, said.get(said.size() - 1), log("driver"));
+        assertTrue(RunRecord.exists(run) && JournalLocation.exists(run), "the journal or run.json removed");
+        assertResumesToTheUninterruptedOutputs(run, replayArgs(dir.resolve("single"), "flat:128", "easy"),
+                "jobs.csv", "schedule.swf");
+    }
+
+    /**
      * SIGTERM to a live server's driver: it leaves the cluster at once (Akka's JVM shutdown hook once closed its
      * remoting first, so leaving timed out after 10 s and the member had to find it unreachable and down it).
      */
@@ -173,19 +215,29 @@ class ClusterInterruptionTest {
     }
 
     private static List<String> replayArgs(Path out) {
-        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", MACHINE, "--scheduler",
-                "pfcfs", "--out", out.toString(), "--quiet"));
+        return replayArgs(out, MACHINE, "pfcfs");
+    }
+
+    private static List<String> replayArgs(Path out, String machine, String scheduler) {
+        return new ArrayList<>(List.of("replay", "--trace", TRACE.toString(), "--machine", machine, "--scheduler",
+                scheduler, "--out", out.toString(), "--quiet"));
     }
 
     /** --resume {@code run}, then the same replay uninterrupted in one JVM: the {@code outputs} are byte for byte its. */
     private void assertResumesToTheUninterruptedOutputs(Path run, String... outputs) throws IOException {
+        assertResumesToTheUninterruptedOutputs(run, replayArgs(dir.resolve("single")), outputs);
+    }
+
+    /** The same, the run in one JVM being the replay {@code single}, its --out the test directory's "single". */
+    private void assertResumesToTheUninterruptedOutputs(Path run, List<String> single, String... outputs)
+            throws IOException {
         CliRun resumed = CliRun.of("replay", "--resume", run.toString(), "--quiet");
         assertEquals(0, resumed.exit(), resumed.toString());
-        Path single = dir.resolve("single");
-        CliRun one = CliRun.of(replayArgs(single).toArray(String[]::new));
+        CliRun one = CliRun.of(single.toArray(String[]::new));
         assertEquals(0, one.exit(), one.toString());
         for (String output : outputs)
-            assertArrayEquals(Files.readAllBytes(single.resolve(output)), Files.readAllBytes(run.resolve(output)),
+            assertArrayEquals(Files.readAllBytes(dir.resolve("single").resolve(output)),
+                    Files.readAllBytes(run.resolve(output)),
                     "the resumed cluster run gave another " + output);
     }
 
@@ -216,7 +268,11 @@ class ClusterInterruptionTest {
 
     /** The member, "node", at {@code port}, its own seed: it forms the cluster. */
     private Process member(int port) throws IOException {
-        return start("node", List.of(), List.of("node", "--machine", MACHINE, "--port", Integer.toString(port),
+        return member(port, MACHINE);
+    }
+
+    private Process member(int port, String machine) throws IOException {
+        return start("node", List.of(), List.of("node", "--machine", machine, "--port", Integer.toString(port),
                 "--seed-nodes", "127.0.0.1:" + port));
     }
 

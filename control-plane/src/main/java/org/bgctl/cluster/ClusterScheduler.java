@@ -14,6 +14,7 @@ import akka.cluster.typed.SingletonActor;
 import akka.cluster.typed.Subscribe;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import java.time.Duration;
+import java.util.HashSet;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicReference;
@@ -40,7 +41,8 @@ public final class ClusterScheduler {
     private static final Object RESYNC = "resync";
 
     /** A member left the cluster for good. */
-    private record MemberLost(String address) implements SchedulerActor.Command {
+    /** Member {@code address} was removed from the cluster, or began to leave it ({@code left}). */
+    private record MemberLost(String address, boolean left) implements SchedulerActor.Command {
 
         @JsonCreator
         private MemberLost {
@@ -76,11 +78,25 @@ public final class ClusterScheduler {
             ActorRef<SchedulerActor.Command> core = ctx.spawn(scheduler, "core",
                     DispatcherSelector.fromConfig(ActorReplay.VIRTUAL_TIME_DISPATCHER));
             ctx.watch(core);
+            Cluster cluster = Cluster.get(ctx.getSystem());
+            String self = cluster.selfMember().address().toString();
+            Set<String> heard = new HashSet<>();
             ActorRef<ClusterEvent.MemberRemoved> removals = ctx.messageAdapter(ClusterEvent.MemberRemoved.class,
-                    removed -> new MemberLost(removed.member().address().toString()));
-            Cluster.get(ctx.getSystem()).subscriptions().tell(Subscribe.create(removals, ClusterEvent.MemberRemoved.class));
+                    removed -> new MemberLost(removed.member().address().toString(), false));
+            cluster.subscriptions().tell(Subscribe.create(removals, ClusterEvent.MemberRemoved.class));
+            if (virtualTime) {
+                // a member stopped by a signal leaves at once and hands its agents over as it goes, before it is
+                // removed: the replay stops when it begins to leave
+                ActorRef<ClusterEvent.MemberLeft> leaving = ctx.messageAdapter(ClusterEvent.MemberLeft.class,
+                        left -> new MemberLost(left.member().address().toString(), true));
+                cluster.subscriptions().tell(Subscribe.create(leaving, ClusterEvent.MemberLeft.class));
+            }
             return Behaviors.receive(SchedulerActor.Command.class)
                     .onMessage(MemberLost.class, lost -> {
+                        // this driver leaving, interrupted: its own run says how it ended; in virtual time a member
+                        // that left is heard of once more, removed
+                        if (lost.address().equals(self)) return Behaviors.same();
+                        if (virtualTime && !heard.add(lost.address())) return Behaviors.same();
                         Set<String> hosts = placed.get();
                         if (virtualTime && hosts != null && !hosts.contains(lost.address())) {
                             ctx.getLog().info("member {} left; it joined after the agents were placed and hosted none"
@@ -88,7 +104,8 @@ public final class ClusterScheduler {
                             return Behaviors.same();
                         }
                         if (virtualTime) {
-                            String line = "member " + lost.address() + " was lost mid-run: its agents restart empty on"
+                            String line = "member " + lost.address() + (lost.left() ? " left" : " was lost")
+                                    + " mid-run: its agents restart empty on"
                                     + " the other members and the messages in flight to them are lost, so this replay"
                                     + " could no longer give the schedule of one JVM; stopped";
                             // the driver ends with this line: not logged as well
