@@ -29,6 +29,7 @@ final class RunOptions {
 
     private static final String SCHEDULERS = "bgctlSchedulers";
     private static final String MACHINES = "bgctlMachines";
+    private static final String PARAMETERS = "bgctlParameters";
 
     /** picocli's default usage width. */
     private static final int HELP_WIDTH = 80;
@@ -71,6 +72,26 @@ final class RunOptions {
         usage.sectionKeys(keys);
         usage.sectionMap().put(SCHEDULERS, help -> schedulers());
         usage.sectionMap().put(MACHINES, help -> machines());
+    }
+
+    /**
+     * Adds, after the footer of {@code command}'s help, every replay parameter by its key (as a sweep names it),
+     * its description wrapped beside the keys as the schedulers' and machines' are.
+     */
+    static void addParameterSection(CommandSpec command) {
+        UsageMessageSpec usage = command.usageMessage();
+        List<String> keys = new ArrayList<>(usage.sectionKeys());
+        keys.add(PARAMETERS);
+        usage.sectionKeys(keys);
+        usage.sectionMap().put(PARAMETERS, help -> parameters());
+    }
+
+    /** Each replay parameter: its key and what it sets. */
+    private static String parameters() {
+        StringBuilder text = new StringBuilder(String.format("%nReplay parameters (for --set, --axis, and a sweep"
+                + " file's base and axes):%n"));
+        for (ReplayParameter p : ReplayParameters.known()) text.append(entry(p.key(), 21, p.description()));
+        return text.toString();
     }
 
     /** The options given on the command line, as parameters (flags given as true); the others left unset. */

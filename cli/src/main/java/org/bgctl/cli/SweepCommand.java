@@ -13,7 +13,6 @@ import java.util.concurrent.Callable;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
-import org.bgctl.run.ReplayParameter;
 import org.bgctl.run.ReplayParameters;
 import org.bgctl.sweep.Axis;
 import org.bgctl.sweep.PlannedRun;
@@ -52,13 +51,8 @@ public final class SweepCommand implements Callable<Integer> {
     @Spec
     void spec(CommandSpec commandSpec) {
         spec = commandSpec;
-        List<String> footer = new ArrayList<>(List.of(commandSpec.usageMessage().footer()));
-        footer.add("");
-        footer.add("Replay parameters (for --set, --axis, and a sweep file's base and axes):");
-        for (ReplayParameter p : ReplayParameters.known())
-            footer.add(String.format("  %-20s %s", p.key(), p.description().replace("%", "%%")));
-        commandSpec.usageMessage().footer(footer.toArray(new String[0]));
         RunOptions.addRegistrySections(commandSpec);
+        RunOptions.addParameterSection(commandSpec);
     }
 
     @Option(names = "--config", paramLabel = "FILE", description = "Sweep file (HOCON), e.g. config/experiments/X.conf.")

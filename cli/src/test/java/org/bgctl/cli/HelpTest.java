@@ -99,6 +99,22 @@ class HelpTest {
         assertTrue(run.out().contains("Schedulers (--scheduler NAME)"), run.out());
     }
 
+    @Test
+    void sweepHelpListsTheReplayParametersInAColumnWithinTheWidth() {
+        String help = CliRun.of("sweep", "--help").out();
+        int at = help.indexOf("Replay parameters (for --set, --axis, and a sweep file's base and axes):");
+        assertTrue(at >= 0, help);
+        List<String> lines = help.substring(at).lines().skip(1).filter(l -> !l.isBlank()).toList();
+        for (String line : lines) {
+            assertTrue(line.startsWith("  "), "a parameter or its description, indented: '" + line + "'");
+            assertTrue(line.length() <= 80, "within 80 columns: '" + line + "'");
+            if (!line.startsWith("   ")) assertTrue(line.matches("  [a-z_]+ +\\S.*"), "a key, then its text: '" + line + "'");
+            else assertTrue(line.startsWith(" ".repeat(23)), "a description wrapped beside the keys: '" + line + "'");
+        }
+        assertTrue(lines.get(0).startsWith("  trace                SWF trace file"), lines.get(0));
+        assertTrue(help.replaceAll("\\s+", " ").contains("demo: the bundled demo trace machine Machine:"), help);
+    }
+
     private static Set<String> optionNames(CommandLine command) {
         return command.getCommandSpec().options().stream().map(o -> o.longestName()).collect(Collectors.toSet());
     }
