@@ -3,6 +3,7 @@ package org.bgctl.cli;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.TreeMap;
@@ -50,8 +51,12 @@ public final class StatusCommand implements Callable<Integer> {
     @Option(names = "--server", paramLabel = "URL", description = "A running server instead of --run.")
     String server;
 
-    @Option(names = "--token", paramLabel = "T", description = "The server's token (not needed to read).")
+    @Option(names = "--token", paramLabel = "T", description = "The server's token (not needed to read; else from"
+            + " --token-file or the environment variable BGCTL_TOKEN, as the other clients take it).")
     String token;
+
+    @Option(names = "--token-file", paramLabel = "FILE", description = "The server's token is the first line of FILE.")
+    Path tokenFile;
 
     @Option(names = "--map", description = "Draw the midplanes and the cables in use (machines of midplanes).")
     boolean map;
@@ -113,7 +118,8 @@ public final class StatusCommand implements Callable<Integer> {
     private int live() throws IOException {
         if (recorded.run != null || at != null)
             throw new ParameterException(spec.commandLine(), "--server shows the machine now; --run and --at read a recorded run");
-        JsonNode m = new ApiClient(server, token).get("api/machine");
+        JsonNode m = new ApiClient(server, TokenSource.resolve(token, tokenFile, System.getenv()).orElse(null))
+                .get("api/machine");
         if (map && !m.has("map"))
             throw new ParameterException(spec.commandLine(), "--map draws machines of midplanes; " + m.get("machine").asText() + " has none");
         long busy = 0;

@@ -44,6 +44,21 @@ class TokenSourceTest {
     }
 
     @Test
+    void everyClientTakesTheTokenFile() {
+        String none = dir.resolve("none").toString();
+        String server = "http://127.0.0.1:1";
+        for (List<String> args : List.of(List.of("submit", "--size", "4", "--runtime", "60"), List.of("cancel", "1"),
+                List.of("fault", "mp-R000", "down"), List.of("jobs"), List.of("reserve"), List.of("status"))) {
+            List<String> line = new java.util.ArrayList<>(args);
+            line.addAll(List.of("--server", server, "--token-file", none));
+            CliRun run = CliRun.of(line.toArray(String[]::new));
+            assertEquals(2, run.exit(), run.toString());
+            assertTrue(run.err().startsWith("bgctl " + args.get(0) + ": --token-file " + none + ": cannot be read"),
+                    run.toString());
+        }
+    }
+
+    @Test
     void serveTakesItsTokenFromAFileOrTheEnvironment() throws Exception {
         Path file = Files.write(dir.resolve("serve-token"), List.of("file-secret"));
         String job = "{\"size\": 4, \"runtime\": 60}";
