@@ -20,8 +20,8 @@ final class RecordedRunOptions {
     Path run;
 
     @Option(names = "--machine", paramLabel = "NAME",
-            description = "The run's machine (for --audit, --map). Default: the machine in the run's summary.json, or"
-                    + " in its run.json when it has no summary (a durable replay killed, say).")
+            description = "The run's machine, on which its journal is read back. Default: the machine in the run's"
+                    + " summary.json, or in its run.json when it has no summary (a durable replay killed, say).")
     String machine;
 
     /** The run directory, which must be given, and be one. */

@@ -115,6 +115,21 @@ class HelpTest {
         assertTrue(help.replaceAll("\\s+", " ").contains("demo: the bundled demo trace machine Machine:"), help);
     }
 
+    @Test
+    void aCommandsHelpNamesOnlyItsOwnOptionsOrSaysWhoseTheyAre() {
+        CommandLine cli = Bgctl.commandLine();
+        Set<String> commands = cli.getSubcommands().keySet();
+        java.util.regex.Pattern mention = java.util.regex.Pattern.compile("(?:([a-z]+) )?(--[a-z][a-z0-9-]*)");
+        for (String command : List.of("inspect", "status", "report", "submit", "cancel", "jobs", "fault", "reserve", "node")) {
+            Set<String> own = optionNames(cli.getSubcommands().get(command));
+            java.util.regex.Matcher m = mention.matcher(CliRun.of(command, "--help").out().replaceAll("\\s+", " "));
+            while (m.find()) {
+                if (m.group(1) != null && commands.contains(m.group(1)) && !m.group(1).equals(command)) continue;
+                assertTrue(own.contains(m.group(2)), command + " --help names " + m.group(2) + ", which it does not take");
+            }
+        }
+    }
+
     private static Set<String> optionNames(CommandLine command) {
         return command.getCommandSpec().options().stream().map(o -> o.longestName()).collect(Collectors.toSet());
     }
