@@ -99,6 +99,9 @@ record ServeInputs(RunRecord record, double speed) {
         }
         ServeInputs was = recorded.get();
         Path run = spec.run();
+        // an option of the trace on a run fed none is refused as such, before it is compared with the journal: the
+        // journal's "give --override" would only lead to this refusal
+        if (given.get("trace").isEmpty() && was.trace().isEmpty()) refuseTraceOptions(spec);
         ReplayParameters effective = was.parameters();
         for (Map.Entry<String, String> e : RunRecord.of(given, null).parameters().asMap().entrySet()) {
             String before = effective.get(e.getKey()).orElse(null);
@@ -133,6 +136,17 @@ record ServeInputs(RunRecord record, double speed) {
      */
     private static ServeInputs tracedIfAsked(ServeSpec spec, ServeInputs inputs) {
         if (inputs.trace().isPresent()) return inputs;
+        refuseTraceOptions(spec);
+        boolean draws = inputs.parameters().asMap().keySet().stream()
+                .anyMatch(key -> key.startsWith("fault_") || key.equals("boot_failure"));
+        if (spec.parameters().get("seed").isPresent() && !draws)
+            throw new IllegalArgumentException("--seed seeds the draws of a trace fed live, of a fault model and of boot"
+                    + " failures, and " + spec.run() + " has none of them: leave --seed out (nothing was changed)");
+        return inputs;
+    }
+
+    /** Refuses the first option of {@code spec} that applies only to a trace, for a run fed none. */
+    private static void refuseTraceOptions(ServeSpec spec) {
         for (String key : spec.parameters().asMap().keySet()) {
             ReplayParameter parameter = ReplayParameters.parameter(key);
             if (parameter.traceOnly())
@@ -140,12 +154,6 @@ record ServeInputs(RunRecord record, double speed) {
                         + spec.run() + " is fed none: give --trace FILE, or leave " + parameter.option()
                         + " out (nothing was changed)");
         }
-        boolean draws = inputs.parameters().asMap().keySet().stream()
-                .anyMatch(key -> key.startsWith("fault_") || key.equals("boot_failure"));
-        if (spec.parameters().get("seed").isPresent() && !draws)
-            throw new IllegalArgumentException("--seed seeds the draws of a trace fed live, of a fault model and of boot"
-                    + " failures, and " + spec.run() + " has none of them: leave --seed out (nothing was changed)");
-        return inputs;
     }
 
     private static void refuseUnlessOverride(ServeSpec spec, String key, String was, String given) {

@@ -240,6 +240,11 @@ class ServeParametersTest {
                 ReplayParameters.none().with("pin_shapes", true), OptionalDouble.of(20000), run, "127.0.0.1", 0,
                 Optional.empty(), RestartPolicy.CONTINUE, Optional.empty(), true)));
         assertTrue(e.getMessage().startsWith("--pin-shapes applies to the trace fed live"), e.getMessage());
+        // without --override too: refused as an option of no trace, not as one the journal does not record
+        e = assertThrows(IllegalArgumentException.class, () -> LiveServer.start(
+                serve(ReplayParameters.none().with("size_divide", 2), run)));
+        assertEquals("--size-divide applies to the trace fed live, and " + run + " is fed none: give --trace FILE, or"
+                + " leave --size-divide out (nothing was changed)", e.getMessage());
     }
 
     @Test
