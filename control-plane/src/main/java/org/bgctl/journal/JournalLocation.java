@@ -5,10 +5,12 @@ import com.typesafe.config.ConfigFactory;
 import java.io.IOException;
 import java.io.Reader;
 import java.io.UncheckedIOException;
-import java.io.Writer;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
 import java.util.UUID;
@@ -82,9 +84,13 @@ public record JournalLocation(JournalKind kind, Path runDir, String persistenceI
         Properties p = new Properties();
         p.setProperty("kind", "postgres");
         p.setProperty("persistence_id", persistenceId);
-        try (Writer w = Files.newBufferedWriter(runDir.resolve(MARK), StandardCharsets.UTF_8)) {
-            p.store(w, "the run's journal: PostgreSQL at bgctl.postgres.url (or BGCTL_PG_URL)");
-        }
+        StringWriter text = new StringWriter();
+        p.store(text, null);
+        // without Properties' date line, which would put the wall clock into the run's outputs
+        List<String> lines = new ArrayList<>();
+        lines.add("#the run's journal: PostgreSQL at bgctl.postgres.url (or BGCTL_PG_URL)");
+        text.toString().lines().filter(line -> !line.startsWith("#")).sorted().forEach(lines::add);
+        Files.write(runDir.resolve(MARK), lines, StandardCharsets.UTF_8);
     }
 
     /** The persistence settings of this journal, with the scheduler's persistence id. */
