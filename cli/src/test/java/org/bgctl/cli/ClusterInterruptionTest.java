@@ -84,6 +84,25 @@ class ClusterInterruptionTest {
     }
 
     /**
+     * The same with the H2 journal: the downed driver keeps its run directory, journal and run.json, says how to go
+     * on, and the resume gives the outputs of one JVM. (The directory was removed, the journal with it.)
+     */
+    @Test
+    @Timeout(180)
+    void aDurableDriverDownedByTheClusterKeepsItsJournalAndResumes() throws Exception {
+        int[] ports = ClusterProcessesTest.twoFreePortsLowerFirst();
+        Path run = dir.resolve("downed");
+        Process driver = memberKilledMidRun(run, ports[0], ports[1], 300, List.of("-Dbgctl.virtual-journal-group=64"));
+        assertEquals(1, driver.exitValue(), log("driver"));
+        List<String> said = log("driver").lines().toList();
+        String last = said.get(said.size() - 1);
+        assertTrue(last.startsWith("bgctl replay: the cluster downed this driver, which had lost") && last.endsWith(
+                "; stopped, the journal closed; continue in one JVM with: bgctl replay --resume " + run), last);
+        assertTrue(RunRecord.exists(run) && JournalLocation.exists(run), "the journal or run.json removed");
+        assertResumesToTheUninterruptedOutputs(run, "jobs.csv", "schedule.swf");
+    }
+
+    /**
      * Driver (H2 journal) and one member, the member at the higher address, killed (SIGKILL) mid-run: the cluster
      * keeps the driver's side and removes the member, and the driver stops with one line naming the member and the
      * --resume command, exit 1, its run directory, journal and run.json kept as a killed or interrupted run's are; the

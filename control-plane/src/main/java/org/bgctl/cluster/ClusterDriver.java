@@ -19,6 +19,7 @@ import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BiConsumer;
 import java.util.function.Function;
 import org.bgctl.machine.MachineModel;
+import org.bgctl.run.StoppedMidRun;
 import org.bgctl.scheduler.SchedulerActor;
 import org.bgctl.scheduler.UnitDirectory;
 
@@ -118,8 +119,8 @@ public final class ClusterDriver {
         ActorSystem<?> system = ctx.getSystem();
         CoordinatedShutdown.get(system).addTask(CoordinatedShutdown.PhaseBeforeServiceUnbind(), "bgctl-driver-downed",
                 () -> {
-                    if (Downing.downed(system))
-                        failed.completeExceptionally(new IllegalStateException(downing.why("driver")));
+                    // stopped mid-run as by a member lost: a durable replay keeps what it journaled for a resume
+                    if (Downing.downed(system)) failed.completeExceptionally(new StoppedMidRun(downing.why("driver")));
                     return CompletableFuture.completedFuture(Done.getInstance());
                 });
     }
