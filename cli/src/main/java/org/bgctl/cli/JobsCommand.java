@@ -22,7 +22,7 @@ public final class JobsCommand implements Callable<Integer> {
     ServerOptions server;
 
     @Option(names = "--status", paramLabel = "S", description = "Only jobs in this state: queued, running, suspended, completed, killed_at_walltime,"
-            + " killed_by_fault, cancelled or never_started.")
+            + " killed_by_fault or cancelled.")
     String status;
 
     @Override

@@ -454,7 +454,15 @@ class ErrorReportTest {
         // checked before the server is asked: no server listens on port 1
         badInput(CliRun.of("jobs", "--server", "http://127.0.0.1:1", "--status", "finished"), "jobs",
                 "--status: expected one of queued, running, suspended, completed, killed_at_walltime, killed_by_fault,"
-                        + " cancelled, never_started; got 'finished'");
+                        + " cancelled; got 'finished'");
+    }
+
+    /** never_started is a status of jobs.csv, for a job still queued when a replay ended: no server reports it. */
+    @Test
+    void aStatusNoServerReportsIsBadInputNotAnEmptyList() {
+        badInput(CliRun.of("jobs", "--server", "http://127.0.0.1:1", "--status", "never_started"), "jobs",
+                "--status: expected one of queued, running, suspended, completed, killed_at_walltime, killed_by_fault,"
+                        + " cancelled; got 'never_started'");
     }
 
     /** Job ids count from 1, in a trace (SWF) and live: 0 was sent to the server, which knew no such job. */

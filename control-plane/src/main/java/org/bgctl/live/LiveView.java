@@ -148,8 +148,12 @@ public final class LiveView implements EventSink {
         return null;
     }
 
-    /** Every status a job of {@code GET /api/jobs} can have. */
-    public static final List<String> STATUSES = JobStatus.labels();
+    /**
+     * Every status a job of {@code GET /api/jobs} can have: all of jobs.csv's but never_started, a job still queued
+     * when a replay ended, which a server, its jobs queued until they start, never reports.
+     */
+    public static final List<String> STATUSES = JobStatus.labels().stream()
+            .filter(s -> !s.equals(JobStatus.NEVER_STARTED.label())).toList();
 
     private String status(JobRecord r) {
         long id = r.job().id();
