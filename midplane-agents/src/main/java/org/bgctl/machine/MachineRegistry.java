@@ -10,7 +10,6 @@ import static org.bgctl.machine.MachineCapability.SWITCHES;
 
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Collectors;
 import org.bgctl.machine.buddy.BuddyMachine;
 import org.bgctl.machine.paragon.ParagonMachine;
 
@@ -86,9 +85,9 @@ public final class MachineRegistry {
         throw new IllegalArgumentException("unknown machine '" + spec + "'; known: " + known());
     }
 
-    /** "PATTERN (DESCRIPTION), ...": the forms for messages. */
+    /** "PATTERN, ...": the forms for messages, whose second line points to the help that describes each. */
     static String known() {
-        return TYPES.stream().map(t -> t.pattern() + " (" + t.description() + ")").collect(Collectors.joining("; "));
+        return String.join(", ", patterns());
     }
 
     /** The part of a name before its options. */

@@ -90,6 +90,9 @@ class MachineCatalogTest {
     @Test
     void badNamesAreErrorsThatSayWhatIsWrong(@TempDir Path dir) {
         assertMessage("unknown machine 'bg/l'; known: flat:N", "bg/l");
+        // the forms by name, as the schedulers are listed: their descriptions are in the help
+        assertEquals("unknown machine 'bg/l'; known: " + String.join(", ", MachineRegistry.patterns()),
+                assertThrows(IllegalArgumentException.class, () -> MachineCatalog.create("bg/l")).getMessage());
         assertMessage("the node count 'x' must be a whole number from 1 to 1048576", "flat:x");
         assertMessage("the node count '99999999999' must be a whole number from 1 to 1048576", "flat:99999999999");
         assertMessage("the node count '99999999999' must be a whole number from 1 to 1048576", "buddy:99999999999");
