@@ -72,7 +72,16 @@ final class ReplayProgress implements AutoCloseable {
         long total = count.total();
         long done = table.finishedCount() + setAside.get();
         if (ended) done = Math.max(done, total);
-        progress.report(done, total < 0 ? done : total, table.lastTime(), table.events(), ended);
+        progress.report(done, lastTotal(done, total, ended), table.lastTime(), table.events(), ended);
+    }
+
+    /**
+     * The total of the last report: the trace's job lines, or, not yet counted ({@code total} < 0), the jobs done when
+     * the run ended (every line dealt with), else still unknown: a run interrupted before its lines were counted is
+     * not shown as done.
+     */
+    static long lastTotal(long done, long total, boolean ended) {
+        return total < 0 && ended ? done : total;
     }
 
     @Override

@@ -54,6 +54,14 @@ class ReplayProgressTest {
     }
 
     @Test
+    void aRunInterruptedBeforeItsLinesAreCountedIsNotShownAsDone() {
+        // was 353/353, "100%", for a direct replay interrupted early
+        assertEquals(-1, ReplayProgress.lastTotal(353, -1, false));
+        assertEquals(353, ReplayProgress.lastTotal(353, -1, true));
+        assertEquals(1000, ReplayProgress.lastTotal(353, 1000, false));
+    }
+
+    @Test
     void theCountStopsAtTheFirstJobsOption() throws Exception {
         TraceJobCount count = new TraceJobCount(CTC, 300);
         long end = System.nanoTime() + Duration.ofSeconds(10).toNanos();
