@@ -90,10 +90,18 @@ final class Interruption implements AutoCloseable {
     public void close() {
         if (forProcess) return;
         finished.countDown();
+        removeHook(hook);
+    }
+
+    /**
+     * Removes the shutdown hook {@code hook} (this one's, or the stop hook of serve or node), unless a signal is
+     * already stopping the process: the hook then runs, and says how the command ended.
+     */
+    static void removeHook(Thread hook) {
         try {
             Runtime.getRuntime().removeShutdownHook(hook);
         } catch (IllegalStateException shuttingDown) {
-            // the hook is running: it ends the process once the command is done
+            // the hook runs
         }
     }
 }

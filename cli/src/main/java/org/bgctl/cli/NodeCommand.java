@@ -65,7 +65,7 @@ public final class NodeCommand implements Callable<Integer> {
         try {
             node = ClusterNode.start(member.toOptions(1), machine);
         } catch (RuntimeException e) {
-            removeHook(stopped);
+            Interruption.removeHook(stopped);
             throw e;
         }
         started.set(node);
@@ -73,18 +73,9 @@ public final class NodeCommand implements Callable<Integer> {
         out.flush();
         Optional<String> downed = node.awaitStop();
         if (downed.isPresent()) {
-            removeHook(stopped);
+            Interruption.removeHook(stopped);
             throw new IllegalStateException(downed.get());
         }
         return 0;
-    }
-
-    /** Removes the hook of a member that failed to start or was downed, unless a signal is stopping the process. */
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException stopping) {
-            // a signal stops the process: the hook says how
-        }
     }
 }

@@ -201,7 +201,7 @@ public final class ServeCommand implements Callable<Integer> {
         try {
             server = OutputDirectory.removedOnFailure(run, () -> LiveServer.start(serve));
         } catch (Exception e) {
-            removeHook(hook);
+            Interruption.removeHook(hook);
             throw e;
         }
         synchronized (started) {
@@ -218,15 +218,6 @@ public final class ServeCommand implements Callable<Integer> {
         out.flush();
         stopped.await();
         return 0;
-    }
-
-    /** Removes the stop hook of a server that did not start, unless the process is already stopping. */
-    private static void removeHook(Thread hook) {
-        try {
-            Runtime.getRuntime().removeShutdownHook(hook);
-        } catch (IllegalStateException stopping) {
-            // the hook runs: it says the server was interrupted while starting
-        }
     }
 
     /** Refuses {@code option}, a replay option serve does not take, when it was given ({@code value} not null). */
