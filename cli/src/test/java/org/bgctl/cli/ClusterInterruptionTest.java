@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.bgctl.journal.JournalLocation;
@@ -150,25 +151,9 @@ class ClusterInterruptionTest {
         int[] ports = ClusterProcessesTest.twoFreePortsLowerFirst();
         int seed = ports[1];
         Path run = dir.resolve("left");
-        List<String> args = replayArgs(run, "flat:128", "easy");
-        args.addAll(List.of("--cluster", "--members", "2", "--cluster-port", Integer.toString(ports[0]),
-                "--seed-nodes", "127.0.0.1:" + seed));
-        List<Process> processes = new ArrayList<>();
-        try {
-            Process member = member(seed, "flat:128");
-            processes.add(member);
-            Process driver = start("driver", List.of("-Dbgctl.virtual-journal-group=64"), args);
-            processes.add(driver);
-            awaitLine("driver", "the clock starts", driver);
-            Thread.sleep(300);
-            assertTrue(driver.isAlive(), "the run ended before its member could be stopped: " + log("driver"));
-            member.destroy();
-            assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
-            assertEquals(1, driver.exitValue(), log("driver"));
-        } finally {
-            for (Process p : processes) p.destroyForcibly();
-            for (Process p : processes) p.waitFor(20, TimeUnit.SECONDS);
-        }
+        Process driver = memberStoppedMidRun("flat:128", "easy", Process::destroy, run, seed, ports[0], 300,
+                List.of("-Dbgctl.virtual-journal-group=64"));
+        assertEquals(1, driver.exitValue(), log("driver"));
         List<String> said = log("driver").lines().toList();
         assertEquals("bgctl replay: member akka://bgctl@127.0.0.1:" + seed + " left mid-run: its agents restart empty"
                 + " on the other members and the messages in flight to them are lost, so this replay could no longer"
@@ -267,16 +252,27 @@ class ClusterInterruptionTest {
      */
     private Process memberKilledMidRun(Path run, int memberPort, int driverPort, long afterMs, List<String> jvm,
                                        String... options) throws Exception {
+        return memberStoppedMidRun(MACHINE, "pfcfs", Process::destroyForcibly, run, memberPort, driverPort, afterMs, jvm,
+                options);
+    }
+
+    /**
+     * {@link #memberKilledMidRun} on {@code machine} with {@code scheduler}, the member stopped by {@code stop}
+     * (SIGKILL, or SIGTERM with {@link Process#destroy}).
+     */
+    private Process memberStoppedMidRun(String machine, String scheduler, Consumer<Process> stop, Path run,
+                                        int memberPort, int driverPort, long afterMs, List<String> jvm,
+                                        String... options) throws Exception {
         List<Process> processes = new ArrayList<>();
         try {
-            Process member = member(memberPort);
+            Process member = member(memberPort, machine);
             processes.add(member);
-            Process driver = driver(run, driverPort, memberPort, jvm, options);
+            Process driver = driver(run, machine, scheduler, driverPort, memberPort, jvm, options);
             processes.add(driver);
             awaitLine("driver", "the clock starts", driver);
             Thread.sleep(afterMs);
-            assertTrue(driver.isAlive(), "the run ended before its member could be killed: " + log("driver"));
-            member.destroyForcibly();
+            assertTrue(driver.isAlive(), "the run ended before its member could be stopped: " + log("driver"));
+            stop.accept(member);
             assertTrue(driver.waitFor(120, TimeUnit.SECONDS), "the driver did not finish: " + log("driver"));
             return driver;
         } finally {
@@ -297,7 +293,12 @@ class ClusterInterruptionTest {
 
     /** The "driver" of a replay into {@code run} at {@code port}, joining the member at {@code seed}. */
     private Process driver(Path run, int port, int seed, List<String> jvm, String... options) throws IOException {
-        List<String> args = replayArgs(run);
+        return driver(run, MACHINE, "pfcfs", port, seed, jvm, options);
+    }
+
+    private Process driver(Path run, String machine, String scheduler, int port, int seed, List<String> jvm,
+                           String... options) throws IOException {
+        List<String> args = replayArgs(run, machine, scheduler);
         args.addAll(List.of(options));
         args.addAll(List.of("--cluster", "--members", "2", "--cluster-port", Integer.toString(port), "--seed-nodes",
                 "127.0.0.1:" + seed));
